@@ -1,0 +1,67 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// One-way imports (STYLE.md): console -> contract, sandbox -> contract, contract -> zod/big.js only.
+const noConsoleOrSandbox = [
+  { group: ['**/console/**', '**/sandbox/**'], message: 'contract/ must not import console/ or sandbox/.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'coverage', 'playwright-report', 'test-results', 'bench/out', '.data'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
+  {
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...noConsoleOrSandbox,
+            {
+              regex: '^(?!(zod|big\\.js|fast-check|vitest)$)(?!\\.{1,2}/)',
+              message: 'contract/ imports only zod and big.js (tests also fast-check and vitest).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/sandbox/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/console/**'], message: 'sandbox/ must not import console/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/console/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/sandbox/**'], message: 'console/ must not import sandbox/.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+// The document's patterns, written with [0-9] instead of \d: Python's \d also matches other
+// scripts' digits, which are not amounts.
+export const DOCUMENTED_AMOUNT_PATTERN = /^-?[0-9]{0,8}(?:\.[0-9]{0,2})?$/;
+export const DOCUMENTED_VAT_PATTERN = /^-?[0-9]{0,2}(?:\.[0-9]{0,2})?$/;
+// The same patterns with D4's "at least one digit" folded in, so one regex says it all and the
+// OpenAPI document can publish it: digits before the point (then an optional fraction, "1." included),
+// or none before it and one or two after (".5").
+export const AMOUNT_PATTERN = /^-?(?:[0-9]{1,8}(?:\.[0-9]{0,2})?|\.[0-9]{1,2})$/;
+export const VAT_PATTERN = /^-?(?:[0-9]{1,2}(?:\.[0-9]{0,2})?|\.[0-9]{1,2})$/;
+
+export const BLANK_MESSAGE = 'This field may not be blank.';
+export const AMOUNT_MESSAGE =
+  'Enter an amount like 120.50: up to 8 digits before the decimal point and 2 after';
+export const VAT_MESSAGE = 'Enter a VAT like 21 or 21.50: up to 2 digits before the decimal point and 2 after';
+
+/** Characters as a person (and Python) counts them: code points, not UTF-16 units. */
+export function charCount(value: string): number {
+  let n = 0;
+  for (const _ of value) n += 1;
+  return n;
+}
+
+function requiredString(fieldLabel: string) {
+  return z.string({
+    error: (issue) => (issue.input === undefined ? `${fieldLabel} is required` : 'Must be text'),
+  });
+}
+
+function limited(base: z.ZodString, max: number | undefined) {
+  const notBlank = base.refine((v) => v.trim().length > 0, { error: BLANK_MESSAGE, abort: true });
+  if (max === undefined) return notBlank;
+  // Counted in code points, as the service (Python) counts; the metadata publishes the limit in
+  // the OpenAPI document, where JSON Schema's maxLength counts code points too.
+  return notBlank
+    .refine((v) => charCount(v) <= max, { error: `At most ${max} characters` })
+    .meta({ maxLength: max });
+}
+
+/** A required string: not blank, at most `max` characters when a limit is documented. */
+export function requiredText(fieldLabel: string, max?: number) {
+  return limited(requiredString(fieldLabel), max);
+}
+
+/** An optional string: left out when empty (D5), so a sent "" is blank, not "nothing". */
+export function optionalText(max?: number) {
+  return limited(z.string({ error: 'Must be text' }), max).optional();
+}
+
+function decimalString(fieldLabel: string, pattern: RegExp, message: string) {
+  return requiredString(fieldLabel)
+    .refine((v) => v.trim().length > 0, { error: BLANK_MESSAGE, abort: true })
+    .regex(pattern, { error: message });
+}
+
+/** The documented amount pattern plus D4's "at least one digit". */
+export function amount(fieldLabel = 'Amount') {
+  return decimalString(fieldLabel, AMOUNT_PATTERN, AMOUNT_MESSAGE);
+}
+
+export function vat(fieldLabel = 'VAT') {
+  return decimalString(fieldLabel, VAT_PATTERN, VAT_MESSAGE);
+}
+
+/** True when `value` is a decimal string the contract accepts (pattern and at least one digit). */
+export function isAmountString(value: string): boolean {
+  return AMOUNT_PATTERN.test(value);
+}
+
+export function isVatString(value: string): boolean {
+  return VAT_PATTERN.test(value);
+}
+
+/** An absolute http(s) URL (D5). */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export function httpUrl(fieldLabel: string) {
+  return requiredString(fieldLabel)
+    .refine((v) => v.trim().length > 0, { error: BLANK_MESSAGE, abort: true })
+    .refine(isHttpUrl, { error: 'Enter an absolute URL starting with http:// or https://' })
+    .meta({ format: 'uri' });
+}
