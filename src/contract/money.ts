@@ -16,9 +16,10 @@ export function parseMoney(value: string): Money {
 
 /** Exactly two decimals, the form the service answers with ("120.00", "-0.50"). */
 export function formatMoney(value: Money | string): string {
-  const m = typeof value === 'string' ? parseMoney(value) : value;
-  // -0.00 is not an amount anyone wants to read.
-  return m.eq(0) ? '0.00' : m.toFixed(2);
+  const fixed = toMoney(value).toFixed(2);
+  // -0.00 is not an amount anyone wants to read. Checked on the rounded text, not the value, because
+  // strict mode refuses a number literal in eq(0) and "-0.004" is not zero yet still rounds to it.
+  return fixed === '-0.00' ? '0.00' : fixed;
 }
 
 export function addMoney(a: Money | string, b: Money | string): Money {
