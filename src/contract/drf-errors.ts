@@ -16,19 +16,48 @@ interface Tree {
   children: Map<string | number, Tree>;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const newTree = (): Tree => ({ messages: [], nonField: [], children: new Map() });
 
 /** An issue about a whole object or list (wrong type, too many rows), as opposed to a field value. */
-function isContainerIssue(issue: z.core.$ZodIssue): boolean {
+function isContainerIssue(issue: z.core.$ZodIssue, body: unknown): boolean {
   if (issue.code === 'invalid_type') {
-    return (issue.expected === 'object' || issue.expected === 'array') && issue.input !== undefined;
+    return (issue.expected === 'object' || issue.expected === 'array') && wasSent(issue, body);
   }
   if (issue.code === 'too_big' || issue.code === 'too_small') return issue.origin === 'array';
   return false;
 }
 
-/** zod issues as a DRF 400 body, array rows in DRF's list shape (up to 3.17) or index shape (3.18+). */
-export function issuesToDrf(issues: readonly z.core.$ZodIssue[], shape: ArrayErrorShape = 'list'): DrfErrorBody {
+/**
+ * Whether the value an issue is about was in the body. DRF answers a missing object with a field
+ * error ("required") and one of the wrong type with non_field_errors inside it. zod keeps the value
+ * on an issue only when parsed with `reportInput: true`, so otherwise look it up in the body.
+ */
+function wasSent(issue: z.core.$ZodIssue, body: unknown): boolean {
+  if ('input' in issue) return issue.input !== undefined;
+  // Without either, a wrong type is the likelier story: rows and optional lists cannot be missing.
+  if (body === undefined) return true;
+  let value: unknown = body;
+  for (const segment of issue.path) {
+    if (Array.isArray(value) && typeof segment === 'number') value = value[segment];
+    else if (isRecord(value) && typeof segment === 'string' && Object.hasOwn(value, segment)) value = value[segment];
+    else return false;
+  }
+  return value !== undefined;
+}
+
+/**
+ * zod issues as a DRF 400 body, array rows in DRF's list shape (up to 3.17) or index shape (3.18+).
+ * Pass the parsed request `body` (or parse with `reportInput: true`) so a missing object and an
+ * object of the wrong type come out as DRF writes them.
+ */
+export function issuesToDrf(
+  issues: readonly z.core.$ZodIssue[],
+  shape: ArrayErrorShape = 'list',
+  body?: unknown,
+): DrfErrorBody {
   const root = newTree();
   for (const issue of issues) {
     let node = root;
@@ -41,19 +70,21 @@ export function issuesToDrf(issues: readonly z.core.$ZodIssue[], shape: ArrayErr
       }
       node = child;
     }
-    if (node === root || isContainerIssue(issue)) node.nonField.push(issue.message);
+    if (node === root || isContainerIssue(issue, body)) node.nonField.push(issue.message);
     else node.messages.push(issue.message);
   }
-  const body: DrfErrorBody = {};
-  for (const [key, child] of root.children) body[String(key)] = serialise(child, shape);
-  if (root.nonField.length > 0) body[NON_FIELD_ERRORS] = root.nonField;
-  return body;
+  const out: DrfErrorBody = {};
+  for (const [key, child] of root.children) out[String(key)] = serialise(child, shape);
+  if (root.nonField.length > 0) out[NON_FIELD_ERRORS] = root.nonField;
+  return out;
 }
 
 function serialise(node: Tree, shape: ArrayErrorShape): DrfErrorNode {
   if (node.children.size === 0 && node.nonField.length === 0) return node.messages;
   const rowKeys = [...node.children.keys()].filter((k): k is number => typeof k === 'number');
-  if (rowKeys.length > 0 && rowKeys.length === node.children.size && node.nonField.length === 0 && shape === 'list') {
+  const onlyRows = rowKeys.length > 0 && rowKeys.length === node.children.size;
+  // A list has nowhere to put messages about the array itself, so those force the object form.
+  if (shape === 'list' && onlyRows && node.nonField.length === 0 && node.messages.length === 0) {
     const rows: DrfErrorNode[] = [];
     const last = Math.max(...rowKeys);
     for (let i = 0; i <= last; i += 1) {
@@ -83,9 +114,6 @@ export interface FlatDrfErrors {
 
 const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string');
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Reads a DRF validation body in either array shape into field paths. Returns null when the body is
