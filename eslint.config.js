@@ -54,6 +54,7 @@ export default tseslint.config(
   },
   {
     files: ['src/console/**/*.{ts,tsx}'],
+    ignores: ['src/console/test/sandbox-global-setup.ts'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
     rules: {

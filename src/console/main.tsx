@@ -1,18 +1,20 @@
 import '@mantine/core/styles.css';
-import { MantineProvider, Title, Text, Container } from '@mantine/core';
+import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 
+const router = createAppRouter();
+
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider defaultColorScheme="auto">
-      <Container py="xl">
-        <Title order={1}>Order Console</Title>
-        <Text c="dimmed">The console is being built; the sandbox Order Service is running beside it.</Text>
-      </Container>
-    </MantineProvider>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
   </StrictMode>,
 );

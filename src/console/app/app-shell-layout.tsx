@@ -1,0 +1,82 @@
+import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconList, IconListDetails, IconPlus, IconSettings } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useActiveEnvironment } from '../lib/use-environment.ts';
+import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
+import { ProductionBanner } from './production-banner.tsx';
+
+const JournalDrawer = lazy(async () => ({ default: (await import('../features/journal/journal-drawer.tsx')).JournalDrawer }));
+
+const NAV = [
+  { to: '/orders', label: 'Orders', icon: IconList, exact: true },
+  { to: '/orders/new', label: 'New order', icon: IconPlus, exact: true },
+  { to: '/settings', label: 'Settings', icon: IconSettings, exact: true },
+] as const;
+
+export function AppShellLayout() {
+  const [navOpened, nav] = useDisclosure(false);
+  const [journalOpened, journalDrawer] = useDisclosure(false);
+  const environment = useActiveEnvironment();
+  const location = useLocation();
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Title order={1} size="h4">
+              Order Console
+            </Title>
+            <Badge
+              component={Link}
+              to="/settings"
+              color={environment.production ? 'red' : environment.sandbox ? 'teal' : 'blue'}
+              variant="light"
+              style={{ cursor: 'pointer' }}
+              aria-label={`Active environment: ${environment.name}${environment.production ? ' (production)' : ''}`}
+            >
+              {environment.name}
+              {environment.production ? ' · production' : ''}
+            </Badge>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Button variant="subtle" leftSection={<IconListDetails size={18} />} onClick={journalDrawer.open}>
+              Journal
+            </Button>
+            <ColorSchemeToggle />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <nav aria-label="Main">
+          {NAV.map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              leftSection={<item.icon size={18} />}
+              active={location.pathname === item.to}
+              onClick={nav.close}
+            />
+          ))}
+        </nav>
+        <Text size="xs" c="dimmed" mt="auto" p="xs">
+          Order Service partner interface v2
+        </Text>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {environment.production && <ProductionBanner name={environment.name} />}
+        <Outlet />
+      </AppShell.Main>
+      {journalOpened && (
+        <Suspense fallback={null}>
+          <JournalDrawer opened={journalOpened} onClose={journalDrawer.close} />
+        </Suspense>
+      )}
+    </AppShell>
+  );
+}

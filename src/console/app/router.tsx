@@ -1,0 +1,37 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { AppShellLayout } from './app-shell-layout.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
+
+// D10 routes. Pages load lazily so the first screen ships only what it shows.
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppShellLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <Navigate to="/orders" replace /> },
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          { path: 'orders', lazy: async () => ({ Component: (await import('../features/orders-list/orders-page.tsx')).OrdersPage }) },
+          {
+            path: 'orders/new',
+            lazy: async () => ({ Component: (await import('../features/create-order/create-order-page.tsx')).CreateOrderPage }),
+          },
+          {
+            path: 'orders/:orderId',
+            lazy: async () => ({ Component: (await import('../features/order-detail/order-page.tsx')).OrderPage }),
+          },
+          { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/settings-page.tsx')).SettingsPage }) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,5 @@
+import { Title } from '@mantine/core';
+
+export function CreateOrderPage() {
+  return <Title order={2}>New order</Title>;
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { orderSchema, orderStatusSchema } from '../../../contract/schemas.ts';
+import type { Order, OrderStatus } from '../../../contract/schemas.ts';
+import { checkAgainst } from '../../lib/api-client.ts';
+
+const ORDER_FIELDS = orderSchema.keyof().options;
+export type OrderField = (typeof ORDER_FIELDS)[number];
+
+/** Every field of an order as the text the service sent, whatever its type (for display). */
+export type OrderRecord = Record<OrderField, string>;
+
+const asText = z.unknown().transform((v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v)));
+const orderRecordSchema = z.object(Object.fromEntries(ORDER_FIELDS.map((f) => [f, asText])) as Record<OrderField, typeof asText>);
+
+/** An order answer as the console keeps it: the record, the documented value if it matched, and what did not (D9). */
+export const receivedOrderSchema = z.object({
+  record: orderRecordSchema,
+  mismatches: z.array(z.string()),
+  receivedAt: z.string(),
+});
+
+export interface ReceivedOrder {
+  record: OrderRecord;
+  /** The order as documented, or null when the answer did not match the schema. */
+  order: Order | null;
+  mismatches: string[];
+  /** When the console received it (ISO 8601). */
+  receivedAt: string;
+}
+
+export function receiveOrder(data: unknown, receivedAt = new Date().toISOString()): ReceivedOrder {
+  const checked = checkAgainst(orderSchema, data);
+  const record = orderRecordSchema.safeParse(data);
+  return {
+    record: record.success ? record.data : emptyRecord(),
+    order: checked.value,
+    mismatches: checked.mismatches,
+    receivedAt,
+  };
+}
+
+/** Rebuilds a kept record (local index, session cache) into a ReceivedOrder, checking it again. */
+export function reviveOrder(kept: { record: OrderRecord; receivedAt: string }): ReceivedOrder {
+  return receiveOrder(kept.record, kept.receivedAt);
+}
+
+function emptyRecord(): OrderRecord {
+  return Object.fromEntries(ORDER_FIELDS.map((f) => [f, ''])) as OrderRecord;
+}
+
+/** The record's status when it is one of the documented states. */
+export function knownStatus(record: Pick<OrderRecord, 'status'>): OrderStatus | null {
+  const parsed = orderStatusSchema.safeParse(record.status);
+  return parsed.success ? parsed.data : null;
+}

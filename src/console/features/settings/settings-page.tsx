@@ -1,0 +1,5 @@
+import { Title } from '@mantine/core';
+
+export function SettingsPage() {
+  return <Title order={2}>Settings</Title>;
+}

@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+import type { Environment } from './environments.ts';
+import { getToken } from './environments.ts';
+import { ApiError, apiErrorFromResponse } from './api-error.ts';
+import { journal } from './journal.ts';
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export interface ApiRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface ApiResponse {
+  status: number;
+  /** Parsed JSON, or null for an empty body (204). */
+  data: unknown;
+}
+
+/** The absolute URL of a path on an environment; an empty base URL means this site. */
+export function serviceUrl(environment: Pick<Environment, 'baseUrl'>, path: string, query?: Record<string, string | undefined>): string {
+  const base = environment.baseUrl === '' ? window.location.origin : environment.baseUrl.replace(/\/+$/, '');
+  const url = new URL(base + path);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') url.searchParams.set(key, value);
+  }
+  return url.toString();
+}
+
+/**
+ * One call to the service: Token header, JSON in and out, a timeout, an entry in the journal.
+ * Never retries: whether to try again is the caller's decision (refunds must not be sent twice).
+ */
+export async function apiRequest(environment: Environment, request: ApiRequest): Promise<ApiResponse> {
+  const url = serviceUrl(environment, request.path, request.query);
+  const body = request.body === undefined ? null : JSON.stringify(request.body);
+  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Token ${getToken(environment.id)}` };
+  if (body !== null) headers['Content-Type'] = 'application/json';
+
+  const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  request.signal?.addEventListener('abort', onCallerAbort);
+
+  const started = performance.now();
+  const entryId = journal.start({
+    startedAt: new Date().toISOString(),
+    method: request.method,
+    url,
+    path: request.path,
+    environmentName: environment.name,
+    requestBody: body,
+  });
+  const elapsed = () => Math.round(performance.now() - started);
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, { method: request.method, headers, body, signal: controller.signal, credentials: 'omit' });
+    text = await response.text();
+  } catch (cause) {
+    const kind = timedOut ? 'timeout' : 'network';
+    const aborted = !timedOut && request.signal?.aborted === true;
+    journal.finish(entryId, {
+      status: null,
+      durationMs: elapsed(),
+      responseBody: null,
+      error: aborted ? 'Cancelled' : kind === 'timeout' ? `No answer within ${timeoutMs / 1000} s` : 'Service unreachable',
+    });
+    if (aborted) throw cause;
+    throw new ApiError({ kind, method: request.method, url });
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  journal.finish(entryId, { status: response.status, durationMs: elapsed(), responseBody: text, error: null });
+  if (!response.ok) throw apiErrorFromResponse(request.method, url, response.status, text);
+  if (text === '') return { status: response.status, data: null };
+  try {
+    return { status: response.status, data: JSON.parse(text) };
+  } catch {
+    throw new ApiError({ kind: 'http', method: request.method, url, status: response.status, rawText: text, detail: 'The service answered with something that is not JSON' });
+  }
+}
+
+export interface Checked<T> {
+  /** The value as documented, when it matched. */
+  value: T | null;
+  /** What did not match the documented schema, as `path: message` lines (D9). */
+  mismatches: string[];
+}
+
+/** Parses with a contract schema without throwing: a mismatch is reported, not fatal (D9). */
+export function checkAgainst<S extends z.ZodType>(schema: S, data: unknown): Checked<z.infer<S>> {
+  const result = schema.safeParse(data);
+  if (result.success) return { value: result.data, mismatches: [] };
+  return {
+    value: null,
+    mismatches: result.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(body)'}: ${issue.message}`),
+  };
+}

@@ -1,0 +1,91 @@
+import { flattenDrfErrors } from '../../contract/drf-errors.ts';
+import type { FlatFieldError } from '../../contract/drf-errors.ts';
+
+export type ApiErrorKind = 'http' | 'network' | 'timeout';
+
+interface ApiErrorInit {
+  kind: ApiErrorKind;
+  method: string;
+  url: string;
+  status?: number;
+  detail?: string;
+  code?: string;
+  fieldErrors?: FlatFieldError[];
+  nonFieldErrors?: string[];
+  rawText?: string;
+}
+
+/** Every failure of a call to the service, in one shape the UI can read (D3, D9). */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly method: string;
+  readonly url: string;
+  readonly status: number | undefined;
+  readonly detail: string | undefined;
+  readonly code: string | undefined;
+  readonly fieldErrors: FlatFieldError[];
+  readonly nonFieldErrors: string[];
+  /** The body as text when it was not a DRF shape (HTML error pages, proxies). */
+  readonly rawText: string | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(describe(init));
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.method = init.method;
+    this.url = init.url;
+    this.status = init.status;
+    this.detail = init.detail;
+    this.code = init.code;
+    this.fieldErrors = init.fieldErrors ?? [];
+    this.nonFieldErrors = init.nonFieldErrors ?? [];
+    this.rawText = init.rawText;
+  }
+
+  /** 401, and 403 too: DRF answers 403 when session authentication is listed first (D3). */
+  get isAuth(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+
+  /** The request may not have reached the service, or its answer was lost: its effect is unknown. */
+  get outcomeUnknown(): boolean {
+    return this.kind === 'network' || this.kind === 'timeout' || (this.status !== undefined && this.status >= 500);
+  }
+
+  get isValidation(): boolean {
+    return this.status === 400 && (this.fieldErrors.length > 0 || this.nonFieldErrors.length > 0);
+  }
+}
+
+function describe(init: ApiErrorInit): string {
+  if (init.kind === 'network') return `Service unreachable (${init.method} ${init.url})`;
+  if (init.kind === 'timeout') return `No answer in time (${init.method} ${init.url})`;
+  const status = `HTTP ${init.status ?? '?'}`;
+  if (init.detail !== undefined) return `${status}: ${init.detail}`;
+  if (init.fieldErrors !== undefined && init.fieldErrors.length > 0) return `${status}: some fields were rejected`;
+  if (init.nonFieldErrors !== undefined && init.nonFieldErrors.length > 0) return `${status}: ${init.nonFieldErrors.join(' ')}`;
+  return init.rawText ? `${status}: ${init.rawText.slice(0, 200)}` : status;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads an error answer: `{"detail", "code"}`, a DRF validation body in either array shape, or raw text. */
+export function apiErrorFromResponse(method: string, url: string, status: number, text: string): ApiError {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return new ApiError({ kind: 'http', method, url, status, rawText: text });
+  }
+  if (isRecord(body) && typeof body['detail'] === 'string') {
+    const code = typeof body['code'] === 'string' ? body['code'] : undefined;
+    return new ApiError({ kind: 'http', method, url, status, detail: body['detail'], code });
+  }
+  const flat = flattenDrfErrors(body);
+  if (flat !== null) {
+    return new ApiError({ kind: 'http', method, url, status, fieldErrors: flat.fields, nonFieldErrors: flat.nonField });
+  }
+  return new ApiError({ kind: 'http', method, url, status, rawText: text });
+}

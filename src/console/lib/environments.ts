@@ -1,0 +1,160 @@
+import { z } from 'zod';
+
+// Connection settings. Environment definitions live in localStorage (they hold no secret). Tokens
+// live in sessionStorage, or in localStorage only for an environment whose "remember on this device"
+// box is ticked (issue: the token never reaches localStorage unless the user opts in).
+
+export const environmentSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().trim().min(1, { error: 'Give the environment a name' }).max(60, { error: 'At most 60 characters' }),
+  /** Empty means the console's own origin. */
+  baseUrl: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isServiceBaseUrl(v), { error: 'Enter an http(s) URL such as https://orders.example.com, or leave empty for this site' }),
+  production: z.boolean(),
+  /** A sandbox answers the control API (D7): the console offers simulation only there. */
+  sandbox: z.boolean(),
+  rememberToken: z.boolean(),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export const DEFAULT_ENVIRONMENT_ID = 'local-sandbox';
+export const DEFAULT_TOKEN = 'dev-token';
+
+const DEFAULT_ENVIRONMENT: Environment = {
+  id: DEFAULT_ENVIRONMENT_ID,
+  name: 'Local sandbox',
+  baseUrl: '',
+  production: false,
+  sandbox: true,
+  rememberToken: false,
+};
+
+const ENVIRONMENTS_KEY = 'order-console:environments';
+const ACTIVE_KEY = 'order-console:active-environment';
+const tokenKey = (id: string) => `order-console:token:${id}`;
+
+export function isServiceBaseUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function readEnvironments(): Environment[] {
+  const raw = safeGet(window.localStorage, ENVIRONMENTS_KEY);
+  if (raw === null) return [DEFAULT_ENVIRONMENT];
+  try {
+    const parsed = z.array(environmentSchema).safeParse(JSON.parse(raw));
+    return parsed.success && parsed.data.length > 0 ? parsed.data : [DEFAULT_ENVIRONMENT];
+  } catch {
+    return [DEFAULT_ENVIRONMENT];
+  }
+}
+
+function safeGet(storage: Storage, key: string): string | null {
+  try {
+    return storage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function safeSet(storage: Storage, key: string, value: string | null): void {
+  try {
+    if (value === null) storage.removeItem(key);
+    else storage.setItem(key, value);
+  } catch {
+    // Storage full or disabled: the value lives for this page only, which is the safe failure.
+  }
+}
+
+interface Snapshot {
+  environments: Environment[];
+  active: Environment;
+}
+
+let snapshot: Snapshot | null = null;
+const listeners = new Set<() => void>();
+
+function load(): Snapshot {
+  const environments = readEnvironments();
+  const activeId = safeGet(window.localStorage, ACTIVE_KEY);
+  const active = environments.find((e) => e.id === activeId) ?? environments[0] ?? DEFAULT_ENVIRONMENT;
+  return { environments, active };
+}
+
+function commit(environments: Environment[], activeId: string): void {
+  safeSet(window.localStorage, ENVIRONMENTS_KEY, JSON.stringify(environments));
+  safeSet(window.localStorage, ACTIVE_KEY, activeId);
+  snapshot = load();
+  for (const listener of listeners) listener();
+}
+
+export const environmentStore = {
+  subscribe: (listener: () => void): (() => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  getSnapshot: (): Snapshot => {
+    snapshot ??= load();
+    return snapshot;
+  },
+  /** Forget the cached snapshot (tests clear storage between cases). */
+  reload: (): void => {
+    snapshot = load();
+    for (const listener of listeners) listener();
+  },
+  save: (environment: Environment): void => {
+    const { environments, active } = environmentStore.getSnapshot();
+    const exists = environments.some((e) => e.id === environment.id);
+    const next = exists ? environments.map((e) => (e.id === environment.id ? environment : e)) : [...environments, environment];
+    // Moving a token between storages when "remember" changes.
+    const token = getToken(environment.id);
+    commit(next, active.id);
+    setToken(environment.id, token);
+  },
+  remove: (id: string): void => {
+    const { environments, active } = environmentStore.getSnapshot();
+    const next = environments.filter((e) => e.id !== id);
+    if (next.length === 0) return;
+    safeSet(window.sessionStorage, tokenKey(id), null);
+    safeSet(window.localStorage, tokenKey(id), null);
+    commit(next, active.id === id ? (next[0]?.id ?? DEFAULT_ENVIRONMENT_ID) : active.id);
+  },
+  activate: (id: string): void => {
+    const { environments } = environmentStore.getSnapshot();
+    if (environments.some((e) => e.id === id)) commit(environments, id);
+  },
+};
+
+export function getActiveEnvironment(): Environment {
+  return environmentStore.getSnapshot().active;
+}
+
+function findEnvironment(id: string): Environment | undefined {
+  return environmentStore.getSnapshot().environments.find((e) => e.id === id);
+}
+
+export function getToken(environmentId: string): string {
+  const fromSession = safeGet(window.sessionStorage, tokenKey(environmentId));
+  if (fromSession !== null) return fromSession;
+  const fromLocal = safeGet(window.localStorage, tokenKey(environmentId));
+  if (fromLocal !== null) return fromLocal;
+  return environmentId === DEFAULT_ENVIRONMENT_ID ? DEFAULT_TOKEN : '';
+}
+
+export function setToken(environmentId: string, token: string): void {
+  const remember = findEnvironment(environmentId)?.rememberToken ?? false;
+  safeSet(window.sessionStorage, tokenKey(environmentId), remember ? null : token);
+  safeSet(window.localStorage, tokenKey(environmentId), remember ? token : null);
+  for (const listener of listeners) listener();
+}
+
+export function newEnvironmentId(): string {
+  return `env-${crypto.randomUUID()}`;
+}
