@@ -117,7 +117,8 @@ const isStringList = (value: unknown): value is string[] =>
 
 /**
  * Reads a DRF validation body in either array shape into field paths. Returns null when the body is
- * not such a body (a `{"detail": ...}` error, HTML, anything else), so the caller can show it raw.
+ * not such a body (a `{"detail": ...}` error, HTML, one that names no error, anything else), so the
+ * caller can show it raw.
  */
 export function flattenDrfErrors(body: unknown): FlatDrfErrors | null {
   if (!isRecord(body) || Object.keys(body).length === 0) return null;
@@ -145,5 +146,7 @@ export function flattenDrfErrors(body: unknown): FlatDrfErrors | null {
       return walk(child, [...path, key]);
     });
   };
-  return walk(body, []) ? { fields, nonField } : null;
+  if (!walk(body, [])) return null;
+  // A body that names no error at all ({"errors": []}) gives the user nothing to act on: show it raw.
+  return fields.length > 0 || nonField.length > 0 ? { fields, nonField } : null;
 }
