@@ -123,7 +123,10 @@ export const refundRequestSchema = z.object({
 // 2.1: what both operations answer. Parsed by the console (D9) with this schema.
 export const orderSchema = z.object({
   id: z.uuid({ error: 'Must be a UUID' }),
-  external_id: z.string().refine((v) => charCount(v) <= 255, { error: 'At most 255 characters' }),
+  external_id: z
+    .string()
+    .refine((v) => charCount(v) <= 255, { error: 'At most 255 characters' })
+    .meta({ maxLength: 255 }),
   redirect_url: z.string(),
   initial_amount: amount('Initial amount'),
   current_amount: amount('Current amount'),
