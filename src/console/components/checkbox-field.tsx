@@ -1,0 +1,27 @@
+import { Checkbox } from '@mantine/core';
+import type { CheckboxProps } from '@mantine/core';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { useController } from 'react-hook-form';
+
+type Props<T extends FieldValues> = Omit<CheckboxProps, 'name' | 'checked' | 'onChange' | 'onBlur' | 'error'> & {
+  control: Control<T>;
+  name: FieldPath<T>;
+};
+
+export function CheckboxField<T extends FieldValues>({ control, name, ...props }: Props<T>) {
+  const {
+    field: { ref, value, onChange, onBlur },
+    fieldState,
+  } = useController({ control, name });
+  return (
+    <Checkbox
+      {...props}
+      ref={ref}
+      name={name}
+      checked={value === true}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+      onBlur={onBlur}
+      error={fieldState.error?.message}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import { TextInput } from '@mantine/core';
+import type { TextInputProps } from '@mantine/core';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { useController } from 'react-hook-form';
+
+type Props<T extends FieldValues> = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue'> & {
+  control: Control<T>;
+  /** The JSON path of the field in the request body: it becomes the input's `name` (D10). */
+  name: FieldPath<T>;
+};
+
+/** A Mantine TextInput wired to react-hook-form; re-renders only when its own field changes. */
+export function TextField<T extends FieldValues>({ control, name, ...props }: Props<T>) {
+  const {
+    field: { ref, value, onChange, onBlur },
+    fieldState,
+  } = useController({ control, name });
+  return (
+    <TextInput
+      {...props}
+      ref={ref}
+      name={name}
+      value={typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value)}
+      onChange={onChange}
+      onBlur={onBlur}
+      error={fieldState.error?.message}
+    />
+  );
+}
