@@ -2,36 +2,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isAmountString } from './fields.ts';
 import { addMoney, compareMoney, formatMoney, multiplyMoney, parseMoney, subtractMoney, sumMoney } from './money.ts';
+import { amountArbitrary, centsOf, formatCents } from './test-support.ts';
 
-// The oracle is integer cents as a BigInt, worked out from the text of the amount: exact, and sharing
-// nothing with big.js.
-function cents(amount: string): bigint {
-  const negative = amount.startsWith('-');
-  const [whole = '', fraction = ''] = amount.replace(/^-/, '').split('.');
-  const value = BigInt(whole === '' ? '0' : whole) * 100n + BigInt(`${fraction}00`.slice(0, 2));
-  return negative ? -value : value;
-}
-
-function fromCents(value: bigint): string {
-  const abs = value < 0n ? -value : value;
-  return `${value < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
-
+// The oracle is integer cents as a BigInt, worked out from the text of the amount (test-support.ts).
 const sign = (value: bigint) => (value > 0n ? 1 : value < 0n ? -1 : 0);
 const digits = (minLength: number, maxLength: number) =>
   fc.string({ unit: fc.constantFrom(...'0123456789'), minLength, maxLength });
-
-/** Any amount the contract accepts: "-12.5", ".5", "1.", "00000001.00", "99999999.99". */
-const amountString = fc
-  .tuple(fc.boolean(), digits(0, 8), fc.option(digits(0, 2)))
-  .map(([negative, whole, fraction]) => `${negative ? '-' : ''}${whole}${fraction === null ? '' : `.${fraction}`}`)
-  .filter((s) => /\d/.test(s));
 
 const TWO_DECIMALS = /^-?\d+\.\d{2}$/;
 
 describe('the generator', () => {
   it('yields only strings the contract accepts', () => {
-    fc.assert(fc.property(amountString, (a) => isAmountString(a)), { numRuns: 1000 });
+    fc.assert(fc.property(amountArbitrary, (a) => isAmountString(a)), { numRuns: 1000 });
   });
 });
 
@@ -74,7 +56,7 @@ describe('parseMoney and formatMoney', () => {
       .tuple(fc.boolean(), fc.oneof(fc.constant('0'), digits(1, 10)), fc.oneof(digits(0, 6), digits(1, 4).map((d) => `00${d}`)))
       .map(([negative, whole, fraction]) => `${negative ? '-' : ''}${whole}.${fraction}`);
     fc.assert(
-      fc.property(fc.oneof(amountString, longDecimal), (a) => {
+      fc.property(fc.oneof(amountArbitrary, longDecimal), (a) => {
         const formatted = formatMoney(a);
         expect(formatted).toMatch(TWO_DECIMALS);
         expect(formatted).not.toBe('-0.00');
@@ -157,9 +139,9 @@ describe('properties against integer cents', () => {
 
   it('add and subtract match the cents oracle', () => {
     fc.assert(
-      fc.property(amountString, amountString, (a, b) => {
-        expect(formatMoney(addMoney(a, b))).toBe(fromCents(cents(a) + cents(b)));
-        expect(formatMoney(subtractMoney(a, b))).toBe(fromCents(cents(a) - cents(b)));
+      fc.property(amountArbitrary, amountArbitrary, (a, b) => {
+        expect(formatMoney(addMoney(a, b))).toBe(formatCents(centsOf(a) + centsOf(b)));
+        expect(formatMoney(subtractMoney(a, b))).toBe(formatCents(centsOf(a) - centsOf(b)));
       }),
       runs,
     );
@@ -167,7 +149,7 @@ describe('properties against integer cents', () => {
 
   it('formatMoney(addMoney(a, b)) minus b gives a back exactly', () => {
     fc.assert(
-      fc.property(amountString, amountString, (a, b) => {
+      fc.property(amountArbitrary, amountArbitrary, (a, b) => {
         const back = subtractMoney(formatMoney(addMoney(a, b)), b);
         expect(compareMoney(back, a)).toBe(0);
         expect(formatMoney(back)).toBe(formatMoney(a));
@@ -178,13 +160,13 @@ describe('properties against integer cents', () => {
 
   it('compareMoney is antisymmetric, agrees with the sign of subtractMoney and with the oracle', () => {
     fc.assert(
-      fc.property(amountString, amountString, (a, b) => {
+      fc.property(amountArbitrary, amountArbitrary, (a, b) => {
         const c = compareMoney(a, b);
         expect(c + compareMoney(b, a)).toBe(0);
         const difference = formatMoney(subtractMoney(a, b));
         const differenceSign = difference === '0.00' ? 0 : difference.startsWith('-') ? -1 : 1;
         expect(c).toBe(differenceSign);
-        expect(c).toBe(sign(cents(a) - cents(b)));
+        expect(c).toBe(sign(centsOf(a) - centsOf(b)));
       }),
       runs,
     );
@@ -192,7 +174,7 @@ describe('properties against integer cents', () => {
 
   it('results always have two decimals and are never -0.00', () => {
     fc.assert(
-      fc.property(amountString, amountString, (a, b) => {
+      fc.property(amountArbitrary, amountArbitrary, (a, b) => {
         for (const result of [formatMoney(a), formatMoney(addMoney(a, b)), formatMoney(subtractMoney(a, b))]) {
           expect(result).toMatch(TWO_DECIMALS);
           expect(result).not.toBe('-0.00');
@@ -205,14 +187,14 @@ describe('properties against integer cents', () => {
   it('sumMoney and multiplyMoney match the oracle, and n copies sum to a times n', () => {
     fc.assert(
       fc.property(
-        fc.array(amountString, { maxLength: 30 }),
-        amountString,
+        fc.array(amountArbitrary, { maxLength: 30 }),
+        amountArbitrary,
         fc.integer({ min: 0, max: 25 }),
         fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
         (values, a, n, big) => {
-          expect(formatMoney(sumMoney(values))).toBe(fromCents(values.reduce((acc, v) => acc + cents(v), 0n)));
+          expect(formatMoney(sumMoney(values))).toBe(formatCents(values.reduce((acc, v) => acc + centsOf(v), 0n)));
           expect(compareMoney(sumMoney(Array.from({ length: n }, () => a)), multiplyMoney(a, n))).toBe(0);
-          expect(formatMoney(multiplyMoney(a, big))).toBe(fromCents(cents(a) * BigInt(big)));
+          expect(formatMoney(multiplyMoney(a, big))).toBe(formatCents(centsOf(a) * BigInt(big)));
         },
       ),
       runs,

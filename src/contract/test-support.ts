@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { z } from 'zod';
 import type { Order, OrderCreateRequest, RefundRequest } from './schemas.ts';
 
@@ -100,3 +101,25 @@ export function errorsOf(schema: z.ZodType, value: unknown): PathError[] {
 export function codePointLength(value: string): number {
   return value.length - (value.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g) ?? []).length;
 }
+
+/** Integer cents from the text of a contract amount ("-.5" is -50n): an oracle sharing nothing with big.js. */
+export function centsOf(amount: string): bigint {
+  const negative = amount.startsWith('-');
+  const [whole = '', fraction = ''] = amount.replace(/^-/, '').split('.');
+  const value = BigInt(whole === '' ? '0' : whole) * 100n + BigInt(`${fraction}00`.slice(0, 2));
+  return negative ? -value : value;
+}
+
+/** Cents back as the service writes an amount: "-0.50". */
+export function formatCents(value: bigint): string {
+  const abs = value < 0n ? -value : value;
+  return `${value < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+const digitString = (maxLength: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), maxLength });
+
+/** Any amount the contract accepts: "-12.5", ".5", "1.", "00000001.00", "99999999.99". */
+export const amountArbitrary = fc
+  .tuple(fc.boolean(), digitString(8), fc.option(digitString(2)))
+  .map(([negative, whole, fraction]) => `${negative ? '-' : ''}${whole}${fraction === null ? '' : `.${fraction}`}`)
+  .filter((s) => /\d/.test(s));
