@@ -1,0 +1,81 @@
+import { Hono } from 'hono';
+import type { ArrayErrorShape } from '../contract/drf-errors.ts';
+import { buildOpenApiDocument } from '../contract/openapi.ts';
+import type { SandboxEnv } from './auth.ts';
+import { DEFAULT_TOKEN, tokenAuth } from './auth.ts';
+import { CHECKOUT_PREFIX, registerCheckoutRoutes } from './checkout-routes.ts';
+import { registerControlRoutes } from './control-routes.ts';
+import { ApiError, errorResponse, INTERNAL_ERROR_BODY, notFound } from './errors.ts';
+import { requestLog, securityHeaders } from './middleware.ts';
+import { registerOrderRoutes } from './order-routes.ts';
+import { parseServiceUrl, proxyTo } from './proxy.ts';
+import { byMethod } from './routing.ts';
+import { staticConsole } from './static-files.ts';
+import type { Store } from './store.ts';
+
+export interface AppOptions {
+  /** Required unless `orderServiceUrl` is set (then the sandbox routes are off). */
+  store?: Store;
+  /** Accepted tokens (D2); default the development token `dev-token`. */
+  tokens?: readonly string[];
+  /** DRF array error shape (D3): 'list' (default) or 'index'. */
+  arrayErrors?: ArrayErrorShape;
+  /** The built console (dist/); without index.html there, `/` says to run the build. */
+  staticDir?: string;
+  /** Proxy mode (D8): forward /psp/ there, switch the sandbox routes off. */
+  orderServiceUrl?: string;
+  /** One line per request and one per unexpected error; default console.info. */
+  log?: (line: string) => void;
+}
+
+// Everything under /psp/ is the partner interface (PSP_PREFIX is one version of it), /sandbox/ ours.
+const API_PREFIXES = ['/psp/', '/sandbox/'] as const;
+const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+export function createApp(options: AppOptions): Hono<SandboxEnv> {
+  const log = options.log ?? ((line: string) => console.info(line));
+  const shape = options.arrayErrors ?? 'list';
+  const app = new Hono<SandboxEnv>();
+
+  app.use(securityHeaders);
+  app.use(requestLog(log));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    // A 5xx from the sandbox is a bug (D3). The stack names code, never a header value or a token.
+    log(`ERROR ${c.req.method} ${new URL(c.req.url).pathname}: ${error.stack ?? error.message}`);
+    return c.json(INTERNAL_ERROR_BODY, 500);
+  });
+  app.notFound((c) => errorResponse(c, notFound()));
+
+  const openApi = JSON.stringify(buildOpenApiDocument());
+  app.all(
+    '/openapi.json',
+    byMethod({ GET: (c) => c.body(openApi, 200, { 'Content-Type': 'application/json; charset=UTF-8' }) }),
+  );
+
+  if (options.orderServiceUrl !== undefined) {
+    app.all('/psp/*', proxyTo(parseServiceUrl(options.orderServiceUrl)));
+    app.all('/sandbox/*', () => {
+      throw notFound();
+    });
+  } else {
+    const { store } = options;
+    if (store === undefined) throw new Error('createApp needs a store unless orderServiceUrl is set');
+    const auth = tokenAuth(options.tokens ?? [DEFAULT_TOKEN]);
+    app.use(async (c, next) => {
+      if (!isApiPath(c.req.path) || c.req.path.startsWith(CHECKOUT_PREFIX)) return next();
+      return auth(c, next);
+    });
+    registerOrderRoutes(app, store, shape);
+    registerControlRoutes(app, store, shape);
+    registerCheckoutRoutes(app, store);
+  }
+
+  const serveConsole = staticConsole(options.staticDir);
+  app.get('*', (c) => {
+    if (isApiPath(c.req.path)) throw notFound();
+    return serveConsole(c);
+  });
+  return app;
+}

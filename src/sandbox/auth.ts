@@ -1,0 +1,52 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createMiddleware } from 'hono/factory';
+import { detailError } from './errors.ts';
+
+// decisions.md D2, answered as Django REST Framework's TokenAuthentication does.
+
+export const DEFAULT_TOKEN = 'dev-token';
+
+export type SandboxEnv = { Variables: { owner: string } };
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** Orders are stored under this key, never under the token itself. */
+export function ownerKey(token: string): string {
+  return sha256(token).toString('hex');
+}
+
+const challenge = { 'WWW-Authenticate': 'Token' };
+const notAuthenticated = () =>
+  detailError(401, 'not_authenticated', 'Authentication credentials were not provided.', challenge);
+const authenticationFailed = (detail: string) => detailError(401, 'authentication_failed', detail, challenge);
+
+// Python's bytes.split() with no argument: runs of ASCII whitespace.
+const ASCII_WHITESPACE = /[ \t\n\r\v\f]+/;
+
+/**
+ * The token in an Authorization header, or the DRF error for it. A header for another scheme
+ * ("Bearer x") is no credentials at all, as DRF treats it.
+ */
+export function tokenFromHeader(header: string | undefined): string {
+  const parts = (header ?? '').split(ASCII_WHITESPACE).filter((part) => part.length > 0);
+  if (parts.length === 0 || parts[0]?.toLowerCase() !== 'token') throw notAuthenticated();
+  if (parts.length === 1) throw authenticationFailed('Invalid token header. No credentials provided.');
+  if (parts.length > 2) throw authenticationFailed('Invalid token header. Token string should not contain spaces.');
+  return parts[1] ?? '';
+}
+
+/** Sets `owner` for a known token, otherwise answers 401. */
+export function tokenAuth(tokens: readonly string[]) {
+  if (tokens.length === 0) throw new Error('tokenAuth needs at least one token');
+  const known = tokens.map(sha256);
+  return createMiddleware<SandboxEnv>(async (c, next) => {
+    const presented = sha256(tokenFromHeader(c.req.header('authorization')));
+    // Compare against every token, equal-length digests, no early exit: the time taken says nothing
+    // about how close a guess was or which token matched.
+    let matched = false;
+    for (const digest of known) matched = timingSafeEqual(digest, presented) || matched;
+    if (!matched) throw authenticationFailed('Invalid token.');
+    c.set('owner', presented.toString('hex'));
+    await next();
+  });
+}

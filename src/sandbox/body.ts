@@ -1,0 +1,115 @@
+import type { ReadableStreamReadResult } from 'node:stream/web';
+import type { z } from 'zod';
+import type { ArrayErrorShape } from '../contract/drf-errors.ts';
+import { issuesToDrf, NON_FIELD_ERRORS } from '../contract/drf-errors.ts';
+import { ApiError, detailError, validationError } from './errors.ts';
+import { inspectJson, MAX_JSON_DEPTH } from './json-guard.ts';
+
+// decisions.md D3: 413 over 1 MiB, 415 when not application/json, 400 parse_error for anything that
+// is not JSON text, DRF's non_field_errors for JSON that is not an object.
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export type JsonObject = Record<string, unknown>;
+
+const tooLarge = () => detailError(413, 'request_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`);
+const parseError = (reason: string) => detailError(400, 'parse_error', `JSON parse error - ${reason}`);
+
+/**
+ * The body's bytes, refusing more than `limit`: first by the declared Content-Length, then by
+ * counting while reading, because a chunked body declares nothing.
+ */
+export async function readBodyBytes(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\s*[0-9]+\s*$/.test(declared) && Number(declared) > limit) throw tooLarge();
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const chunk: ReadableStreamReadResult<unknown> = await reader.read();
+      if (chunk.done) break;
+      const value = chunk.value;
+      if (!(value instanceof Uint8Array)) throw new TypeError('request body chunk is not bytes');
+      total += value.byteLength;
+      if (total > limit) throw tooLarge();
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw detailError(400, 'bad_request', 'The request body could not be read.');
+  } finally {
+    reader.releaseLock();
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function isJsonMediaType(contentType: string): boolean {
+  const [mediaType = '', ...params] = contentType.split(';');
+  if (mediaType.trim().toLowerCase() !== 'application/json') return false;
+  return params.every((param) => {
+    const [name = '', value = ''] = param.split('=');
+    if (name.trim().toLowerCase() !== 'charset') return true;
+    return ['utf-8', 'utf8'].includes(value.trim().replace(/^"|"$/g, '').toLowerCase());
+  });
+}
+
+/** Python's name for a JSON value's type, as DRF's "Expected a dictionary" message prints it. */
+function pythonTypeName(value: unknown): string {
+  if (Array.isArray(value)) return 'list';
+  if (value === null) return 'NoneType';
+  if (typeof value === 'string') return 'str';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  return typeof value;
+}
+
+const isJsonObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Turns body bytes into a JSON object or throws the ApiError a DRF service would answer with. */
+export function parseJsonObject(bytes: Uint8Array, contentType: string | undefined, shape: ArrayErrorShape): JsonObject {
+  // An empty body is "no data" (DRF parses it to an empty dict): every required field is missing.
+  if (bytes.byteLength === 0) return {};
+  if (contentType === undefined || !isJsonMediaType(contentType)) {
+    throw detailError(415, 'unsupported_media_type', `Unsupported media type "${contentType ?? ''}" in request.`);
+  }
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw parseError('the body is not valid UTF-8');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'not valid JSON';
+    throw parseError(reason.length > 200 ? `${reason.slice(0, 200)}...` : reason);
+  }
+  const inspection = inspectJson(value);
+  if (inspection.kind === 'too_deep') throw parseError(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (!isJsonObject(value)) {
+    throw validationError({ [NON_FIELD_ERRORS]: [`Invalid data. Expected a dictionary, but got ${pythonTypeName(value)}.`] });
+  }
+  if (inspection.problems.length > 0) {
+    const issues: z.core.$ZodIssue[] = inspection.problems.map((p) => ({ code: 'custom', path: p.path, message: p.message }));
+    throw validationError(issuesToDrf(issues, shape, value));
+  }
+  return value;
+}
+
+/** Reads and parses a JSON object request body (size, media type, encoding, syntax, shape). */
+export async function readJsonObject(request: Request, shape: ArrayErrorShape): Promise<JsonObject> {
+  const bytes = await readBodyBytes(request);
+  return parseJsonObject(bytes, request.headers.get('content-type') ?? undefined, shape);
+}

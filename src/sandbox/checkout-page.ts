@@ -1,0 +1,126 @@
+import { formatMoney } from '../contract/money.ts';
+import { sandboxPaths } from '../contract/paths.ts';
+import type { OrderStatus } from '../contract/schemas.ts';
+import { escapeHtml } from './html.ts';
+import type { OrderRecord } from './store.ts';
+
+// decisions.md D7: the customer checkout page a tester plays the customer on. Plain HTML, no script;
+// every value from the order is escaped, external ids being whatever the partner sent.
+
+export const CHECKOUT_ACTIONS = {
+  approve: { label: 'Approve', target: 'activated' },
+  reject: { label: 'Reject', target: 'rejected' },
+  cancel: { label: 'Cancel', target: 'canceled' },
+} as const satisfies Record<string, { label: string; target: OrderStatus }>;
+
+export type CheckoutAction = keyof typeof CHECKOUT_ACTIONS;
+
+export function isCheckoutAction(value: string): value is CheckoutAction {
+  return Object.hasOwn(CHECKOUT_ACTIONS, value);
+}
+
+/**
+ * Where to send the customer after an action: return_url with order_id and status added (its own
+ * query kept). null unless it is an http(s) URL: never redirect to javascript:, data: or the like.
+ */
+export function returnUrlWithResult(returnUrl: string, orderId: string, status: OrderStatus): string | null {
+  let url: URL;
+  try {
+    url = new URL(returnUrl);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  url.searchParams.set('order_id', orderId);
+  url.searchParams.set('status', status);
+  return url.toString();
+}
+
+const STYLE = `
+  :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
+  body { margin: 0; padding: 2rem 1rem; background: Canvas; color: CanvasText; }
+  main { max-width: 32rem; margin: 0 auto; border: 1px solid #8884; border-radius: 8px; padding: 1.5rem; }
+  h1 { font-size: 1.4rem; margin-top: 0; }
+  .note { color: GrayText; font-size: 0.9rem; }
+  dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.4rem 1rem; }
+  dt { font-weight: 600; } dd { margin: 0; overflow-wrap: anywhere; }
+  .actions { display: flex; gap: 0.75rem; flex-wrap: wrap; margin-top: 1.5rem; }
+  .actions form { margin: 0; }
+  button { font: inherit; padding: 0.5rem 1.2rem; border-radius: 6px; border: 1px solid #8888; cursor: pointer; }
+  button.approve { background: #2f9e44; color: #fff; border-color: #2f9e44; }
+  button.reject { background: #e03131; color: #fff; border-color: #e03131; }
+  .error { color: #e03131; }
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+function details(order: OrderRecord): string {
+  return `<dl>
+<dt>Order</dt><dd>${escapeHtml(order.external_id)}</dd>
+<dt>Amount</dt><dd>${escapeHtml(formatMoney(order.initial_amount))}</dd>
+<dt>Service</dt><dd>${escapeHtml(order.service)}</dd>
+<dt>Status</dt><dd data-testid="order-status">${escapeHtml(order.status)}</dd>
+</dl>`;
+}
+
+export function checkoutPage(order: OrderRecord): string {
+  const forms = Object.entries(CHECKOUT_ACTIONS)
+    .map(
+      ([action, { label }]) =>
+        `<form method="post" action="${escapeHtml(`${sandboxPaths.checkout(order.id)}/${action}`)}">` +
+        `<button type="submit" class="${action}">${label}</button></form>`,
+    )
+    .join('\n');
+  return page(
+    `Checkout: order ${order.external_id}`,
+    `<h1>Sandbox checkout</h1>
+<p class="note">This page stands in for the payment provider's checkout. Choose what the customer does.</p>
+${details(order)}
+<div class="actions">
+${forms}
+</div>`,
+  );
+}
+
+/** After an action, when return_url cannot be followed: say where the order ended up. */
+export function resultPage(order: OrderRecord): string {
+  return page(
+    `Order ${order.external_id}: ${order.status}`,
+    `<h1>Order ${escapeHtml(order.status)}</h1>
+${details(order)}
+<p class="note">The order's return URL is not an http(s) address, so this page does not redirect to it:
+<code>${escapeHtml(order.return_url)}</code></p>`,
+  );
+}
+
+export function notAllowedPage(order: OrderRecord, action: CheckoutAction): string {
+  const { label, target } = CHECKOUT_ACTIONS[action];
+  return page(
+    `${label} is not possible`,
+    `<h1 class="error">${escapeHtml(label)} is not possible</h1>
+<p>This order is <strong>${escapeHtml(order.status)}</strong>; it cannot move to <strong>${escapeHtml(target)}</strong>.</p>
+${details(order)}
+<p><a href="${escapeHtml(sandboxPaths.checkout(order.id))}">Back to the checkout page</a></p>`,
+  );
+}
+
+export function orderNotFoundPage(): string {
+  return page('Order not found', '<h1>Order not found</h1>\n<p>There is no order with this id in the sandbox.</p>');
+}

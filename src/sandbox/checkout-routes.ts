@@ -1,0 +1,50 @@
+import type { Hono } from 'hono';
+import { sandboxPaths } from '../contract/paths.ts';
+import type { SandboxEnv } from './auth.ts';
+import { checkoutPage, CHECKOUT_ACTIONS, isCheckoutAction, notAllowedPage, orderNotFoundPage, resultPage, returnUrlWithResult } from './checkout-page.ts';
+import { isUuid, byMethod, idPattern } from './routing.ts';
+import type { Store } from './store.ts';
+
+// The customer checkout page (D7). No token: the customer's browser has none, and the id is an
+// unguessable random UUID.
+
+export const CHECKOUT_PREFIX = sandboxPaths.checkout('');
+
+export function registerCheckoutRoutes(app: Hono<SandboxEnv>, store: Store): void {
+  const checkoutPattern = idPattern(sandboxPaths.checkout);
+  const noStore = { 'Cache-Control': 'no-store' };
+
+  app.all(
+    checkoutPattern,
+    byMethod({
+      GET: async (c) => {
+        const id = c.req.param('id') ?? '';
+        const order = isUuid(id) ? await store.getOrderById(id.toLowerCase()) : null;
+        if (order === null) return c.html(orderNotFoundPage(), 404, noStore);
+        return c.html(checkoutPage(order), 200, noStore);
+      },
+    }),
+  );
+
+  app.all(
+    `${checkoutPattern}/:action`,
+    byMethod({
+      POST: async (c) => {
+        const id = c.req.param('id') ?? '';
+        const action = c.req.param('action') ?? '';
+        if (!isUuid(id) || !isCheckoutAction(action)) return c.html(orderNotFoundPage(), 404, noStore);
+        const result = await store.moveOrder(null, id.toLowerCase(), CHECKOUT_ACTIONS[action].target);
+        if (result.kind === 'not_found') return c.html(orderNotFoundPage(), 404, noStore);
+        if (result.kind === 'invalid_transition') {
+          const order = await store.getOrderById(id.toLowerCase());
+          if (order === null) return c.html(orderNotFoundPage(), 404, noStore);
+          return c.html(notAllowedPage(order, action), 409, noStore);
+        }
+        const { order } = result;
+        const location = returnUrlWithResult(order.return_url, order.id, order.status);
+        if (location === null) return c.html(resultPage(order), 200, noStore);
+        return c.redirect(location, 303);
+      },
+    }),
+  );
+}

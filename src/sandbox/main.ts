@@ -1,0 +1,71 @@
+import { fileURLToPath } from 'node:url';
+import { ConfigError, displayUrl, readConfig } from './config.ts';
+import type { RunningServer } from './server.ts';
+import { startServer } from './server.ts';
+import { StoreOpenError } from './store-open.ts';
+
+// `npm start` / `npm run serve`: the built console and the sandbox on one origin (D8).
+
+const STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
+
+function fail(message: string): never {
+  console.error(`sandbox: ${message}`);
+  process.exit(1);
+}
+
+function describe(error: unknown): string {
+  if (error instanceof ConfigError || error instanceof StoreOpenError) return error.message;
+  if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') return `the address is already in use (${error.message})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = readConfig(process.env);
+  } catch (error) {
+    fail(describe(error));
+  }
+
+  let server: RunningServer;
+  try {
+    server = await startServer({
+      port: config.port,
+      host: config.host,
+      db: config.db,
+      tokens: config.tokens,
+      arrayErrors: config.arrayErrors,
+      staticDir: STATIC_DIR,
+      ...(config.orderServiceUrl !== undefined && { orderServiceUrl: config.orderServiceUrl }),
+      log: (line) => console.info(line),
+    });
+  } catch (error) {
+    fail(describe(error));
+  }
+
+  const tokenNote = config.defaultToken ? `  (development token: ${config.tokens[0] ?? ''})` : '';
+  console.info(`Order Console and sandbox listening on ${server.url}${tokenNote}`);
+  if (config.orderServiceUrl !== undefined) {
+    console.info(`Proxy mode: /psp/ goes to ${displayUrl(config.orderServiceUrl)}; the sandbox routes are off`);
+  } else {
+    console.info(`Sandbox database: ${config.db}`);
+  }
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`sandbox: ${signal} again, exiting without waiting`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.info(`${signal}: finishing requests in flight and closing the database`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => fail(`shutdown failed: ${describe(error)}`),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+await main();

@@ -1,0 +1,66 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+
+// decisions.md D8 and the brief: a data directory that cannot be created, opened or written must end
+// the process with one clear line, never a hang or a stack trace from inside WebAssembly.
+
+export const MEMORY_DB = ':memory:';
+// A first start on a slow disk runs initdb (about 5 s here); a minute means something is wrong.
+const OPEN_TIMEOUT_MS = 60_000;
+
+export class StoreOpenError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreOpenError';
+  }
+}
+
+const reason = (error: unknown) => {
+  if (error instanceof Error) {
+    const code = 'code' in error && typeof error.code === 'string' ? `${error.code}: ` : '';
+    return `${code}${error.message}`;
+  }
+  return String(error);
+};
+
+/** Creates the directory and proves it writable before PGlite sees it. */
+function prepareDirectory(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new StoreOpenError(`cannot create the data directory ${dir} (${reason(error)})`, { cause: error });
+  }
+  const probe = join(dir, `.write-test-${process.pid}`);
+  try {
+    writeFileSync(probe, 'ok');
+    rmSync(probe);
+  } catch (error) {
+    throw new StoreOpenError(`cannot write to the data directory ${dir} (${reason(error)})`, { cause: error });
+  }
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoreOpenError(message)), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function openDatabase(dataDir: string): Promise<PGlite> {
+  if (dataDir === MEMORY_DB) return PGlite.create();
+  const dir = resolve(dataDir);
+  prepareDirectory(dir);
+  try {
+    return await withTimeout(PGlite.create(dir), OPEN_TIMEOUT_MS, `opening the database in ${dir} took over ${OPEN_TIMEOUT_MS / 1000} s`);
+  } catch (error) {
+    if (error instanceof StoreOpenError) throw error;
+    throw new StoreOpenError(`cannot open the database in ${dir} (${reason(error)})`, { cause: error });
+  }
+}

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { refundAmountProblem } from '../contract/rules.ts';
+import type { OrderStatus, Service } from '../contract/schemas.ts';
+import { pathToStatus } from '../contract/states.ts';
+import type { OrderCursor } from './cursor.ts';
+import { openDatabase } from './store-open.ts';
+import type { OrderRow } from './store-schema.ts';
+import { ORDER_COLUMNS, orderRowSchema, SCHEMA_SQL } from './store-schema.ts';
+
+// decisions.md D6-D8: orders and refunds in PGlite. Every statement is parameterised. PGlite runs
+// one statement or transaction at a time, and the order row is locked FOR UPDATE anyway, so a refund
+// reads, checks and writes the amounts as one step and concurrent refunds cannot overdraw an order.
+
+export type OrderRecord = OrderRow;
+
+export interface NewOrder {
+  externalId: string;
+  service: Service;
+  paymentIdentifier: string;
+  returnUrl: string;
+  /** Already formatted with two decimals. */
+  amount: string;
+  /** The whole request body as received, kept for inspection. */
+  request: Record<string, unknown>;
+}
+
+export interface NewRefund {
+  amount: string;
+  destinationAccountNumber: string;
+  paymentIdentifier: string;
+  externalId: string;
+}
+
+export type CreateResult = { kind: 'created'; order: OrderRecord } | { kind: 'duplicate_external_id' };
+
+export type RefundResult =
+  | { kind: 'refunded'; order: OrderRecord }
+  | { kind: 'not_found' }
+  | { kind: 'invalid_status'; status: OrderStatus }
+  | { kind: 'invalid_amount'; message: string }
+  | { kind: 'duplicate_payment_identifier' };
+
+export type MoveResult =
+  | { kind: 'moved'; order: OrderRecord; from: OrderStatus }
+  | { kind: 'not_found' }
+  | { kind: 'invalid_transition'; from: OrderStatus };
+
+export interface ListQuery {
+  limit: number;
+  cursor: OrderCursor | null;
+  status: OrderStatus | null;
+  /** Case-insensitive part of the id or the external id. */
+  q: string | null;
+}
+
+export interface Store {
+  createOrder(owner: string, order: NewOrder): Promise<CreateResult>;
+  getOrder(owner: string, id: string): Promise<OrderRecord | null>;
+  /** Any owner's order: the customer checkout page is reached by its unguessable id alone. */
+  getOrderById(id: string): Promise<OrderRecord | null>;
+  refundOrder(owner: string, id: string, refund: NewRefund): Promise<RefundResult>;
+  /**
+   * Moves an order along the shortest allowed path (D7). `owner` null: any owner's (checkout page).
+   * Reaching `refunded` refunds the whole current amount, so the amounts stay consistent.
+   */
+  moveOrder(owner: string | null, id: string, target: OrderStatus, options?: { allowSame?: boolean }): Promise<MoveResult>;
+  listOrders(owner: string, query: ListQuery): Promise<OrderRecord[]>;
+  /** Deletes the owner's orders and their refunds. */
+  reset(owner: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+type Queryable = Pick<Transaction, 'query'>;
+
+async function selectOrders(db: Queryable, sql: string, params: unknown[]): Promise<OrderRecord[]> {
+  const result = await db.query<unknown>(sql, params);
+  return result.rows.map((row) => orderRowSchema.parse(row));
+}
+
+async function lockOrder(tx: Queryable, owner: string | null, id: string): Promise<OrderRecord | null> {
+  const [order] = await selectOrders(
+    tx,
+    `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 AND ($2::text IS NULL OR owner = $2) FOR UPDATE`,
+    [id, owner],
+  );
+  return order ?? null;
+}
+
+async function updatedOrder(tx: Queryable, sql: string, params: unknown[]): Promise<OrderRecord> {
+  const [order] = await selectOrders(tx, sql, params);
+  if (order === undefined) throw new Error('order vanished inside its own transaction');
+  return order;
+}
+
+function createStore(db: PGlite): Store {
+  let closed: Promise<void> | null = null;
+  return {
+    async createOrder(owner, order) {
+      const rows = await selectOrders(
+        db,
+        `INSERT INTO orders (id, owner, external_id, service, payment_identifier, return_url, status,
+           initial_amount, current_amount, refund_amount, request)
+         VALUES ($1, $2, $3, $4, $5, $6, 'new', $7, $7, 0, $8)
+         ON CONFLICT ON CONSTRAINT orders_owner_external_id_key DO NOTHING
+         RETURNING ${ORDER_COLUMNS}`,
+        [randomUUID(), owner, order.externalId, order.service, order.paymentIdentifier, order.returnUrl, order.amount, order.request],
+      );
+      const [created] = rows;
+      return created === undefined ? { kind: 'duplicate_external_id' } : { kind: 'created', order: created };
+    },
+
+    async getOrder(owner, id) {
+      const [order] = await selectOrders(db, `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 AND owner = $2`, [id, owner]);
+      return order ?? null;
+    },
+
+    async getOrderById(id) {
+      const [order] = await selectOrders(db, `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [id]);
+      return order ?? null;
+    },
+
+    refundOrder(owner, id, refund) {
+      return db.transaction(async (tx): Promise<RefundResult> => {
+        const order = await lockOrder(tx, owner, id);
+        if (order === null) return { kind: 'not_found' };
+        // The status rule comes before the amount rule: a refunded order's current amount is 0.00,
+        // and "must not exceed 0.00" would hide the real reason.
+        if (order.status !== 'activated') return { kind: 'invalid_status', status: order.status };
+        const problem = refundAmountProblem(refund.amount, order.current_amount);
+        if (problem !== null) return { kind: 'invalid_amount', message: problem };
+        const inserted = await tx.query(
+          `INSERT INTO refunds (order_id, amount, destination_account_number, payment_identifier, external_id)
+           VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT ON CONSTRAINT refunds_order_payment_identifier_key DO NOTHING`,
+          [id, refund.amount, refund.destinationAccountNumber, refund.paymentIdentifier, refund.externalId],
+        );
+        if (inserted.affectedRows === 0) return { kind: 'duplicate_payment_identifier' };
+        const updated = await updatedOrder(
+          tx,
+          `UPDATE orders SET refund_amount = refund_amount + $2::numeric, current_amount = current_amount - $2::numeric,
+             status = CASE WHEN current_amount - $2::numeric = 0 THEN 'refunded' ELSE status END, updated_at = now()
+           WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
+          [id, refund.amount],
+        );
+        return { kind: 'refunded', order: updated };
+      });
+    },
+
+    moveOrder(owner, id, target, options = {}) {
+      return db.transaction(async (tx): Promise<MoveResult> => {
+        const order = await lockOrder(tx, owner, id);
+        if (order === null) return { kind: 'not_found' };
+        const path = pathToStatus(order.status, target);
+        if (path === null || (path.length === 0 && options.allowSame !== true)) {
+          return { kind: 'invalid_transition', from: order.status };
+        }
+        if (path.length === 0) return { kind: 'moved', order, from: order.status };
+        if (target === 'refunded' && order.current_amount !== '0.00') {
+          await tx.query(
+            `INSERT INTO refunds (order_id, amount, destination_account_number, payment_identifier, external_id)
+             SELECT id, current_amount, 'SIMULATED', $2, 'SIMULATED' FROM orders WHERE id = $1`,
+            [id, `SIMULATED-${randomUUID()}`],
+          );
+          const refunded = await updatedOrder(
+            tx,
+            `UPDATE orders SET refund_amount = refund_amount + current_amount, current_amount = 0, status = 'refunded',
+               updated_at = now() WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
+            [id],
+          );
+          return { kind: 'moved', order: refunded, from: order.status };
+        }
+        const moved = await updatedOrder(
+          tx,
+          `UPDATE orders SET status = $2, updated_at = now() WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
+          [id, target],
+        );
+        return { kind: 'moved', order: moved, from: order.status };
+      });
+    },
+
+    listOrders(owner, query) {
+      const pattern = query.q === null ? null : `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      return selectOrders(
+        db,
+        `SELECT ${ORDER_COLUMNS} FROM orders
+         WHERE owner = $1
+           AND ($2::text IS NULL OR status = $2)
+           AND ($3::text IS NULL OR id::text ILIKE $3 OR external_id ILIKE $3)
+           AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::uuid))
+         ORDER BY created_at DESC, id DESC
+         LIMIT $6`,
+        [owner, query.status, pattern, query.cursor?.createdKey ?? null, query.cursor?.id ?? null, query.limit],
+      );
+    },
+
+    async reset(owner) {
+      await db.query('DELETE FROM orders WHERE owner = $1', [owner]);
+    },
+
+    close() {
+      closed ??= db.close();
+      return closed;
+    },
+  };
+}
+
+/**
+ * Opens (creating when needed) the database in `dataDir`, or a throwaway one for ':memory:', and
+ * creates the schema. Throws StoreOpenError with a one-line reason when the directory is unusable.
+ */
+export async function openStore(dataDir: string): Promise<Store> {
+  const db = await openDatabase(dataDir);
+  try {
+    await db.exec(SCHEMA_SQL);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+  return createStore(db);
+}
