@@ -20,6 +20,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/console/**/*.test.{ts,tsx}'],
           setupFiles: ['src/console/test/setup.ts'],
+          globalSetup: ['src/console/test/sandbox-global-setup.ts'],
         },
       },
     ],

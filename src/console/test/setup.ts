@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { orderIndex } from '../features/orders/order-index.ts';
+import { environmentStore } from '../lib/environments.ts';
+import { journal } from '../lib/journal.ts';
+import { server } from './msw-server.ts';
 
 // Mantine reads these browser APIs, which jsdom does not have.
 if (!window.matchMedia) {
@@ -29,8 +33,16 @@ if (!('ResizeObserver' in window)) {
 }
 Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', { writable: true, value: () => undefined });
 
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
   window.sessionStorage.clear();
   window.localStorage.clear();
+  environmentStore.reload();
+  orderIndex.reset();
+  journal.clear();
 });
+
+afterAll(() => server.close());

@@ -1,0 +1,60 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { showAuthNotice } from '../app/auth-notice.tsx';
+import { theme } from '../app/theme.ts';
+import { routes } from '../app/router.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+
+/** The app's query client rules (retry policy, 401 notice), with no delay between retries. */
+export function createTestQueryClient(): QueryClient {
+  const client = createQueryClient(showAuthNotice);
+  client.setDefaultOptions({
+    ...client.getDefaultOptions(),
+    queries: { ...client.getDefaultOptions().queries, retryDelay: 0, staleTime: 0 },
+  });
+  return client;
+}
+
+function Providers({ client, children }: { client: QueryClient; children: ReactElement }) {
+  return (
+    <MantineProvider theme={theme} env="test">
+      <Notifications />
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+/** Renders the whole app (shell, lazy pages) at `route`, as a user would open it. */
+export function renderApp(route: string, options: { queryClient?: QueryClient } = {}) {
+  const queryClient = options.queryClient ?? createTestQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const user = userEvent.setup();
+  const result = render(
+    <Providers client={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...result, user, router, queryClient };
+}
+
+/** Renders one element under a route pattern (e.g. path '/orders/:orderId', route '/orders/abc'). */
+export function renderRoute(element: ReactElement, options: { path?: string; route?: string; queryClient?: QueryClient; extraRoutes?: RouteObject[] } = {}) {
+  const queryClient = options.queryClient ?? createTestQueryClient();
+  const router = createMemoryRouter(
+    [{ path: options.path ?? '/', element }, ...(options.extraRoutes ?? []), { path: '*', element: <p>Elsewhere</p> }],
+    { initialEntries: [options.route ?? options.path ?? '/'] },
+  );
+  const user = userEvent.setup();
+  const result = render(
+    <Providers client={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...result, user, router, queryClient };
+}
