@@ -1,0 +1,45 @@
+import { isAmountString } from '../../../contract/fields.ts';
+import { compareMoney, formatMoney, parseMoney } from '../../../contract/money.ts';
+
+/** Shows an amount with two decimals, or the raw text when the service sent something else (D9). */
+export function displayAmount(value: string): string {
+  return isAmountString(value) ? formatMoney(value) : value;
+}
+
+/**
+ * How much of the initial amount has been refunded, as a percentage string with one decimal
+ * ("8.3"), computed exactly; null when the amounts cannot be read or the initial amount is not positive.
+ */
+export function refundedPercent(refundAmount: string, initialAmount: string): string | null {
+  if (!isAmountString(refundAmount) || !isAmountString(initialAmount)) return null;
+  if (compareMoney(initialAmount, '0') <= 0) return null;
+  const hundred = parseMoney('100');
+  let percent = parseMoney(refundAmount).times(hundred).div(parseMoney(initialAmount));
+  if (percent.cmp(parseMoney('0')) < 0) percent = parseMoney('0');
+  if (percent.cmp(hundred) > 0) percent = hundred;
+  return percent.toFixed(1);
+}
+
+/** An ISO date-time in the user's locale, or null when it is not a date. */
+export function formatDateTime(iso: string): string | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
+}
+
+const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1_000],
+];
+
+/** "5 minutes ago", "12 seconds ago", "now", in the user's locale. */
+export function formatAge(milliseconds: number): string {
+  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  const elapsed = Math.max(0, milliseconds);
+  for (const [unit, size] of UNITS) {
+    if (elapsed >= size) return format.format(-Math.floor(elapsed / size), unit);
+  }
+  return format.format(0, 'second');
+}

@@ -1,0 +1,109 @@
+import { Alert, Button, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconClockExclamation, IconRefresh } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { ApiError } from '../../lib/api-error.ts';
+import { formatAge } from './order-format.ts';
+import { useNow } from './use-now.ts';
+
+function BackToOrders() {
+  return (
+    <Button component={Link} to="/orders" variant="default" leftSection={<IconArrowLeft size={16} />}>
+      Back to orders
+    </Button>
+  );
+}
+
+function Blank({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Stack gap="md" align="flex-start" py="lg">
+      <Title order={2}>{title}</Title>
+      {children}
+      <BackToOrders />
+    </Stack>
+  );
+}
+
+export function InvalidOrderId({ orderId }: { orderId: string }) {
+  return (
+    <Blank title="Not an order ID">
+      <Text c="dimmed">
+        <Text span ff="monospace" c="var(--mantine-color-text)">
+          {orderId}
+        </Text>{' '}
+        is not a valid order ID: order IDs are UUIDs such as 3f2b8c1e-5d4a-4c7b-9e1f-2a6d8b0c4e5f.
+      </Text>
+    </Blank>
+  );
+}
+
+export function OrderNotFound({ orderId, environmentName }: { orderId: string; environmentName: string }) {
+  return (
+    <Blank title={`Order not found in ${environmentName}`}>
+      <Text c="dimmed">
+        The service has no order{' '}
+        <Text span ff="monospace" c="var(--mantine-color-text)">
+          {orderId}
+        </Text>
+        . It may belong to another environment or another token.
+      </Text>
+    </Blank>
+  );
+}
+
+export function OrderLoading() {
+  return (
+    <Group gap="sm" py="xl">
+      <Loader size="sm" />
+      <Text c="dimmed">Loading the order…</Text>
+    </Group>
+  );
+}
+
+export function OrderLoadError({ error, onRetry, retrying }: { error: ApiError | Error; onRetry: () => void; retrying: boolean }) {
+  return (
+    <Stack gap="md" align="flex-start" py="lg">
+      <Title order={2}>Order</Title>
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The order could not be loaded" w="100%">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {error.message}
+          </Text>
+          <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry} loading={retrying}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+      <BackToOrders />
+    </Stack>
+  );
+}
+
+/** D9: the service cannot be asked for this order any more; the page shows what it last received. */
+export function StaleNotice({ status, receivedAt }: { status: number | undefined; receivedAt: string }) {
+  const now = useNow();
+  const at = Date.parse(receivedAt);
+  const age = Number.isNaN(at) ? 'at an unknown time' : formatAge(now - at);
+  return (
+    <Alert color="orange" variant="light" icon={<IconClockExclamation size={18} />} title={`Last received ${age}`}>
+      The service answered HTTP {status ?? '?'} when asked for this order, so it cannot be asked for a fresher record. What you
+      see is the last record this browser received; the order may have changed since.
+    </Alert>
+  );
+}
+
+/** D9: the answer did not match the documented order; it is shown anyway. */
+export function MismatchNotice({ mismatches }: { mismatches: readonly string[] }) {
+  return (
+    <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="The service's answer does not match the documented order">
+      <List size="sm" spacing={2}>
+        {mismatches.map((m) => (
+          <List.Item key={m}>
+            <Text span size="sm" ff="monospace">
+              {m}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
