@@ -1,0 +1,75 @@
+import { Alert, Button, DataList, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { isAmountString } from '../../../contract/fields.ts';
+import { formatMoney, subtractMoney } from '../../../contract/money.ts';
+import type { RefundRequest } from '../../../contract/schemas.ts';
+import type { OrderRecord } from '../orders/order-record.ts';
+
+interface Props {
+  body: RefundRequest;
+  record: OrderRecord;
+  /** Production: the amount must be typed before the refund can be confirmed. */
+  requireTypedAmount: boolean;
+  /** Shown after a lost answer turned out not to have refunded anything. */
+  retryNotice: boolean;
+  pending: boolean;
+  onConfirm: () => void;
+  onBack: () => void;
+}
+
+export function refundSentence(body: RefundRequest, record: OrderRecord): string {
+  const remaining = isAmountString(record.current_amount) ? formatMoney(subtractMoney(record.current_amount, body.amount)) : '?';
+  return `Refund ${body.amount} of order ${record.external_id} (${record.id}) to account ${body.destination_account_number}. ${remaining} will remain.`;
+}
+
+export function RefundConfirm({ body, record, requireTypedAmount, retryNotice, pending, onConfirm, onBack }: Props) {
+  const [typed, setTyped] = useState('');
+  const typedMatches = typed.trim() === body.amount;
+  return (
+    <Stack gap="md">
+      {retryNotice && (
+        <Alert color="yellow" icon={<IconInfoCircle size={18} />} title="The refund did not go through; you can try again">
+          The order was read again and its refunded amount has not changed. Trying again sends the same payment identifier, so
+          if the earlier request did reach the service after all, the service rejects this one as a duplicate instead of
+          paying twice.
+        </Alert>
+      )}
+      <Text fw={500}>{refundSentence(body, record)}</Text>
+      <DataList size="sm" labelWidth="10rem">
+        <DataList.Item>
+          <DataList.ItemLabel>Payment identifier</DataList.ItemLabel>
+          <DataList.ItemValue ff="monospace">{body.payment_identifier}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Refund external ID</DataList.ItemLabel>
+          <DataList.ItemValue ff="monospace">{body.external_id}</DataList.ItemValue>
+        </DataList.Item>
+      </DataList>
+      {requireTypedAmount && (
+        <Stack gap="xs">
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} p="xs">
+            This is a production environment: the refund moves real money.
+          </Alert>
+          <TextInput
+            label={`Type ${body.amount} to confirm`}
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            autoComplete="off"
+            inputMode="decimal"
+            ff="monospace"
+            data-autofocus
+          />
+        </Stack>
+      )}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onBack} disabled={pending}>
+          Back
+        </Button>
+        <Button color="red" onClick={onConfirm} loading={pending} disabled={requireTypedAmount && !typedMatches}>
+          Confirm refund
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Modal } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Environment } from '../../lib/environments.ts';
+import type { OrderRecord } from '../orders/order-record.ts';
+import { RefundConfirm } from './refund-confirm.tsx';
+import type { RefundMode } from './refund-form.tsx';
+import { RefundForm } from './refund-form.tsx';
+import { RefundOutcome } from './refund-outcome.tsx';
+import type { RefundFormValues } from './refund-schema.ts';
+import { refundDefaults, refundFormSchema } from './refund-schema.ts';
+import { useRefundFlow } from './use-refund-flow.ts';
+
+interface Props {
+  environment: Environment;
+  /** The order as currently shown (kept fresh by the page's polling). */
+  record: OrderRecord;
+  onClose: () => void;
+}
+
+export function RefundDialog({ environment, record, onClose }: Props) {
+  const schema = useMemo(() => refundFormSchema(record.current_amount), [record.current_amount]);
+  const [defaults] = useState(() => refundDefaults(record.current_amount));
+  const form = useForm<RefundFormValues>({ resolver: zodResolver(schema), defaultValues: defaults, mode: 'onTouched' });
+  const [mode, setMode] = useState<RefundMode>('full');
+  const flow = useRefundFlow({ environment, record, form, onDone: onClose });
+  const { step } = flow;
+
+  // While a refund or its check is under way the dialog stays open: its answer must be seen.
+  const close = () => {
+    if (!flow.pending) onClose();
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={close}
+      title={`Refund order ${record.external_id}`}
+      size="lg"
+      withCloseButton={!flow.pending}
+      closeOnClickOutside={false}
+    >
+      {step.kind === 'form' && (
+        <RefundForm
+          form={form}
+          currentAmount={record.current_amount}
+          mode={mode}
+          onModeChange={setMode}
+          conflict={flow.conflict}
+          onReview={flow.review}
+          onCancel={close}
+        />
+      )}
+      {step.kind === 'confirm' && (
+        <RefundConfirm
+          body={step.body}
+          record={record}
+          requireTypedAmount={environment.production}
+          retryNotice={step.retryNotice}
+          pending={flow.pending}
+          onConfirm={() => flow.confirm(step.body)}
+          onBack={flow.back}
+        />
+      )}
+      {(step.kind === 'checking' || step.kind === 'unknown' || step.kind === 'went-through' || step.kind === 'changed') && (
+        <RefundOutcome step={step} onRecheck={flow.recheck} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
