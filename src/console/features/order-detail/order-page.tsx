@@ -1,5 +1,83 @@
-import { Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { QueryState } from '@tanstack/react-query';
+import { useMemo, useSyncExternalStore } from 'react';
+import { useParams } from 'react-router';
+import { orderSchema } from '../../../contract/schemas.ts';
+import { isFinalStatus } from '../../../contract/states.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { Environment } from '../../lib/environments.ts';
+import { useActiveEnvironment } from '../../lib/use-environment.ts';
+import { orderQueries } from '../orders/api/order-queries.ts';
+import { orderIndex } from '../orders/order-index.ts';
+import type { ReceivedOrder } from '../orders/order-record.ts';
+import { knownStatus, reviveOrder } from '../orders/order-record.ts';
+import { InvalidOrderId, OrderLoadError, OrderLoading, OrderNotFound, StaleNotice } from './order-states.tsx';
+import { OrderView, RefreshFailedNotice } from './order-view.tsx';
+import { UpdatedAgo } from './updated-ago.tsx';
+
+// An order on its way to `activated` (a tester at the checkout page) is watched closely; an
+// activated one changes only by refunds, which may come from elsewhere, so it is watched slowly.
+export const MOVING_POLL_MS = 2_500;
+export const ACTIVATED_POLL_MS = 10_000;
+
+function pollInterval({ data, error }: QueryState<ReceivedOrder, Error>): number | false {
+  // An answer that will not change by asking again (404, 401, …) is not asked again and again.
+  if (error instanceof ApiError && !error.outcomeUnknown) return false;
+  const status = data === undefined ? null : knownStatus(data.record);
+  if (status === null || isFinalStatus(status)) return false;
+  return status === 'activated' ? ACTIVATED_POLL_MS : MOVING_POLL_MS;
+}
+
+/** D9: a 404 or 405 for an order this browser has seen means the service cannot be asked again. */
+function cannotAskAgain(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 404 || error.status === 405);
+}
+
+function OrderLoader({ environment, orderId }: { environment: Environment; orderId: string }) {
+  const query = useQuery({
+    ...orderQueries.detail(environment, orderId),
+    refetchInterval: (q) => pollInterval(q.state),
+    refetchIntervalInBackground: false,
+  });
+  const kept = useSyncExternalStore(orderIndex.subscribe, () => orderIndex.get(environment.id, orderId));
+  const keptOrder = useMemo(() => (kept === undefined ? null : reviveOrder(kept)), [kept]);
+  const refresh = () => void query.refetch();
+
+  if (cannotAskAgain(query.error) && keptOrder !== null) {
+    return (
+      <OrderView
+        environment={environment}
+        received={keptOrder}
+        freshness={null}
+        notice={<StaleNotice status={query.error.status} receivedAt={keptOrder.receivedAt} />}
+        onRefresh={refresh}
+        refreshing={query.isFetching}
+      />
+    );
+  }
+  if (query.data !== undefined) {
+    return (
+      <OrderView
+        environment={environment}
+        received={query.data}
+        freshness={<UpdatedAgo at={query.dataUpdatedAt} prefix="Updated" />}
+        notice={query.error !== null ? <RefreshFailedNotice message={query.error.message} /> : null}
+        onRefresh={refresh}
+        refreshing={query.isFetching}
+      />
+    );
+  }
+  if (query.isPending) return <OrderLoading />;
+  if (query.error instanceof ApiError && query.error.status === 404) {
+    return <OrderNotFound orderId={orderId} environmentName={environment.name} />;
+  }
+  return <OrderLoadError error={query.error ?? new Error('No answer')} onRetry={refresh} retrying={query.isFetching} />;
+}
 
 export function OrderPage() {
-  return <Title order={2}>Order</Title>;
+  const { orderId = '' } = useParams();
+  const environment = useActiveEnvironment();
+  if (!orderSchema.shape.id.safeParse(orderId).success) return <InvalidOrderId orderId={orderId} />;
+  // Keyed, so switching environment or order never shows one order's state under another.
+  return <OrderLoader key={`${environment.id}/${orderId}`} environment={environment} orderId={orderId} />;
 }

@@ -1,0 +1,43 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { Environment } from '../../lib/environments.ts';
+import type { OrderRecord } from '../orders/order-record.ts';
+import { RefundButton } from './refund-button.tsx';
+import { SimulateMenu } from './simulate-menu.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+interface Props {
+  environment: Environment;
+  record: OrderRecord;
+  /** "Updated 3 seconds ago" or the age of a kept record. */
+  freshness: ReactNode;
+  onRefresh: () => void;
+  refreshing: boolean;
+}
+
+export function OrderHeader({ environment, record, freshness, onRefresh, refreshing }: Props) {
+  return (
+    <Group justify="space-between" align="flex-end" gap="md">
+      <Stack gap={4} miw={0}>
+        <Group gap="sm" wrap="nowrap" align="center">
+          <Title order={2} style={{ wordBreak: 'break-all' }}>
+            Order {record.external_id}
+          </Title>
+          <StatusBadge status={record.status} />
+        </Group>
+        <Text c="dimmed" size="sm">
+          One order as the service answered it: its amounts, its checkout link and its refunds.
+        </Text>
+        {freshness}
+      </Stack>
+      <Group gap="sm" align="flex-start">
+        <Button variant="default" leftSection={<IconRefresh size={18} />} onClick={onRefresh} loading={refreshing}>
+          Refresh
+        </Button>
+        {environment.sandbox && <SimulateMenu environment={environment} record={record} />}
+        <RefundButton environment={environment} record={record} />
+      </Group>
+    </Group>
+  );
+}

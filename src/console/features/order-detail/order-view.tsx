@@ -1,0 +1,46 @@
+import { Alert, Grid, Stack } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { Environment } from '../../lib/environments.ts';
+import type { ReceivedOrder } from '../orders/order-record.ts';
+import { AmountsCard } from './amounts-card.tsx';
+import { DetailsCard } from './details-card.tsx';
+import { OrderHeader } from './order-header.tsx';
+import { MismatchNotice } from './order-states.tsx';
+
+interface Props {
+  environment: Environment;
+  received: ReceivedOrder;
+  freshness: ReactNode;
+  /** Notices between the header and the cards (stale record, failed refresh). */
+  notice?: ReactNode;
+  onRefresh: () => void;
+  refreshing: boolean;
+}
+
+export function OrderView({ environment, received, freshness, notice, onRefresh, refreshing }: Props) {
+  const { record } = received;
+  return (
+    <Stack gap="lg">
+      <OrderHeader environment={environment} record={record} freshness={freshness} onRefresh={onRefresh} refreshing={refreshing} />
+      {notice}
+      {received.mismatches.length > 0 && <MismatchNotice mismatches={received.mismatches} />}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <AmountsCard record={record} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <DetailsCard record={record} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+export function RefreshFailedNotice({ message }: { message: string }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The latest refresh failed">
+      {message} The page shows the order as it was last received.
+    </Alert>
+  );
+}
