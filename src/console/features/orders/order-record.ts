@@ -9,7 +9,9 @@ export type OrderField = (typeof ORDER_FIELDS)[number];
 /** Every field of an order as the text the service sent, whatever its type (for display). */
 export type OrderRecord = Record<OrderField, string>;
 
-const asText = z.unknown().transform((v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v)));
+// `.optional()` before the transform: without it zod 4 rejects a missing key, and one missing field
+// would blank the whole record.
+const asText = z.unknown().optional().transform((v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v)));
 const orderRecordSchema = z.object(Object.fromEntries(ORDER_FIELDS.map((f) => [f, asText])) as Record<OrderField, typeof asText>);
 
 /** An order answer as the console keeps it: the record, the documented value if it matched, and what did not (D9). */
