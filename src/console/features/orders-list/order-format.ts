@@ -1,0 +1,21 @@
+import { isAmountString } from '../../../contract/fields.ts';
+import { formatMoney } from '../../../contract/money.ts';
+
+/** Two decimals for a documented amount; anything else exactly as the service sent it (D9). */
+export function displayAmount(text: string): string {
+  return isAmountString(text) ? formatMoney(text) : text;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The user's locale for a date-time the browser can read, else the raw text. */
+export function displayDateTime(text: string): string {
+  if (text === '') return '';
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? text : dateTimeFormat.format(date);
+}
+
+/** Enough of a UUID to tell orders apart at a glance; the full value stays in the title and copy button. */
+export function shortId(id: string): string {
+  return id.length > 13 ? `${id.slice(0, 8)}…` : id;
+}

@@ -1,0 +1,86 @@
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import type { Environment } from '../../lib/environments.ts';
+import { orderQueries } from '../orders/api/order-queries.ts';
+import { NoMatches, NoOrdersYet } from './empty-state.tsx';
+import type { OrderFilters } from './order-filters.ts';
+import { hasFilters } from './order-filters.ts';
+import { OrdersTable } from './orders-table.tsx';
+
+interface Props {
+  environment: Environment;
+  filters: OrderFilters;
+  onClearFilters: () => void;
+}
+
+/** Every order of this token in the sandbox (GET /sandbox/orders, D7), filtered by the server. */
+export function SandboxOrders({ environment, filters, onClearFilters }: Props) {
+  const query = useInfiniteQuery({
+    ...orderQueries.sandboxList(environment, { status: filters.status ?? undefined, q: filters.q.trim() || undefined }),
+    placeholderData: keepPreviousData,
+  });
+  const { data, error, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
+  const records = useMemo(() => data?.pages.flatMap((page) => page.orders.map((o) => o.record)) ?? [], [data]);
+
+  const onNearEnd = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && error === null) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, error, fetchNextPage]);
+
+  if (error !== null && records.length === 0) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Could not load the sandbox orders">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{error.message}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void refetch()} loading={query.isFetching}>
+            Retry
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <Center py={48}>
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text c="dimmed" size="sm">
+            Loading sandbox orders…
+          </Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (records.length === 0) {
+    return hasFilters(filters) ? (
+      <NoMatches onClear={onClearFilters} />
+    ) : (
+      <NoOrdersYet hint="This sandbox has no orders for your token yet. Create one, then play the customer on its checkout page." />
+    );
+  }
+
+  return (
+    <Stack gap="xs" style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+      <OrdersTable label="All sandbox orders" records={records} onNearEnd={onNearEnd} />
+      <Group gap="xs" justify="space-between" aria-live="polite">
+        <Group gap="xs">
+          <Text size="xs" c="dimmed">
+            Loaded {records.length} orders{hasNextPage ? '' : ' (all)'}
+          </Text>
+          {(isFetchingNextPage || query.isPlaceholderData) && <Loader size={14} aria-label="Loading more orders" />}
+        </Group>
+        {error !== null && (
+          <Group gap="xs">
+            <Text size="xs" c="red">
+              {error.message}
+            </Text>
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => void fetchNextPage()}>
+              Retry
+            </Button>
+          </Group>
+        )}
+      </Group>
+    </Stack>
+  );
+}
