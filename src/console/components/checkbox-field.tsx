@@ -3,12 +3,13 @@ import type { CheckboxProps } from '@mantine/core';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useController } from 'react-hook-form';
 
-type Props<T extends FieldValues> = Omit<CheckboxProps, 'name' | 'checked' | 'onChange' | 'onBlur' | 'error'> & {
-  control: Control<T>;
+// TTransformed: forms whose resolver turns values into another shape (a request body) pass that shape.
+type Props<T extends FieldValues, TTransformed = T> = Omit<CheckboxProps, 'name' | 'checked' | 'onChange' | 'onBlur' | 'error'> & {
+  control: Control<T, unknown, TTransformed>;
   name: FieldPath<T>;
 };
 
-export function CheckboxField<T extends FieldValues>({ control, name, ...props }: Props<T>) {
+export function CheckboxField<T extends FieldValues, TTransformed = T>({ control, name, ...props }: Props<T, TTransformed>) {
   const {
     field: { ref, value, onChange, onBlur },
     fieldState,

@@ -3,8 +3,9 @@ import type { NativeSelectProps } from '@mantine/core';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useController } from 'react-hook-form';
 
-type Props<T extends FieldValues> = Omit<NativeSelectProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'data'> & {
-  control: Control<T>;
+// TTransformed: forms whose resolver turns values into another shape (a request body) pass that shape.
+type Props<T extends FieldValues, TTransformed = T> = Omit<NativeSelectProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'data'> & {
+  control: Control<T, unknown, TTransformed>;
   name: FieldPath<T>;
   options: readonly string[];
   /** Shown as the first, empty choice when the field is optional. */
@@ -15,7 +16,7 @@ type Props<T extends FieldValues> = Omit<NativeSelectProps, 'name' | 'value' | '
  * A native <select>: keyboard and screen-reader friendly, and QA can `selectOption` on it by its
  * `name` (the JSON path, D10).
  */
-export function SelectField<T extends FieldValues>({ control, name, options, emptyLabel, ...props }: Props<T>) {
+export function SelectField<T extends FieldValues, TTransformed = T>({ control, name, options, emptyLabel, ...props }: Props<T, TTransformed>) {
   const {
     field: { ref, value, onChange, onBlur },
     fieldState,

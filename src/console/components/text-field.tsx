@@ -3,14 +3,15 @@ import type { TextInputProps } from '@mantine/core';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useController } from 'react-hook-form';
 
-type Props<T extends FieldValues> = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue'> & {
-  control: Control<T>;
+// TTransformed: forms whose resolver turns values into another shape (a request body) pass that shape.
+type Props<T extends FieldValues, TTransformed = T> = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue'> & {
+  control: Control<T, unknown, TTransformed>;
   /** The JSON path of the field in the request body: it becomes the input's `name` (D10). */
   name: FieldPath<T>;
 };
 
 /** A Mantine TextInput wired to react-hook-form; re-renders only when its own field changes. */
-export function TextField<T extends FieldValues>({ control, name, ...props }: Props<T>) {
+export function TextField<T extends FieldValues, TTransformed = T>({ control, name, ...props }: Props<T, TTransformed>) {
   const {
     field: { ref, value, onChange, onBlur },
     fieldState,
