@@ -1,0 +1,38 @@
+import { isAmountString } from '../../../contract/fields.ts';
+import type { Money } from '../../../contract/money.ts';
+import { compareMoney, formatMoney, multiplyMoney, sumMoney } from '../../../contract/money.ts';
+
+const WHOLE = /^[0-9]+$/;
+
+/** quantity x amount, exact; null while either is not yet a number the contract would take. */
+export function lineTotal(quantity: string | undefined, amount: string | undefined): Money | null {
+  const q = quantity?.trim() ?? '';
+  if (!WHOLE.test(q) || amount === undefined || !isAmountString(amount)) return null;
+  const n = Number(q);
+  return Number.isSafeInteger(n) ? multiplyMoney(amount, n) : null;
+}
+
+export interface ItemsSummary {
+  /** Sum of the lines that can be computed, two decimals. */
+  total: string;
+  /** Lines left out of the total because their quantity or amount is not valid yet. */
+  uncounted: number;
+  rows: number;
+  /** The order amount when the lines do not add up to it (a warning, not an error). */
+  mismatchWith: string | null;
+}
+
+/** Compares the lines with order_data.amount. Only a complete set of lines and a valid amount can disagree. */
+export function summariseItems(items: readonly { quantity?: string; amount?: string }[], orderAmount: string): ItemsSummary {
+  const totals = items.map((item) => lineTotal(item.quantity, item.amount));
+  const counted = totals.filter((t): t is Money => t !== null);
+  const total = sumMoney(counted);
+  const uncounted = totals.length - counted.length;
+  const comparable = items.length > 0 && uncounted === 0 && isAmountString(orderAmount);
+  return {
+    total: formatMoney(total),
+    uncounted,
+    rows: items.length,
+    mismatchWith: comparable && compareMoney(total, orderAmount) !== 0 ? formatMoney(orderAmount) : null,
+  };
+}
