@@ -25,7 +25,7 @@ function bodyRows() {
 describe('local list', () => {
   test('shows the indexed orders, most recently seen first, with formatted cells', async () => {
     remember(1, { external_id: 'FIRST', current_amount: '80.5', initial_amount: '120.00', status: 'activated' });
-    remember(2, { external_id: 'SECOND', current_amount: 'not-money', status: 'mystery' });
+    remember(2, { external_id: 'SECOND', current_amount: 'not-money', status: 'mystery', date_settled: 'yesterday' });
     renderLocal();
 
     const rows = await screen.findAllByRole('row');
@@ -38,6 +38,12 @@ describe('local list', () => {
     expect(within(newest!).getAllByRole('cell')[3]).toHaveTextContent('not-money');
     expect(within(older!).getByTestId('order-status')).toHaveTextContent('activated');
     expect(within(newest!).getByTestId('order-status')).toHaveTextContent('mystery');
+    // Dates in the user's locale; text that is not a date as sent.
+    const settled = within(older!).getAllByRole('cell')[5]!;
+    expect(settled).toHaveTextContent('2026');
+    expect(settled).not.toHaveTextContent('2026-03-01T10:00:00Z');
+    expect(settled).toHaveAttribute('title', '2026-03-01T10:00:00Z');
+    expect(within(newest!).getAllByRole('cell')[5]).toHaveTextContent('yesterday');
     // The short id keeps the full one in its title.
     expect(within(older!).getByTitle('00000000-0000-4000-8000-000000000001')).toHaveTextContent('00000000…');
     expect(screen.getByText('2 orders')).toBeInTheDocument();

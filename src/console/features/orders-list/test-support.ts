@@ -1,3 +1,4 @@
+import { bypass } from 'msw';
 import { orderServicePaths, sandboxPaths } from '../../../contract/paths.ts';
 import type { OrderStatus } from '../../../contract/schemas.ts';
 import { SANDBOX_URL } from '../../test/msw-server.ts';
@@ -16,25 +17,22 @@ export function uniquePrefix(label: string): string {
   return `${label}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
+// Straight to the sandbox, past MSW (which refuses requests it has no handler for).
+function sandboxPost(path: string, body: unknown): Promise<Response> {
+  return fetch(bypass(new Request(new URL(path, SANDBOX_URL), { method: 'POST', headers, body: JSON.stringify(body) })));
+}
+
 export async function seedSandboxOrder(externalId: string, amount: string, status?: OrderStatus): Promise<OrderRecord> {
-  const created = await fetch(new URL(orderServicePaths.orderCreate(), SANDBOX_URL), {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      order_external_id: externalId,
-      return_url: 'https://shop.example/return',
-      order_data: { eshop_external_id: 'ESHOP-1', amount },
-      customer_data: {},
-    }),
+  const created = await sandboxPost(orderServicePaths.orderCreate(), {
+    order_external_id: externalId,
+    return_url: 'https://shop.example/return',
+    order_data: { eshop_external_id: 'ESHOP-1', amount },
+    customer_data: {},
   });
   if (created.status !== 201 && created.status !== 200) throw new Error(`seed create: HTTP ${created.status} ${await created.text()}`);
   let order = receiveOrder(await created.json()).record;
   if (status !== undefined && status !== 'new') {
-    const moved = await fetch(new URL(sandboxPaths.orderStatus(order.id), SANDBOX_URL), {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ status }),
-    });
+    const moved = await sandboxPost(sandboxPaths.orderStatus(order.id), { status });
     if (!moved.ok) throw new Error(`seed status: HTTP ${moved.status} ${await moved.text()}`);
     order = receiveOrder(await moved.json()).record;
   }
