@@ -1,0 +1,117 @@
+import { notifications } from '@mantine/notifications';
+import { useCallback, useRef, useState } from 'react';
+import type { BaseSyntheticEvent } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { OrderCreateRequest } from '../../../contract/schemas.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { Environment } from '../../lib/environments.ts';
+import { applyServerErrors, SERVER_ERROR_KEY } from '../../lib/form-errors.ts';
+import { useCreateOrder } from '../orders/api/create-order.ts';
+import { orderIndex } from '../orders/order-index.ts';
+import type { ReceivedOrder } from '../orders/order-record.ts';
+import { findCreatedOrder } from './find-created-order.ts';
+import type { CreateOrderFormValues } from './form-values.ts';
+import { formFieldGuard } from './form-values.ts';
+
+/** What the console knows about a create whose answer never came (network, timeout, 5xx). */
+export type UnknownOutcome =
+  | { kind: 'unknown'; body: OrderCreateRequest; reason: string; checkProblem: string | null }
+  | { kind: 'found'; body: OrderCreateRequest; order: ReceivedOrder };
+
+type Form = UseFormReturn<CreateOrderFormValues, unknown, OrderCreateRequest>;
+
+/**
+ * Sending the create: one request per click, field errors onto inputs, and a careful retry when
+ * the outcome is unknown (a create that went through must not be sent again).
+ */
+export function useCreateOrderSubmit(environment: Environment, form: Form, onCreated: () => void) {
+  const mutation = useCreateOrder(environment);
+  const navigate = useNavigate();
+  const [outcome, setOutcome] = useState<UnknownOutcome | null>(null);
+  const [checking, setChecking] = useState(false);
+  // A ref, not state: a second click arrives before React re-renders the disabled button.
+  const busy = useRef(false);
+  const { handleSubmit, setError, clearErrors, getValues } = form;
+  const { mutateAsync } = mutation;
+
+  const send = useCallback(
+    async (body: OrderCreateRequest) => {
+      setOutcome(null);
+      clearErrors(SERVER_ERROR_KEY);
+      let received: ReceivedOrder;
+      try {
+        received = await mutateAsync(body);
+      } catch (error) {
+        if (!(error instanceof ApiError)) {
+          setError(SERVER_ERROR_KEY, { type: 'client', message: error instanceof Error ? error.message : String(error) });
+          return;
+        }
+        // 401/403: the global notice points to Settings; everything typed stays.
+        if (error.isAuth) return;
+        if (error.outcomeUnknown) {
+          setOutcome({ kind: 'unknown', body, reason: error.message, checkProblem: null });
+          return;
+        }
+        const isField = formFieldGuard(() => ({ items: getValues('items').length, transaction_history: getValues('transaction_history').length }));
+        applyServerErrors(error, setError, isField);
+        return;
+      }
+      onCreated();
+      notifications.show({ color: 'green', title: 'Order created', message: `Order ${body.order_external_id} was created.` });
+      const id = received.record.id;
+      await navigate(id !== '' ? `/orders/${encodeURIComponent(id)}` : '/orders');
+    },
+    [mutateAsync, clearErrors, setError, getValues, onCreated, navigate],
+  );
+
+  const once = useCallback(async (work: () => Promise<void>) => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await work();
+    } finally {
+      busy.current = false;
+    }
+  }, []);
+
+  const submit = useCallback(
+    (event?: BaseSyntheticEvent) => {
+      event?.preventDefault();
+      return once(() => handleSubmit(send)(event));
+    },
+    [once, handleSubmit, send],
+  );
+
+  const retry = useCallback(
+    () =>
+      once(async () => {
+        if (outcome?.kind !== 'unknown') return;
+        const { body } = outcome;
+        if (environment.sandbox) {
+          setChecking(true);
+          let found: ReceivedOrder | null;
+          try {
+            found = await findCreatedOrder(environment, body.order_external_id);
+          } catch (error) {
+            const why = error instanceof Error ? error.message : String(error);
+            setOutcome({ ...outcome, checkProblem: `Could not check whether the order exists (${why}). Nothing was sent again.` });
+            return;
+          } finally {
+            setChecking(false);
+          }
+          if (found !== null) {
+            orderIndex.remember(environment.id, found);
+            setOutcome({ kind: 'found', body, order: found });
+            return;
+          }
+        }
+        await send(body);
+      }),
+    [once, outcome, environment, send],
+  );
+
+  const dismiss = useCallback(() => setOutcome(null), []);
+
+  return { submit, retry, dismiss, outcome, pending: mutation.isPending || checking, checking };
+}
