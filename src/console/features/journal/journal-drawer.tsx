@@ -1,5 +1,104 @@
-import { Drawer } from '@mantine/core';
+import { Accordion, Button, Checkbox, Drawer, Group, Stack, Text } from '@mantine/core';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import { buildCurl } from '../../lib/curl.ts';
+import { getToken } from '../../lib/environments.ts';
+import type { JournalEntry } from '../../lib/journal.ts';
+import { JOURNAL_CAPACITY, journal, prettyBody } from '../../lib/journal.ts';
+import { useEnvironments } from '../../lib/use-environment.ts';
+import { copyText, downloadText, journalFilename } from './browser-actions.ts';
+import { JournalEntryItem } from './journal-entry-item.tsx';
+import { redactEntry } from './redact.ts';
+
+const TOKEN_SEPARATOR = '\u0000';
 
 export function JournalDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  return <Drawer opened={opened} onClose={onClose} title="Request journal" position="right" size="xl" />;
+  const entries = useSyncExternalStore(journal.subscribe, journal.getSnapshot);
+  const { environments, active } = useEnvironments();
+  const [includeToken, setIncludeToken] = useState(false);
+  const [openIds, setOpenIds] = useState<string[]>([]);
+
+  // Every configured environment's token, not just the active one: entries outlive a switch.
+  const tokensKey = environments
+    .map((e) => getToken(e.id))
+    .filter((t) => t !== '')
+    .join(TOKEN_SEPARATOR);
+  // Entries are immutable, so each is redacted once per set of tokens (bodies can be large).
+  const redacted = useMemo(() => ({ tokens: tokensKey === '' ? [] : tokensKey.split(TOKEN_SEPARATOR), cache: new WeakMap<JournalEntry, JournalEntry>() }), [tokensKey]);
+  const shown = useMemo(
+    () =>
+      entries.map((entry) => {
+        const cached = redacted.cache.get(entry);
+        if (cached !== undefined) return cached;
+        const clean = redactEntry(entry, redacted.tokens);
+        redacted.cache.set(entry, clean);
+        return clean;
+      }),
+    [entries, redacted],
+  );
+
+  const close = () => {
+    setIncludeToken(false);
+    onClose();
+  };
+
+  const tokenFor = (entry: JournalEntry) => getToken((environments.find((e) => e.name === entry.environmentName) ?? active).id);
+  const onCopyCurl = (entry: JournalEntry) => {
+    const curl = buildCurl({ method: entry.method, url: entry.url, body: entry.requestBody, token: tokenFor(entry), includeToken });
+    void copyText(curl, 'curl command');
+  };
+  const onCopyResponse = (entry: JournalEntry) => void copyText(prettyBody(entry.responseBody), 'Response');
+  const onExport = () => downloadText(journalFilename(), JSON.stringify(shown, null, 2), 'application/json');
+  const onClear = () => {
+    journal.clear();
+    setOpenIds([]);
+  };
+
+  return (
+    <Drawer opened={opened} onClose={close} title="Request journal" position="right" size="xl">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Every call this console makes to the service, newest first. Kept in memory for this tab: last {JOURNAL_CAPACITY} calls.
+        </Text>
+        <Group justify="space-between" align="center">
+          <Checkbox
+            label="Include token in copied curl"
+            description="Off: the token is shown as ****"
+            checked={includeToken}
+            onChange={(event) => setIncludeToken(event.currentTarget.checked)}
+          />
+          <Group gap="xs">
+            <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} onClick={onExport} disabled={entries.length === 0}>
+              Export JSON
+            </Button>
+            <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={onClear} disabled={entries.length === 0}>
+              Clear
+            </Button>
+          </Group>
+        </Group>
+        {shown.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl" size="sm">
+            No calls yet. Open or create an order and its requests show up here.
+          </Text>
+        ) : (
+          <>
+            <Text size="xs" c="dimmed">
+              {shown.length} {shown.length === 1 ? 'call' : 'calls'}
+            </Text>
+            <Accordion multiple value={openIds} onChange={setOpenIds} variant="separated" radius="md">
+              {shown.map((entry) => (
+                <JournalEntryItem
+                  key={entry.id}
+                  entry={entry}
+                  opened={openIds.includes(String(entry.id))}
+                  onCopyCurl={onCopyCurl}
+                  onCopyResponse={onCopyResponse}
+                />
+              ))}
+            </Accordion>
+          </>
+        )}
+      </Stack>
+    </Drawer>
+  );
 }
