@@ -1,0 +1,114 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { openCreateOrder } from './test-support.ts';
+
+const WARNING = 'Items do not add up to the order amount';
+
+describe('items and transaction rows', { timeout: 30_000 }, () => {
+  test('add, remove and duplicate items; the names follow the row numbers', async () => {
+    const { user, input, container } = await openCreateOrder();
+    const add = screen.getByRole('button', { name: 'Add item' });
+    await user.click(add);
+    await user.click(add);
+    await user.click(add);
+    for (const [index, name] of ['Apple', 'Bread', 'Cheese'].entries()) await user.type(input(`items.${index}.name`), name);
+
+    await user.click(screen.getByRole('button', { name: 'Remove item 2' }));
+    expect(input('items.0.name')).toHaveValue('Apple');
+    expect(input('items.1.name')).toHaveValue('Cheese');
+    expect(container.querySelector('[name="items.2.name"]')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Item 3' })).toBeNull();
+
+    await user.clear(input('items.0.quantity'));
+    await user.type(input('items.0.quantity'), '4');
+    await user.click(screen.getByRole('button', { name: 'Duplicate item 1' }));
+    expect(input('items.0.name')).toHaveValue('Apple');
+    expect(input('items.1.name')).toHaveValue('Apple');
+    expect(input('items.1.quantity')).toHaveValue('4');
+    expect(input('items.2.name')).toHaveValue('Cheese');
+    expect(screen.getByRole('group', { name: 'Item 3' })).toBeInTheDocument();
+
+    // The copy is its own row: editing it leaves the original alone.
+    await user.type(input('items.1.name'), ' (gift)');
+    expect(input('items.0.name')).toHaveValue('Apple');
+    expect(input('items.1.name')).toHaveValue('Apple (gift)');
+  });
+
+  test('add, remove and duplicate transactions, the checkbox included', async () => {
+    const { user, input, container } = await openCreateOrder();
+    const add = screen.getByRole('button', { name: 'Add transaction' });
+    await user.click(add);
+    await user.click(add);
+    await user.type(input('transaction_history.0.transaction_id'), 'T-0');
+    await user.type(input('transaction_history.1.transaction_id'), 'T-1');
+    await user.click(input('transaction_history.1.is_canceled'));
+
+    await user.click(screen.getByRole('button', { name: 'Duplicate transaction 2' }));
+    expect(input('transaction_history.2.transaction_id')).toHaveValue('T-1');
+    expect(input('transaction_history.2.is_canceled')).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Remove transaction 1' }));
+    expect(input('transaction_history.0.transaction_id')).toHaveValue('T-1');
+    expect(input('transaction_history.1.transaction_id')).toHaveValue('T-1');
+    expect(input('transaction_history.0.is_canceled')).toBeChecked();
+    expect(container.querySelector('[name="transaction_history.2.transaction_id"]')).toBeNull();
+  });
+
+  test('an error stays with its row when a row above is removed', async () => {
+    const { user, input } = await openCreateOrder();
+    const add = screen.getByRole('button', { name: 'Add item' });
+    await user.click(add);
+    await user.click(add);
+    await user.type(input('items.0.name'), 'Fine');
+    await user.type(input('items.1.quantity'), '.5');
+    await user.tab();
+    await waitFor(() => expect(input('items.1.quantity')).toHaveAttribute('aria-invalid', 'true'));
+    await user.click(screen.getByRole('button', { name: 'Remove item 1' }));
+    expect(input('items.0.quantity')).toHaveValue('1.5');
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
+    await waitFor(() => expect(input('items.0.quantity')).toHaveAccessibleDescription(expect.stringContaining('Must be a whole number')));
+  });
+});
+
+describe('item totals', { timeout: 30_000 }, () => {
+  test('line totals are exact, and a warning shows while the items differ from the order amount', async () => {
+    const { user, input } = await openCreateOrder();
+    await user.click(screen.getByRole('button', { name: 'Fill with sample data' }));
+    expect(screen.queryByText(WARNING)).toBeNull();
+
+    await user.clear(input('items.0.quantity'));
+    await user.type(input('items.0.quantity'), '3');
+    await user.clear(input('items.0.amount'));
+    await user.type(input('items.0.amount'), '0.10');
+    expect(screen.getByTestId('item-0-total')).toHaveTextContent('0.30');
+    // 0.30 + 24.50 + 4.99
+    expect(screen.getByTestId('items-total')).toHaveTextContent('29.79');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(WARNING);
+    expect(alert).toHaveTextContent(/items total 29\.79, the order amount is \d+\.\d{2}/);
+
+    await user.clear(input('order_data.amount'));
+    await user.type(input('order_data.amount'), '29.79');
+    await waitFor(() => expect(screen.queryByText(WARNING)).toBeNull());
+  });
+
+  test('the warning does not block: the form still submits a valid order whose items differ', async () => {
+    const { user, input, router } = await openCreateOrder();
+    await user.click(screen.getByRole('button', { name: 'Fill with sample data' }));
+    await user.clear(input('order_data.amount'));
+    await user.type(input('order_data.amount'), '1000.00');
+    expect(await screen.findByText(WARNING)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/orders\/[0-9a-f-]{36}$/), { timeout: 10_000 });
+  });
+
+  test('a line that is not a number yet is left out of the total and says so', async () => {
+    const { user, input } = await openCreateOrder();
+    await user.click(screen.getByRole('button', { name: 'Add item' }));
+    await user.type(input('items.0.amount'), '12.5');
+    expect(screen.getByTestId('item-0-total')).toHaveTextContent('12.50');
+    await user.type(input('items.0.quantity'), '.5');
+    expect(screen.getByTestId('item-0-total')).toHaveTextContent('—');
+    expect(screen.getByTestId('items-total')).toHaveTextContent('0.00 (1 line not counted yet)');
+  });
+});
