@@ -27,7 +27,28 @@ async function main(): Promise<void> {
     fail(describe(error));
   }
 
-  let server: RunningServer;
+  // Signal handlers come first: a SIGTERM that arrives between "listening" and their registration
+  // would otherwise kill the process with the database open. One during start-up waits for it.
+  let server: RunningServer | undefined;
+  let stopping: NodeJS.Signals | null = null;
+  const shutdown = (running: RunningServer, signal: NodeJS.Signals) => {
+    console.info(`${signal}: finishing requests in flight and closing the database`);
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => fail(`shutdown failed: ${describe(error)}`),
+    );
+  };
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping !== null) {
+      console.error(`sandbox: ${signal} again, exiting without waiting`);
+      process.exit(1);
+    }
+    stopping = signal;
+    if (server !== undefined) shutdown(server, signal);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
   try {
     server = await startServer({
       port: config.port,
@@ -50,22 +71,7 @@ async function main(): Promise<void> {
   } else {
     console.info(`Sandbox database: ${config.db}`);
   }
-
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      console.error(`sandbox: ${signal} again, exiting without waiting`);
-      process.exit(1);
-    }
-    stopping = true;
-    console.info(`${signal}: finishing requests in flight and closing the database`);
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => fail(`shutdown failed: ${describe(error)}`),
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  if (stopping !== null) shutdown(server, stopping);
 }
 
 await main();

@@ -1,13 +1,15 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { inspect } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 
 // decisions.md D8 and the brief: a data directory that cannot be created, opened or written must end
 // the process with one clear line, never a hang or a stack trace from inside WebAssembly.
 
 export const MEMORY_DB = ':memory:';
-// A first start on a slow disk runs initdb (about 5 s here); a minute means something is wrong.
-const OPEN_TIMEOUT_MS = 60_000;
+// A first start runs initdb: about 5 s on an idle machine, over a minute on a loaded one. Three
+// minutes means something is wrong rather than slow.
+const OPEN_TIMEOUT_MS = 180_000;
 
 export class StoreOpenError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -21,7 +23,8 @@ const reason = (error: unknown) => {
     const code = 'code' in error && typeof error.code === 'string' ? `${error.code}: ` : '';
     return `${code}${error.message}`;
   }
-  return String(error);
+  // WebAssembly start-up failures can throw plain objects; show what they hold, on one line.
+  return inspect(error, { depth: 2, breakLength: Infinity }).slice(0, 300);
 };
 
 /** Creates the directory and proves it writable before PGlite sees it. */
