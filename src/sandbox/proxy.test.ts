@@ -1,0 +1,107 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
+import type { RunningServer } from './server.ts';
+import { startServer } from './server.ts';
+import { call } from './testing/http.ts';
+
+// Proxy mode (D8): /psp/ goes to ORDER_SERVICE_URL unchanged, the sandbox routes are off. The
+// "service" here is a plain node:http server that records what it got and answers what it is told.
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+const seen: Seen[] = [];
+let reply: { status: number; contentType: string; body: string } = { status: 200, contentType: 'application/json', body: '{}' };
+
+const upstream = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+    res.writeHead(reply.status, { 'Content-Type': reply.contentType, 'X-Upstream-Secret': 'internal' });
+    res.end(reply.body);
+  });
+});
+
+let proxy: RunningServer;
+let unreachable: RunningServer;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const address = upstream.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  proxy = await startServer({ port: 0, orderServiceUrl: `http://127.0.0.1:${port}/base/`, log: (l) => logLines.push(l) });
+  // A port nothing listens on: the proxy's own port once it is closed would do, but 1 is never ours.
+  unreachable = await startServer({ port: 0, orderServiceUrl: 'http://127.0.0.1:1', log: () => undefined });
+});
+
+afterAll(async () => {
+  await proxy.close();
+  await unreachable.close();
+  await new Promise<void>((resolve) => upstream.close(() => resolve()));
+});
+
+describe('proxy mode', () => {
+  test('a POST goes through with method, path, query, headers and body; the answer comes back unchanged', async () => {
+    reply = { status: 201, contentType: 'application/json; charset=utf-8', body: '{"id":"from-upstream","weird":  true}' };
+    const body = '{"order_external_id": "A-1",  "spacing": "kept"}';
+    const result = await call(proxy.url, 'POST', `${orderServicePaths.orderCreate()}?debug=1`, {
+      token: 'upstream-token',
+      body,
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Cookie: 'session=no' },
+    });
+    expect(result.status).toBe(201);
+    expect(result.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(result.text).toBe(reply.body);
+    expect(result.headers.get('x-upstream-secret')).toBeNull();
+    expect(result.headers.get('x-frame-options')).toBe('DENY');
+
+    const request = seen.at(-1);
+    expect(request).toMatchObject({ method: 'POST', url: '/base/psp/v2/order/?debug=1', body });
+    expect(request?.headers).toMatchObject({ authorization: 'Token upstream-token', 'content-type': 'application/json', accept: 'application/json' });
+    expect(request?.headers['cookie']).toBeUndefined();
+  });
+
+  test.each([
+    [401, 'application/json', '{"detail":"Invalid token."}'],
+    [404, 'text/html', '<h1>Not Found</h1>'],
+    [409, 'application/json', '{"detail":"nope"}'],
+    [500, 'text/plain', 'upstream broke'],
+  ])('status %i from the service is returned as it is', async (status, contentType, text) => {
+    reply = { status, contentType, body: text };
+    const result = await call(proxy.url, 'GET', orderServicePaths.orderRead('3b241101-e2bb-4255-8caf-4136c566a962'), { token: 't' });
+    expect([result.status, result.headers.get('content-type'), result.text]).toEqual([status, contentType, text]);
+  });
+
+  test('the sandbox routes are off', async () => {
+    for (const path of [sandboxPaths.orders(), sandboxPaths.checkout('3b241101-e2bb-4255-8caf-4136c566a962')]) {
+      const result = await call(proxy.url, 'GET', path, { token: 't' });
+      expect(result.status).toBe(404);
+      expect(result.json).toEqual({ detail: 'Not found.', code: 'not_found' });
+    }
+  });
+
+  test('the OpenAPI document is still served locally', async () => {
+    const count = seen.length;
+    expect((await call(proxy.url, 'GET', '/openapi.json')).json).toMatchObject({ openapi: '3.1.0' });
+    expect(seen.length).toBe(count);
+  });
+
+  test('an unreachable service -> 502 bad_gateway, the one allowed 5xx', async () => {
+    const result = await call(unreachable.url, 'GET', orderServicePaths.orderRead('3b241101-e2bb-4255-8caf-4136c566a962'), { token: 't' });
+    expect(result.status).toBe(502);
+    expect(result.json).toEqual({ detail: 'Order service unreachable', code: 'bad_gateway' });
+  });
+
+  test('the token is never logged', () => {
+    expect(logLines.length).toBeGreaterThan(0);
+    for (const line of logLines) expect(line).not.toContain('upstream-token');
+  });
+});

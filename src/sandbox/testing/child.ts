@@ -1,0 +1,57 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+// Runs src/sandbox/main.ts as `npm run serve` would, in a child process the test can kill -9.
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+const SANDBOX_VARIABLES = ['PORT', 'HOST', 'SANDBOX_DB', 'SANDBOX_TOKENS', 'SANDBOX_ARRAY_ERRORS', 'ORDER_SERVICE_URL'];
+
+export interface MainProcess {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function spawnMain(env: Record<string, string>): MainProcess {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of SANDBOX_VARIABLES) delete childEnv[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env: { ...childEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+/** Resolves with the URL main prints once it listens; rejects if it exits or takes too long. */
+export async function waitForListening(main: MainProcess, timeoutMs = 90_000): Promise<string> {
+  const started = Date.now();
+  for (;;) {
+    const match = /listening on (http:\/\/\S+)/.exec(main.stdout());
+    if (match?.[1] !== undefined) return match[1];
+    if (main.child.exitCode !== null || main.child.signalCode !== null) {
+      throw new Error(`main exited before listening: ${main.stderr()}`);
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`main did not listen within ${timeoutMs} ms: ${main.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
