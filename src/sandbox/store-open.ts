@@ -18,10 +18,29 @@ export class StoreOpenError extends Error {
   }
 }
 
+// Emscripten's errno numbers (its ErrnoError carries only the number) for the failures a data
+// directory can have.
+const EMSCRIPTEN_ERRNO: Readonly<Record<number, string>> = {
+  2: 'EACCES: permission denied',
+  29: 'EIO: input/output error',
+  44: 'ENOENT: no such file or directory',
+  51: 'ENOSPC: no space left on device',
+  54: 'ENOTDIR: not a directory',
+  63: 'EPERM: operation not permitted',
+  69: 'EROFS: read-only file system',
+};
+
+function errnoText(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null || !('errno' in error) || typeof error.errno !== 'number') return null;
+  return EMSCRIPTEN_ERRNO[error.errno] ?? null;
+}
+
 const reason = (error: unknown) => {
+  const errno = errnoText(error);
+  if (errno !== null) return errno;
   if (error instanceof Error) {
-    const code = 'code' in error && typeof error.code === 'string' ? `${error.code}: ` : '';
-    return `${code}${error.message}`;
+    const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+    return code === '' || error.message.startsWith(code) ? error.message : `${code}: ${error.message}`;
   }
   // WebAssembly start-up failures can throw plain objects; show what they hold, on one line.
   return inspect(error, { depth: 2, breakLength: Infinity }).slice(0, 300);
