@@ -6,7 +6,9 @@ import { renderApp } from '../../test/render.tsx';
 import { orderIndex } from '../orders/order-index.ts';
 import { DEFAULT_ENVIRONMENT_ID } from '../../lib/environments.ts';
 import { receiveOrder } from '../orders/order-record.ts';
-import { answerOrderWith, moveOrder, orderBody, orderUrl, seedOrder } from './test-support.ts';
+import { answerOrderWith, moveOrder, orderBody, orderUrl, prepareOrderPageTests, seedOrder } from './test-support.ts';
+
+prepareOrderPageTests();
 
 describe('order page', () => {
   test('shows every field of the order, amounts with two decimals and the raw status', async () => {

@@ -3,7 +3,9 @@ import { describe, expect, test } from 'vitest';
 import { ORDER_STATUSES } from '../../../contract/schemas.ts';
 import { server } from '../../test/msw-server.ts';
 import { renderApp } from '../../test/render.tsx';
-import { answerOrderWith, orderBody, seedOrder } from './test-support.ts';
+import { answerOrderWith, orderBody, prepareOrderPageTests, seedOrder } from './test-support.ts';
+
+prepareOrderPageTests();
 
 describe('refund button', () => {
   test.each(ORDER_STATUSES)('for an order that is %s', async (status) => {

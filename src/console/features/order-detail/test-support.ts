@@ -1,5 +1,7 @@
+import { configure } from '@testing-library/react';
 import { bypass, http, HttpResponse } from 'msw';
 import type { JsonBodyType } from 'msw';
+import { beforeAll, vi } from 'vitest';
 import { orderServicePaths, sandboxPaths } from '../../../contract/paths.ts';
 import type { OrderStatus } from '../../../contract/schemas.ts';
 import { CONSOLE_ORIGIN, SANDBOX_URL } from '../../test/msw-server.ts';
@@ -34,6 +36,12 @@ export async function moveOrder(orderId: string, status: OrderStatus): Promise<O
   return receiveOrder(await moved.json()).record;
 }
 
+export async function seedRefund(orderId: string, amount: string, paymentIdentifier: string): Promise<void> {
+  const body = { amount, destination_account_number: 'ACC-SEED', payment_identifier: paymentIdentifier, external_id: 'SEED' };
+  const refunded = await fetch(bypass(new URL(orderServicePaths.orderRefund(orderId), SANDBOX_URL), { method: 'POST', headers, body: JSON.stringify(body) }));
+  if (!refunded.ok) throw new Error(`seed refund: HTTP ${refunded.status} ${await refunded.text()}`);
+}
+
 /** The order as the sandbox has it now, read around the console. */
 export async function readOrder(orderId: string): Promise<OrderRecord> {
   const response = await fetch(bypass(new URL(orderServicePaths.orderRead(orderId), SANDBOX_URL), { headers }));
@@ -62,4 +70,16 @@ export function orderBody(overrides: Partial<OrderRecord> = {}): OrderRecord {
     service: 'provider-pay',
     ...overrides,
   };
+}
+
+/**
+ * Shared set-up for a test file: the lazy page loaded up front (so a first test's time is not spent
+ * compiling it), and waits patient enough for a real sandbox on a busy two-core machine.
+ */
+export function prepareOrderPageTests(): void {
+  vi.setConfig({ testTimeout: 30_000 });
+  configure({ asyncUtilTimeout: 5_000 });
+  beforeAll(async () => {
+    await import('./order-page.tsx');
+  });
 }
