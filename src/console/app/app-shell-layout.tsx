@@ -1,5 +1,6 @@
 import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
 import { IconList, IconListDetails, IconPlus, IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -60,6 +61,7 @@ export function AppShellLayout() {
               label={item.label}
               leftSection={<item.icon size={18} />}
               active={location.pathname === item.to}
+              aria-current={location.pathname === item.to ? 'page' : undefined}
               onClick={nav.close}
             />
           ))}
@@ -72,6 +74,8 @@ export function AppShellLayout() {
         {environment.production && <ProductionBanner name={environment.name} />}
         <Outlet />
       </AppShell.Main>
+      {/* Inside the router, so a notice can hold a <Link> (see providers.tsx). */}
+      <Notifications position="top-right" />
       {journalOpened && (
         <Suspense fallback={null}>
           <JournalDrawer opened={journalOpened} onClose={journalDrawer.close} />

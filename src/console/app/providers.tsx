@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -8,11 +7,14 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { showAuthNotice } from './auth-notice.tsx';
 import { theme } from './theme.ts';
 
+/**
+ * Theme and data. `<Notifications />` is not here but in the shell, inside the router: a notice may
+ * hold a router `<Link>` (the 401 notice does), which crashes outside the router's context.
+ */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient(showAuthNotice));
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <Notifications position="top-right" />
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { AppLoading } from './app-loading.tsx';
 import { AppShellLayout } from './app-shell-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
@@ -10,6 +11,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <AppShellLayout />,
     errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <AppLoading />,
     children: [
       { index: true, element: <Navigate to="/orders" replace /> },
       {

@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { showAuthNotice } from '../app/auth-notice.tsx';
 import { theme } from '../app/theme.ts';
@@ -25,7 +25,6 @@ export function createTestQueryClient(): QueryClient {
 function Providers({ client, children }: { client: QueryClient; children: ReactElement }) {
   return (
     <MantineProvider theme={theme} env="test">
-      <Notifications />
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );
@@ -44,11 +43,21 @@ export function renderApp(route: string, options: { queryClient?: QueryClient } 
   return { ...result, user, router, queryClient };
 }
 
+/** Notifications inside the router, as the app shell has them: a notice may hold a <Link>. */
+function WithNotifications() {
+  return (
+    <>
+      <Outlet />
+      <Notifications />
+    </>
+  );
+}
+
 /** Renders one element under a route pattern (e.g. path '/orders/:orderId', route '/orders/abc'). */
 export function renderRoute(element: ReactElement, options: { path?: string; route?: string; queryClient?: QueryClient; extraRoutes?: RouteObject[] } = {}) {
   const queryClient = options.queryClient ?? createTestQueryClient();
   const router = createMemoryRouter(
-    [{ path: options.path ?? '/', element }, ...(options.extraRoutes ?? []), { path: '*', element: <p>Elsewhere</p> }],
+    [{ element: <WithNotifications />, children: [{ path: options.path ?? '/', element }, ...(options.extraRoutes ?? []), { path: '*', element: <p>Elsewhere</p> }] }],
     { initialEntries: [options.route ?? options.path ?? '/'] },
   );
   const user = userEvent.setup();
