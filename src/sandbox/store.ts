@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { compareMoney } from '../contract/money.ts';
 import { refundAmountProblem } from '../contract/rules.ts';
 import type { OrderStatus, Service } from '../contract/schemas.ts';
 import { pathToStatus } from '../contract/states.ts';
@@ -156,7 +157,7 @@ function createStore(db: PGlite): Store {
           return { kind: 'invalid_transition', from: order.status };
         }
         if (path.length === 0) return { kind: 'moved', order, from: order.status };
-        if (target === 'refunded' && order.current_amount !== '0.00') {
+        if (target === 'refunded' && compareMoney(order.current_amount, '0') > 0) {
           await tx.query(
             `INSERT INTO refunds (order_id, amount, destination_account_number, payment_identifier, external_id)
              SELECT id, current_amount, 'SIMULATED', $2, 'SIMULATED' FROM orders WHERE id = $1`,
