@@ -138,15 +138,4 @@ describe('refund dialog: the confirmation step', () => {
 
     expect(await screen.findByText('Refunded 20.00 · 100.00 remains')).toBeInTheDocument();
   });
-
-  test('a sandbox environment offers Simulate but a production one does not', async () => {
-    environmentStore.save({ id: 'prod', name: 'Production', baseUrl: '', production: true, sandbox: false, rememberToken: false });
-    setToken('prod', 'dev-token');
-    environmentStore.activate('prod');
-    const order = await seedOrder('120.00', 'activated');
-    renderApp(`/orders/${order.id}`);
-
-    expect(await screen.findByRole('button', { name: 'Refund' })).toBeEnabled();
-    expect(screen.queryByRole('button', { name: 'Simulate' })).not.toBeInTheDocument();
-  });
 });
