@@ -9,7 +9,7 @@ interface Props {
 
 export function ClearFormModal({ opened, environmentName, onCancel, onConfirm }: Props) {
   return (
-    <Modal opened={opened} onClose={onCancel} title="Clear the form?">
+    <Modal opened={opened} onClose={onCancel} title="Clear the form?" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="md">
         <Text size="sm">Everything typed in this form is discarded, and the saved draft for {environmentName} is removed. This cannot be undone.</Text>
         <Group justify="flex-end">

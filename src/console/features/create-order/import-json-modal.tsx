@@ -12,7 +12,7 @@ interface Props {
 
 export function ImportJsonModal({ opened, onClose, onImport }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Import JSON" size="lg">
+    <Modal opened={opened} onClose={onClose} title="Import JSON" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       {opened && <ImportForm onClose={onClose} onImport={onImport} />}
     </Modal>
   );
@@ -45,9 +45,8 @@ function ImportForm({ onClose, onImport }: Omit<Props, 'opened'>) {
           setText(event.currentTarget.value);
           setProblem(null);
         }}
-        autosize
-        minRows={8}
-        maxRows={20}
+        rows={14}
+        resize="vertical"
         ff="monospace"
         spellCheck={false}
         data-autofocus

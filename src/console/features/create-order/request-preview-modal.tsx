@@ -19,7 +19,7 @@ interface Props {
 
 export function RequestPreviewModal({ opened, onClose, environment, getValues }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Request preview" size="xl">
+    <Modal opened={opened} onClose={onClose} title="Request preview" size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
       {/* Mounted only while open, so the body is read from the form at the moment it opens. */}
       {opened && <PreviewContent environment={environment} values={getValues()} />}
     </Modal>
