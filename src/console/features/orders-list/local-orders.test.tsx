@@ -55,6 +55,10 @@ describe('local list', () => {
 
     const link = await screen.findByRole('link', { name: 'LINKED' });
     expect(link).toHaveAttribute('href', '/orders/00000000-0000-4000-8000-000000000007');
+    // The copy button copies the full id and does not open the order.
+    await user.click(screen.getByRole('button', { name: 'Copy order id 00000000-0000-4000-8000-000000000007' }));
+    expect(await navigator.clipboard.readText()).toBe('00000000-0000-4000-8000-000000000007');
+    expect(router.state.location.pathname).toBe('/orders');
     await user.click(within(bodyRows()[0]!).getAllByRole('cell')[5]!);
     expect(router.state.location.pathname).toBe('/orders/00000000-0000-4000-8000-000000000007');
     expect(await screen.findByText('Order detail')).toBeInTheDocument();
@@ -90,7 +94,7 @@ describe('local list', () => {
     expect(search).toHaveValue('');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('');
     expect(bodyRows()).toHaveLength(3);
-  }, 15_000);
+  }, 30_000);
 
   test('with nothing indexed, tells a new user how to start', async () => {
     const { user, router } = renderLocal();

@@ -1,6 +1,7 @@
-import { ActionIcon, Anchor, CopyButton, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, CopyButton, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import type { CSSProperties, MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
+import { memo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { OrderRecord } from '../orders/order-record.ts';
 import { displayAmount, displayDateTime, shortId } from './order-format.ts';
@@ -15,11 +16,18 @@ export function orderHref(id: string): string {
 
 interface Props {
   record: OrderRowRecord;
+  /** 1-based, counting the header row (aria-rowindex). */
   rowIndex: number;
-  style: CSSProperties;
+  /** Offset from the top of the table body, in px. */
+  top: number;
+  height: number;
 }
 
-export function OrderRow({ record, rowIndex, style }: Props) {
+/**
+ * Memoised, and kept light (plain elements where Mantine adds nothing): while the user scrolls,
+ * rows already in view are not rendered again and each new one costs little.
+ */
+export const OrderRow = memo(function OrderRow({ record, rowIndex, top, height }: Props) {
   const navigate = useNavigate();
   const href = record.id === '' ? null : orderHref(record.id);
 
@@ -33,7 +41,13 @@ export function OrderRow({ record, rowIndex, style }: Props) {
   };
 
   return (
-    <div role="row" aria-rowindex={rowIndex} className={`${classes.grid} ${classes.row}`} style={style} onClick={onRowClick}>
+    <div
+      role="row"
+      aria-rowindex={rowIndex}
+      className={`${classes.grid} ${classes.row}`}
+      style={{ height, transform: `translateY(${top}px)` }}
+      onClick={onRowClick}
+    >
       <div role="cell" className={classes.cell}>
         {href === null ? (
           <Text span size="sm" c="dimmed">
@@ -46,12 +60,12 @@ export function OrderRow({ record, rowIndex, style }: Props) {
         )}
       </div>
       <div role="cell" className={classes.cell}>
-        <Group gap={4} wrap="nowrap">
-          <Text span size="sm" ff="monospace" title={record.id}>
+        <span className={classes.idCell}>
+          <span className={classes.mono} title={record.id}>
             {shortId(record.id)}
-          </Text>
+          </span>
           {record.id !== '' && <CopyIdButton id={record.id} />}
-        </Group>
+        </span>
       </div>
       <div role="cell" className={classes.cell}>
         <StatusBadge status={record.status} />
@@ -63,7 +77,7 @@ export function OrderRow({ record, rowIndex, style }: Props) {
       </div>
     </div>
   );
-}
+});
 
 function AmountCell({ text }: { text: string }) {
   return (
@@ -77,11 +91,16 @@ function CopyIdButton({ id }: { id: string }) {
   return (
     <CopyButton value={id} timeout={1500}>
       {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : 'Copy order id'} withArrow>
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={copy} aria-label={`Copy order id ${id}`}>
-            {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          variant="subtle"
+          color={copied ? 'teal' : 'gray'}
+          size="sm"
+          onClick={copy}
+          aria-label={`Copy order id ${id}`}
+          title={copied ? 'Copied' : 'Copy order id'}
+        >
+          {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+        </ActionIcon>
       )}
     </CopyButton>
   );

@@ -1,6 +1,6 @@
 import type { Rect, Virtualizer } from '@tanstack/react-virtual';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { OrderRowRecord } from './order-row.tsx';
 import { OrderRow } from './order-row.tsx';
 import classes from './orders-table.module.css';
@@ -36,6 +36,8 @@ interface Props {
 /** Thousands of orders stay smooth: only the rows in view (plus a few) are in the DOM. */
 export function OrdersTable({ label, records, onNearEnd }: Props) {
   const viewportRef = useRef<HTMLDivElement>(null);
+  // Stable while the rows are: a new function would make the virtualiser re-measure every row.
+  const getItemKey = useCallback((index: number) => records[index]?.id || index, [records]);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is read fresh each render.
   const virtualizer = useVirtualizer({
     count: records.length,
@@ -45,7 +47,7 @@ export function OrdersTable({ label, records, onNearEnd }: Props) {
     scrollMargin: HEADER_HEIGHT,
     initialRect: { width: 0, height: VIEWPORT_HEIGHT },
     observeElementRect: observeFixedViewport,
-    getItemKey: (index) => records[index]?.id || index,
+    getItemKey,
   });
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.at(-1)?.index ?? -1;
@@ -78,12 +80,7 @@ export function OrdersTable({ label, records, onNearEnd }: Props) {
           const record = records[item.index];
           if (record === undefined) return null;
           return (
-            <OrderRow
-              key={item.key}
-              record={record}
-              rowIndex={item.index + 2}
-              style={{ height: ROW_HEIGHT, transform: `translateY(${item.start - HEADER_HEIGHT}px)` }}
-            />
+            <OrderRow key={item.key} record={record} rowIndex={item.index + 2} top={item.start - HEADER_HEIGHT} height={ROW_HEIGHT} />
           );
         })}
       </div>

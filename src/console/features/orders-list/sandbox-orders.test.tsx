@@ -72,7 +72,7 @@ describe('sandbox list', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'refunded');
     expect(await screen.findByRole('heading', { name: 'No orders match' }, { timeout: 5000 })).toBeInTheDocument();
-  }, 20_000);
+  }, 30_000);
 
   test('loads the next page when the user scrolls near the end', async () => {
     const all = Array.from({ length: 250 }, (_, i) => generatedRecord(i).record);
