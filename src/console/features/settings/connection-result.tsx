@@ -8,7 +8,7 @@ const RAW_TEXT_LIMIT = 2_000;
 function TriedUrl({ url }: { url: string }) {
   return (
     <Text size="xs" c="dimmed">
-      Asked: <Code>GET {url}</Code>
+      Asked: <Code style={{ wordBreak: 'break-all' }}>GET {url}</Code>
     </Text>
   );
 }
@@ -47,8 +47,8 @@ function describe(result: ConnectionResult): { color: string; icon: ReactNode; t
         title: 'Service unreachable',
         body: (
           <Text size="sm">
-            No answer from {result.url}. The service may be down, the base URL wrong, or it may not allow calls from this page (CORS): for
-            a service on another origin, run the console in proxy mode (ORDER_SERVICE_URL).
+            The request got no answer. The service may be down, the base URL wrong, or it may not allow calls from this page (CORS): for a
+            service on another origin, run the console in proxy mode (ORDER_SERVICE_URL).
           </Text>
         ),
       };
@@ -80,8 +80,8 @@ function describe(result: ConnectionResult): { color: string; icon: ReactNode; t
 export function ConnectionResultAlert({ result }: { result: ConnectionResult }) {
   const { color, icon, title, body } = describe(result);
   return (
-    <Alert color={color} icon={icon} title={title} variant="light" role="status" mt="md">
-      <Stack gap={6}>
+    <Alert color={color} icon={icon} title={title} variant="light" role="status" mt="md" styles={{ body: { minWidth: 0 } }}>
+      <Stack gap={6} style={{ overflowWrap: 'anywhere' }}>
         {body}
         <TriedUrl url={result.url} />
         <Text size="xs" c="dimmed">

@@ -27,12 +27,12 @@ export function EnvironmentForm({ environment, takenNames, onSubmit, onCancel }:
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       <Stack gap="md">
-        <TextField control={control} name="name" label="Name" placeholder="Staging" withAsterisk data-autofocus />
+        <TextField control={control} name="name" label="Name" placeholder="e.g. Staging" withAsterisk data-autofocus />
         <TextField
           control={control}
           name="baseUrl"
           label="Base URL"
-          placeholder="https://orders.example.com"
+          placeholder="e.g. https://orders.example.com"
           description={`Leave empty to use this site (${window.location.origin}); requests go to <base URL>/psp/v2/…`}
           inputMode="url"
           spellCheck={false}
