@@ -99,6 +99,22 @@ describe('request journal', { timeout: 20_000 }, () => {
     expect(within(reopened).getByRole('checkbox', { name: 'Include token in copied curl' })).not.toBeChecked();
   });
 
+  test('a call that got no answer says so', async () => {
+    server.use(http.get(`${CONSOLE_ORIGIN}/sandbox/orders`, () => HttpResponse.error()));
+    const app = renderApp('/orders');
+    await screen.findByText(/Could not load the sandbox orders/, undefined, { timeout: 10_000 });
+    await app.user.click(screen.getByRole('button', { name: 'Journal' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Request journal' }, { timeout: 5000 });
+
+    // The query retried twice (network errors only): three calls, newest first.
+    const failed = within(drawer).getAllByRole('button', { name: /^GET \/sandbox\/orders.*: network error$/ });
+    expect(failed).toHaveLength(3);
+    await app.user.click(failed[0]!);
+    expect(await within(drawer).findByText('Service unreachable')).toBeInTheDocument();
+    expect(within(drawer).getByText('No response body.')).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Copy response' })).toBeDisabled();
+  });
+
   test('Clear empties the journal', async () => {
     const { user, drawer } = await openJournalAfterListLoads();
     expect(within(drawer).getAllByTestId('journal-entry').length).toBeGreaterThan(0);
