@@ -1,0 +1,81 @@
+import type { Browser } from '@playwright/test';
+import { z } from 'zod';
+import { openProbePage, readProbe } from './probe.ts';
+import type { Figure } from './report.ts';
+import { budgeted, info } from './report.ts';
+import { median, sleep } from './stats.ts';
+
+// Figure 4: /orders over a sandbox holding 10,000 orders. Time from the first /sandbox/orders
+// response (resource timing's responseEnd) to the first data row in the DOM; then the list is
+// scrolled to its last row, STEP_PX a frame (a fast scrollbar drag), fetching the pages on the way,
+// while long tasks and frame gaps are recorded.
+
+export const FIRST_ROWS_BUDGET_MS = 300;
+export const LONG_TASK_BUDGET_MS = 50;
+const STEP_PX = 1_500;
+const FRAME_MS = 1000 / 60;
+const TABLE = '[role="table"][aria-label="All sandbox orders"]';
+
+const resourceSchema = z.array(z.object({ name: z.string(), startTime: z.number(), responseEnd: z.number() }));
+const scrollSchema = z.object({
+  started: z.number(),
+  ended: z.number(),
+  timedOut: z.boolean(),
+  loaded: z.number(),
+  frames: z.number(),
+  gaps: z.array(z.number()),
+  longtasks: z.array(z.object({ start: z.number(), duration: z.number() })),
+});
+
+export interface ListRun {
+  /** First /sandbox/orders response end to the first row. */
+  firstRowsAfterData: number;
+  /** Navigation start to the first row. */
+  firstRowsFromStart: number;
+  scroll: z.infer<typeof scrollSchema>;
+}
+
+async function listOnce(browser: Browser, baseUrl: string, orders: number): Promise<ListRun> {
+  const probe = await openProbePage(browser, { watchRows: true });
+  try {
+    const { page } = probe;
+    await page.goto(`${baseUrl}/orders`);
+    await page.locator(`${TABLE} [role="row"][aria-rowindex="2"]`).waitFor({ timeout: 30_000 });
+    const state = await readProbe(page);
+    const resources = resourceSchema.parse(
+      await page.evaluate(
+        `performance.getEntriesByType('resource').filter((e) => e.name.includes('/sandbox/orders')).map((e) => ({ name: e.name, startTime: e.startTime, responseEnd: e.responseEnd }))`,
+      ),
+    );
+    const first = resources[0];
+    if (first === undefined || state.firstRowAt === null) throw new Error('no /sandbox/orders request or no row seen');
+    await sleep(500);
+    const scroll = scrollSchema.parse(await page.evaluate(`window.__bench.scrollToEnd(${JSON.stringify(TABLE)}, ${STEP_PX}, ${orders}, 120000)`));
+    if (scroll.timedOut) throw new Error(`scrolling stopped at ${scroll.loaded} of ${orders} rows`);
+    return { firstRowsAfterData: state.firstRowAt - first.responseEnd, firstRowsFromStart: state.firstRowAt, scroll };
+  } finally {
+    await probe.close();
+  }
+}
+
+export async function measureList(browser: Browser, baseUrl: string, orders: number, runs: number): Promise<ListRun[]> {
+  const result: ListRun[] = [];
+  for (let i = 0; i < runs; i++) result.push(await listOnce(browser, baseUrl, orders));
+  return result;
+}
+
+const dropped = (gaps: readonly number[]) => gaps.reduce((sum, gap) => sum + Math.max(0, Math.round(gap / FRAME_MS) - 1), 0);
+
+export function listFigures(runs: readonly ListRun[]): Figure[] {
+  const longest = Math.max(0, ...runs.flatMap((r) => r.scroll.longtasks.map((t) => t.duration)));
+  const longCount = runs.reduce((s, r) => s + r.scroll.longtasks.length, 0);
+  const droppedFrames = median(runs.map((r) => dropped(r.scroll.gaps)));
+  const frames = median(runs.map((r) => r.scroll.frames));
+  return [
+    budgeted('list: first rows after data arrives', median(runs.map((r) => r.firstRowsAfterData)), 'ms', '<=', FIRST_ROWS_BUDGET_MS, `median of ${runs.length}`),
+    info('list: first rows after navigation start', median(runs.map((r) => r.firstRowsFromStart)), 'ms'),
+    budgeted('list: longest task while scrolling', longest, 'ms', '<=', LONG_TASK_BUDGET_MS, `${longCount} long tasks in ${runs.length} scrolls to row ${runs[0]?.scroll.loaded ?? 0} (0 = none)`),
+    info('list: dropped frames while scrolling', droppedFrames, 'frames', `of ~${Math.round(frames + droppedFrames)} at 60 Hz; max gap ${Math.max(0, ...runs.flatMap((r) => r.scroll.gaps)).toFixed(0)} ms`),
+    info('list: scroll to the end', median(runs.map((r) => r.scroll.ended - r.scroll.started)), 'ms', `${STEP_PX} px a frame, pages fetched on the way`),
+  ];
+}

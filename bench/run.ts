@@ -1,0 +1,170 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from '@playwright/test';
+import type { RunningServer } from '../src/sandbox/server.ts';
+import { launchBrowser } from './browser.ts';
+import type { BuildResult } from './build.ts';
+import { buildConsole, buildHello, CONSOLE_DIST, HELLO_DIST, OUT_DIR } from './build.ts';
+import type { BundleAnalysis } from './bundle.ts';
+import { analyseBundle, bundleFigures } from './bundle.ts';
+import { listFigures, measureList } from './list.ts';
+import { loadFigures, measureLoad } from './load.ts';
+import type { Figure } from './report.ts';
+import { formatTable, info } from './report.ts';
+import { measureSandboxLoad, sandboxLoadFigures } from './sandbox-load.ts';
+import { seedOrders, startSandbox } from './servers.ts';
+import { measureStartup, startupFigures } from './startup.ts';
+import { measureTyping, typingFigures } from './typing.ts';
+
+// `npm run bench [-- section...]`: the performance figures of issue 6 beside their budgets.
+// Sections: bundle load typing list sandbox startup (default all); --no-npm-start skips the one
+// figure that rebuilds dist/. Writes bench/results.json and bench/out/summary.txt. Exit code 0
+// when budgets fail (this is a report), 1 when a measurement itself crashed.
+
+const SECTIONS = ['bundle', 'load', 'typing', 'list', 'sandbox', 'startup'] as const;
+type Section = (typeof SECTIONS)[number];
+const isSection = (arg: string): arg is Section => SECTIONS.some((s) => s === arg);
+
+const LIST_ORDERS = 10_000;
+const SEED_CONCURRENCY = 16;
+const LOAD_RUNS = 5;
+const LIST_RUNS = 2;
+const LOAD_CELL_MS = 3_000;
+const LOAD_WARMUP_MS = 500;
+const STARTUP_RUNS = 2;
+
+const args = process.argv.slice(2);
+const chosen = args.filter(isSection);
+const sections = new Set<Section>(chosen.length > 0 ? chosen : SECTIONS);
+const npmStart = !args.includes('--no-npm-start');
+
+const started = performance.now();
+const figures: Figure[] = [];
+const raw: Record<string, unknown> = {};
+const errors: Record<string, string> = {};
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+
+async function section(name: string, body: () => Promise<void>): Promise<void> {
+  console.info(`[${elapsed()}] ${name}...`);
+  try {
+    await body();
+  } catch (error) {
+    errors[name] = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error(`[${elapsed()}] ${name} crashed: ${errors[name]}`);
+  }
+}
+
+mkdirSync(OUT_DIR, { recursive: true });
+const loadBefore = loadavg();
+const needsBuild = (['bundle', 'load', 'typing', 'list'] as const).some((s) => sections.has(s));
+let consoleBuild: BuildResult | undefined;
+let helloBuild: BuildResult | undefined;
+
+if (needsBuild) {
+  await section('build', async () => {
+    consoleBuild = await buildConsole();
+    helloBuild = await buildHello();
+    figures.push(info('build: vite build of the console', consoleBuild.ms, 'ms'));
+  });
+}
+
+if (sections.has('bundle') && consoleBuild !== undefined && helloBuild !== undefined) {
+  const [c, h] = [consoleBuild, helloBuild];
+  await section('bundle', () => {
+    const analysis: BundleAnalysis = analyseBundle(c, `${OUT_DIR}/bundle-report.txt`);
+    const hello = analyseBundle(h, `${OUT_DIR}/hello-bundle-report.txt`);
+    raw['bundle'] = analysis;
+    figures.push(...bundleFigures(analysis, hello));
+    return Promise.resolve();
+  });
+}
+
+const browserSections = (['load', 'typing', 'list'] as const).filter((s) => sections.has(s));
+if (browserSections.length > 0 && consoleBuild !== undefined) {
+  let server: RunningServer | undefined;
+  let hello: RunningServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    await section('servers', async () => {
+      server = await startSandbox(CONSOLE_DIST);
+      hello = await startSandbox(HELLO_DIST);
+      if (sections.has('list') || sections.has('load')) {
+        const ms = await seedOrders(server.url, LIST_ORDERS, SEED_CONCURRENCY, 'bench');
+        figures.push(info(`seed: ${LIST_ORDERS} creates, c${SEED_CONCURRENCY}, in-process`, (LIST_ORDERS / ms) * 1000, 'req/s', `${(ms / 1000).toFixed(1)} s`));
+      }
+      browser = await launchBrowser();
+      raw['chromium'] = browser.version();
+    });
+    const [s, h, b] = [server, hello, browser];
+    if (s !== undefined && h !== undefined && b !== undefined) {
+      if (sections.has('load')) {
+        await section('load', async () => {
+          const result = await measureLoad(b, { consoleUrl: `${s.url}/orders`, consoleDist: CONSOLE_DIST, helloUrl: `${h.url}/`, helloDist: HELLO_DIST }, LOAD_RUNS);
+          raw['load'] = result;
+          figures.push(...loadFigures(result));
+        });
+      }
+      if (sections.has('typing')) {
+        await section('typing', async () => {
+          const result = await measureTyping(b, s.url);
+          raw['typing'] = result;
+          figures.push(...typingFigures(result));
+        });
+      }
+      if (sections.has('list')) {
+        await section('list', async () => {
+          const result = await measureList(b, s.url, LIST_ORDERS, LIST_RUNS);
+          raw['list'] = result.map((r) => ({ ...r, scroll: { ...r.scroll, gaps: r.scroll.gaps.filter((g) => g > 20) } }));
+          figures.push(...listFigures(result));
+        });
+      }
+    }
+  } finally {
+    await browser?.close();
+    await server?.close();
+    await hello?.close();
+  }
+}
+
+if (sections.has('sandbox')) {
+  await section('sandbox', async () => {
+    const cells = await measureSandboxLoad(LOAD_CELL_MS, LOAD_WARMUP_MS);
+    raw['sandbox'] = cells;
+    figures.push(...sandboxLoadFigures(cells));
+  });
+}
+
+if (sections.has('startup')) {
+  await section('startup', async () => {
+    const result = await measureStartup({ runs: STARTUP_RUNS, npmStart });
+    raw['startup'] = result;
+    figures.push(...startupFigures(result));
+  });
+}
+
+const durationMs = performance.now() - started;
+const results = {
+  date: new Date().toISOString(),
+  durationMs,
+  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', node: process.version, loadavgBefore: loadBefore, loadavgAfter: loadavg() },
+  sections: [...sections],
+  figures,
+  errors,
+  raw,
+};
+writeFileSync(fileURLToPath(new URL('./results.json', import.meta.url)), `${JSON.stringify(results, null, 2)}\n`);
+
+const failed = figures.filter((f) => f.pass === false);
+const summary = [
+  formatTable(figures),
+  '',
+  `${figures.filter((f) => f.pass === true).length} budgets met, ${failed.length} missed; ${Object.keys(errors).length} sections crashed.`,
+  `Ran in ${(durationMs / 1000).toFixed(0)} s on ${cpus().length} CPUs; load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before, ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} after (other work on the machine makes every figure noisier).`,
+  `Details: bench/results.json; per-package sizes: bench/out/bundle-report.txt.`,
+].join('\n');
+writeFileSync(`${OUT_DIR}/summary.txt`, `${summary}\n`);
+console.info(`\n${summary}`);
+process.exitCode = Object.keys(errors).length > 0 ? 1 : 0;

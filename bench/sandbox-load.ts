@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { OUT_DIR } from './build.ts';
+import { startChild } from './child.ts';
+import { AUTH_HEADER, createBody, refundBody } from './fixtures.ts';
+import type { LoadCell } from './load-loop.ts';
+import { runLoad } from './load-loop.ts';
+import type { Figure } from './report.ts';
+import { budgeted, info } from './report.ts';
+import { postJson } from './servers.ts';
+
+// Figure 5: create and refund at concurrency 1, 16 and 64 against the sandbox (PGlite in memory,
+// then in a data directory) and against the bare node:http ceiling, each in its own child process
+// with the load generator in this one. Refunds of 0.01 go round-robin to orders activated
+// beforehand with a large amount, so they measure the refund path, not lock waits on one order.
+
+export const CREATE_RATIO_BUDGET = 0.35;
+export const CREATE_P99_BUDGET_MS = 25;
+export const CONCURRENCY = [1, 16, 64] as const;
+const REFUND_ORDERS = 64;
+const SANDBOX_ENTRY = fileURLToPath(new URL('./sandbox-entry.ts', import.meta.url));
+const CEILING_ENTRY = fileURLToPath(new URL('./ceiling-server.ts', import.meta.url));
+
+export type Target = 'ceiling' | 'memory' | 'file';
+export type Operation = 'create' | 'refund';
+
+export interface SandboxLoadCell extends LoadCell {
+  target: Target;
+  operation: Operation;
+  concurrency: number;
+}
+
+const orderIdOf = (data: unknown): string => {
+  if (typeof data === 'object' && data !== null && 'id' in data && typeof data.id === 'string') return data.id;
+  throw new Error(`expected an order, got ${JSON.stringify(data)}`);
+};
+
+async function refundTargets(url: string, target: Target): Promise<string[]> {
+  if (target === 'ceiling') return Array.from({ length: REFUND_ORDERS }, (_, i) => `order-${i}`);
+  const ids: string[] = [];
+  for (let i = 0; i < REFUND_ORDERS; i++) {
+    const created = await postJson(`${url}/psp/v2/order/`, createBody(`refund-target-${i}`, '99999999.99'));
+    const id = orderIdOf(created.data);
+    const moved = await postJson(`${url}/sandbox/orders/${id}/status`, { status: 'activated' });
+    if (moved.status !== 200) throw new Error(`activating ${id} answered ${moved.status}`);
+    ids.push(id);
+  }
+  return ids;
+}
+
+export async function measureSandboxLoad(durationMs: number, warmupMs: number): Promise<SandboxLoadCell[]> {
+  const cells: SandboxLoadCell[] = [];
+  const dataDir = mkdtempSync(`${OUT_DIR}/load-db-`);
+  try {
+    for (const target of ['ceiling', 'memory', 'file'] as const) {
+      const server = await startChild(target === 'ceiling' ? CEILING_ENTRY : SANDBOX_ENTRY, { BENCH_DB: target === 'file' ? dataDir : ':memory:' });
+      try {
+        const orders = await refundTargets(server.url, target);
+        for (const operation of ['create', 'refund'] as const) {
+          for (const concurrency of CONCURRENCY) {
+            const tag = `${target}-${operation}-${concurrency}`;
+            const cell = await runLoad({
+              url: server.url,
+              concurrency,
+              durationMs,
+              warmupMs,
+              headers: { Authorization: AUTH_HEADER },
+              expectStatus: operation === 'create' ? 201 : 200,
+              next: (n) =>
+                operation === 'create'
+                  ? { path: '/psp/v2/order/', body: JSON.stringify(createBody(`${tag}-${n}`)) }
+                  : { path: `/psp/v2/order/${orders[n % orders.length] ?? ''}/refund/`, body: JSON.stringify(refundBody(n)) },
+            });
+            cells.push({ ...cell, target, operation, concurrency });
+          }
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return cells;
+}
+
+export function sandboxLoadFigures(cells: readonly SandboxLoadCell[]): Figure[] {
+  const find = (target: Target, operation: Operation, concurrency: number) =>
+    cells.find((c) => c.target === target && c.operation === operation && c.concurrency === concurrency);
+  const figures: Figure[] = [];
+  const ceiling = find('ceiling', 'create', 16);
+  for (const target of ['memory', 'file'] as const) {
+    const cell = find(target, 'create', 16);
+    if (cell === undefined || ceiling === undefined) continue;
+    figures.push(
+      budgeted(`sandbox (${target}): create c16 / ceiling`, cell.rps / ceiling.rps, 'x', '>=', CREATE_RATIO_BUDGET, `${cell.rps.toFixed(0)} vs ${ceiling.rps.toFixed(0)} req/s`),
+      budgeted(`sandbox (${target}): create c16 p99`, cell.p99, 'ms', '<=', CREATE_P99_BUDGET_MS),
+    );
+  }
+  for (const cell of cells) {
+    const errors = cell.errors > 0 ? `; ${cell.errors} errors, first: ${cell.firstError ?? ''}` : '';
+    figures.push(info(`sandbox (${cell.target}): ${cell.operation} c${cell.concurrency}`, cell.rps, 'req/s', `p50 ${cell.p50.toFixed(1)} ms, p99 ${cell.p99.toFixed(1)} ms${errors}`));
+  }
+  return figures;
+}

@@ -1,0 +1,128 @@
+import type { Browser, Page } from '@playwright/test';
+import { formDraft, importBody } from './fixtures.ts';
+import type { ProbeState } from './probe.ts';
+import { openProbePage, readProbe } from './probe.ts';
+import type { Figure } from './report.ts';
+import { budgeted, info } from './report.ts';
+import { percentile, sleep } from './stats.ts';
+
+// Figure 3: the create form holding 200 items and 50 transactions; 20 keystrokes into an item's
+// amount and into order_external_id. Per keystroke: keydown to the end of the next paint (rAF, then
+// a posted message), and the Event Timing API's duration for the same keystroke (entries of 16 ms
+// and more only; a keystroke without one counts as under 16 ms).
+
+export const TYPING_P95_BUDGET_MS = 16;
+const ITEMS = 200;
+const TRANSACTIONS = 50;
+const KEY_DELAY_MS = 100;
+const DRAFT_KEY = 'order-console:draft:local-sandbox';
+
+export interface TypingField {
+  field: string;
+  /** keydown to next paint, per keystroke. */
+  nextPaint: number[];
+  /** Event Timing duration per keystroke (0 when under the 16 ms threshold). */
+  eventTiming: number[];
+}
+
+export interface TypingResult {
+  /** How the 200 rows got into the form: draft, import or add-item. */
+  filledBy: string;
+  fillMs: number;
+  fields: TypingField[];
+}
+
+const lastRow = `[name="items.${ITEMS - 1}.amount"]`;
+const lastTransaction = `[name="transaction_history.${TRANSACTIONS - 1}.amount"]`;
+
+async function hasRows(page: Page, timeout: number): Promise<boolean> {
+  try {
+    await page.locator(lastRow).waitFor({ state: 'attached', timeout });
+    await page.locator(lastTransaction).waitFor({ state: 'attached', timeout });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The draft in sessionStorage first, then Import JSON, then clicking Add item. */
+async function fillForm(page: Page, baseUrl: string): Promise<string> {
+  await page.goto(`${baseUrl}/orders/new`);
+  if (await hasRows(page, 15_000)) return 'draft';
+  const importButton = page.getByRole('button', { name: 'Import JSON' });
+  if ((await importButton.count()) > 0) {
+    await importButton.click();
+    await page.getByLabel('Request body').fill(JSON.stringify(importBody(ITEMS, TRANSACTIONS)));
+    await page.getByRole('button', { name: /^Import/ }).last().click();
+    if (await hasRows(page, 15_000)) return 'import';
+  }
+  for (let i = await page.locator('[name$=".amount"][name^="items."]').count(); i < ITEMS; i++) {
+    await page.getByRole('button', { name: 'Add item' }).click();
+  }
+  if (!(await hasRows(page, 5_000))) throw new Error('the create form did not get 200 item and 50 transaction rows');
+  return 'add-item';
+}
+
+function perKeystroke(state: ProbeState, since: number): { nextPaint: number[]; eventTiming: number[] } {
+  const keys = state.keystrokes.filter((k) => k.t0 >= since);
+  const eventTiming = keys.map(() => 0);
+  for (const entry of state.events.filter((e) => e.start >= since - 1)) {
+    // The entry belongs to the last keystroke that started at or before it (keyup included).
+    let owner = -1;
+    keys.forEach((k, i) => {
+      if (k.t0 <= entry.start + 1) owner = i;
+    });
+    if (owner >= 0) eventTiming[owner] = Math.max(eventTiming[owner] ?? 0, entry.duration);
+  }
+  return { nextPaint: keys.map((k) => k.next ?? Number.NaN), eventTiming };
+}
+
+async function typeInto(page: Page, field: string, text: string): Promise<TypingField> {
+  const input = page.locator(`[name="${field}"]`);
+  await input.scrollIntoViewIfNeeded();
+  await input.click();
+  await input.fill('');
+  await sleep(700);
+  const since = Number(await page.evaluate('window.__bench.state.recordKeys = true, performance.now()'));
+  await page.keyboard.type(text, { delay: KEY_DELAY_MS });
+  await sleep(500);
+  await page.evaluate('window.__bench.state.recordKeys = false');
+  const { nextPaint, eventTiming } = perKeystroke(await readProbe(page), since);
+  if (nextPaint.length !== text.length) throw new Error(`recorded ${nextPaint.length} of ${text.length} keystrokes in ${field}`);
+  return { field, nextPaint, eventTiming };
+}
+
+export async function measureTyping(browser: Browser, baseUrl: string): Promise<TypingResult> {
+  const probe = await openProbePage(browser, { sessionStorage: { [DRAFT_KEY]: JSON.stringify(formDraft(ITEMS, TRANSACTIONS)) } });
+  try {
+    const started = performance.now();
+    const filledBy = await fillForm(probe.page, baseUrl);
+    const fillMs = performance.now() - started;
+    await sleep(1_000);
+    const fields = [
+      await typeInto(probe.page, `items.${ITEMS / 2}.amount`, '1234567890'.repeat(2)),
+      await typeInto(probe.page, 'order_external_id', 'ORD-BENCH-1234567890'),
+    ];
+    return { filledBy, fillMs, fields };
+  } finally {
+    await probe.close();
+  }
+}
+
+export function typingFigures(result: TypingResult): Figure[] {
+  return result.fields.flatMap((f) => {
+    const p95 = percentile(f.nextPaint, 95);
+    const eventP95 = percentile(f.eventTiming, 95);
+    return [
+      budgeted(`typing: ${f.field} keystroke->paint p95`, p95, 'ms', '<=', TYPING_P95_BUDGET_MS, `rAF probe; p50 ${percentile(f.nextPaint, 50).toFixed(1)} ms, max ${Math.max(...f.nextPaint).toFixed(1)} ms`),
+      budgeted(
+        `typing: ${f.field} Event Timing p95`,
+        eventP95,
+        'ms',
+        '<=',
+        TYPING_P95_BUDGET_MS,
+        `${f.eventTiming.filter((d) => d >= 16).length} of ${f.eventTiming.length} keystrokes had an entry >= 16 ms (0 = under the threshold)`,
+      ),
+    ];
+  }).concat(info('typing: form filled by', result.fillMs, 'ms', `${result.filledBy}, ${ITEMS} items + ${TRANSACTIONS} transactions to rendered`));
+}
