@@ -1,14 +1,17 @@
 import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { IconList, IconListDetails, IconPlus, IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useActiveEnvironment } from '../lib/use-environment.ts';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
+import { withPageStyles } from './page-loader.ts';
 import { ProductionBanner } from './production-banner.tsx';
 
-const JournalDrawer = lazy(async () => ({ default: (await import('../features/journal/journal-drawer.tsx')).JournalDrawer }));
+const JournalDrawer = lazy(async () => ({
+  default: (await withPageStyles(() => import('../features/journal/journal-drawer.tsx'))).JournalDrawer,
+}));
+const NotificationsHost = lazy(async () => ({ default: (await import('./notifications-host.tsx')).NotificationsHost }));
 
 const NAV = [
   { to: '/orders', label: 'Orders', icon: IconList, exact: true },
@@ -75,7 +78,9 @@ export function AppShellLayout() {
         <Outlet />
       </AppShell.Main>
       {/* Inside the router, so a notice can hold a <Link> (see providers.tsx). */}
-      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        <NotificationsHost />
+      </Suspense>
       {journalOpened && (
         <Suspense fallback={null}>
           <JournalDrawer opened={journalOpened} onClose={journalDrawer.close} />

@@ -3,9 +3,11 @@ import type { RouteObject } from 'react-router';
 import { AppLoading } from './app-loading.tsx';
 import { AppShellLayout } from './app-shell-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { withPageStyles } from './page-loader.ts';
 import { RouteErrorPage } from './route-error-page.tsx';
 
-// D10 routes. Pages load lazily so the first screen ships only what it shows.
+// D10 routes. Pages load lazily, with the styles only pages use, so the first screen ships only
+// what it shows.
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -17,16 +19,24 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteErrorPage />,
         children: [
-          { path: 'orders', lazy: async () => ({ Component: (await import('../features/orders-list/orders-page.tsx')).OrdersPage }) },
+          {
+            path: 'orders',
+            lazy: async () => ({ Component: (await withPageStyles(() => import('../features/orders-list/orders-page.tsx'))).OrdersPage }),
+          },
           {
             path: 'orders/new',
-            lazy: async () => ({ Component: (await import('../features/create-order/create-order-page.tsx')).CreateOrderPage }),
+            lazy: async () => ({
+              Component: (await withPageStyles(() => import('../features/create-order/create-order-page.tsx'))).CreateOrderPage,
+            }),
           },
           {
             path: 'orders/:orderId',
-            lazy: async () => ({ Component: (await import('../features/order-detail/order-page.tsx')).OrderPage }),
+            lazy: async () => ({ Component: (await withPageStyles(() => import('../features/order-detail/order-page.tsx'))).OrderPage }),
           },
-          { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/settings-page.tsx')).SettingsPage }) },
+          {
+            path: 'settings',
+            lazy: async () => ({ Component: (await withPageStyles(() => import('../features/settings/settings-page.tsx'))).SettingsPage }),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,0 +1,12 @@
+import '@mantine/core/styles/Notification.css';
+import '@mantine/notifications/styles.css';
+import { Notifications } from '@mantine/notifications';
+
+/**
+ * The notifications container and its styles, in a chunk of their own: its transitions, swipe and
+ * scroll lock are not needed for the first paint. `notifications.show` needs only the store, which
+ * stays in the main bundle; notices shown before this mounts wait there and appear when it does.
+ */
+export function NotificationsHost() {
+  return <Notifications position="top-right" />;
+}

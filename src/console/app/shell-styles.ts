@@ -1,0 +1,28 @@
+// Mantine's styles per component (issue 6), instead of the whole stylesheet (about 36 KB gzip, most
+// of it for components no screen uses). This file: what every screen shows, loaded up front — the
+// global styles, the app shell and the error pages, each with the components it renders itself
+// (Button needs UnstyledButton and Loader). Listed in the order of @mantine/core/styles.css, which
+// later entries' overrides rely on. Pages' components are in page-styles.ts, the notifications'
+// in notifications-host.tsx; mantine-styles.test.ts fails when a component in use is in neither.
+
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Accordion.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
