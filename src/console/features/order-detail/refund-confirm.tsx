@@ -57,7 +57,7 @@ export function RefundConfirm({ body, record, requireTypedAmount, retryNotice, p
             onChange={(event) => setTyped(event.currentTarget.value)}
             autoComplete="off"
             inputMode="decimal"
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             data-autofocus
           />
         </Stack>

@@ -10,8 +10,11 @@ import { newPaymentIdentifier } from './refund-schema.ts';
 
 export type RefundMode = 'full' | 'partial';
 
-// The description under each input is the field's JSON name (D10), set like code.
-const JSON_PATH_DESCRIPTION = { description: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+// The description under each input is the field's JSON name (D10), set like code; amounts and
+// identifiers are typed in monospace too.
+const MONO = 'var(--mantine-font-family-monospace)';
+const JSON_PATH_DESCRIPTION = { description: { fontFamily: MONO } };
+const MONO_INPUT = { description: { fontFamily: MONO }, input: { fontFamily: MONO } };
 
 interface Props {
   form: UseFormReturn<RefundFormValues>;
@@ -72,8 +75,7 @@ export function RefundForm({ form, currentAmount, mode, onModeChange, conflict, 
           inputMode="decimal"
           autoComplete="off"
           readOnly={mode === 'full'}
-          ff="monospace"
-          styles={JSON_PATH_DESCRIPTION}
+          styles={MONO_INPUT}
           withAsterisk
         />
         <TextField
@@ -91,8 +93,7 @@ export function RefundForm({ form, currentAmount, mode, onModeChange, conflict, 
           label="Payment identifier"
           description="payment_identifier"
           autoComplete="off"
-          ff="monospace"
-          styles={JSON_PATH_DESCRIPTION}
+          styles={MONO_INPUT}
           rightSectionWidth={104}
           rightSectionPointerEvents="all"
           rightSection={
