@@ -1,9 +1,10 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useId } from 'react';
 import type { Environment } from '../../lib/environments.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
-import { RefundButton } from './refund-button.tsx';
+import { RefundButton, refundBlockReason } from './refund-button.tsx';
 import { SimulateMenu } from './simulate-menu.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -17,6 +18,8 @@ interface Props {
 }
 
 export function OrderHeader({ environment, record, freshness, onRefresh, refreshing }: Props) {
+  const refundReason = refundBlockReason(record);
+  const reasonId = useId();
   return (
     <Group justify="space-between" align="flex-end" gap="md">
       <Stack gap={4} miw={0}>
@@ -31,13 +34,20 @@ export function OrderHeader({ environment, record, freshness, onRefresh, refresh
         </Text>
         {freshness}
       </Stack>
-      <Group gap="sm" align="flex-start">
-        <Button variant="default" leftSection={<IconRefresh size={18} />} onClick={onRefresh} loading={refreshing}>
-          Refresh
-        </Button>
-        {environment.sandbox && <SimulateMenu environment={environment} record={record} />}
-        <RefundButton environment={environment} record={record} />
-      </Group>
+      <Stack gap={4} align="flex-end">
+        <Group gap="sm">
+          <Button variant="default" leftSection={<IconRefresh size={18} />} onClick={onRefresh} loading={refreshing}>
+            Refresh
+          </Button>
+          {environment.sandbox && <SimulateMenu environment={environment} record={record} />}
+          <RefundButton environment={environment} record={record} reason={refundReason} reasonId={reasonId} />
+        </Group>
+        {refundReason !== null && (
+          <Text id={reasonId} size="xs" c="dimmed" ta="right" maw={420}>
+            {refundReason}
+          </Text>
+        )}
+      </Stack>
     </Group>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Tooltip } from '@mantine/core';
 import { IconReceiptRefund } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { isAmountString } from '../../../contract/fields.ts';
 import { canRefund, REFUND_STATUS_RULE } from '../../../contract/rules.ts';
 import type { Environment } from '../../lib/environments.ts';
@@ -19,10 +19,16 @@ export function refundBlockReason(record: OrderRecord): string | null {
   return null;
 }
 
-export function RefundButton({ environment, record }: { environment: Environment; record: OrderRecord }) {
+interface Props {
+  environment: Environment;
+  record: OrderRecord;
+  /** refundBlockReason(record), shown by the caller as visible text with this id. */
+  reason: string | null;
+  reasonId: string;
+}
+
+export function RefundButton({ environment, record, reason, reasonId }: Props) {
   const [opened, setOpened] = useState(false);
-  const reasonId = useId();
-  const reason = refundBlockReason(record);
 
   const button = (
     <Button
@@ -42,15 +48,10 @@ export function RefundButton({ environment, record }: { environment: Environment
       {reason === null ? (
         button
       ) : (
-        <Stack gap={4} align="flex-end">
-          {/* A disabled button fires no hover events: the wrapper carries the tooltip. */}
-          <Tooltip label={reason} withArrow multiline w={280}>
-            <span style={{ display: 'inline-block' }}>{button}</span>
-          </Tooltip>
-          <Text id={reasonId} size="xs" c="dimmed" maw={300} ta="right">
-            {reason}
-          </Text>
-        </Stack>
+        // A disabled button fires no hover events: the wrapper carries the tooltip.
+        <Tooltip label={reason} withArrow multiline w={280}>
+          <span style={{ display: 'inline-block' }}>{button}</span>
+        </Tooltip>
       )}
       {opened && <RefundDialog environment={environment} record={record} onClose={() => setOpened(false)} />}
     </>
