@@ -50,12 +50,17 @@ export function useRefundFlow({ environment, record, form, onDone }: Options) {
     setStep({ kind: 'confirm', body: refundBody(values), retryNotice: false });
   };
 
+  const detail = orderQueries.detail(environment, record.id);
+
   const check = async (body: RefundRequest, before: string) => {
     setStep({ kind: 'checking', body, before });
     let after: string;
     let remaining: string;
     try {
-      const fresh = await queryClient.fetchQuery({ ...orderQueries.detail(environment, record.id), staleTime: 0 });
+      // A poll already under way may have left before the refund arrived: its answer would say
+      // "not refunded" wrongly, so it is cancelled and the order read anew.
+      await queryClient.cancelQueries({ queryKey: detail.queryKey });
+      const fresh = await queryClient.fetchQuery({ ...detail, staleTime: 0 });
       after = fresh.record.refund_amount;
       remaining = fresh.record.current_amount;
     } catch {
@@ -92,6 +97,8 @@ export function useRefundFlow({ environment, record, form, onDone }: Options) {
     inFlight.current = true;
     const before = record.refund_amount;
     try {
+      // Nor may a poll that left before the refund overwrite the order the refund answers with.
+      await queryClient.cancelQueries({ queryKey: detail.queryKey });
       const received = await mutation.mutateAsync(body);
       notifications.show({
         color: 'green',
@@ -108,7 +115,7 @@ export function useRefundFlow({ environment, record, form, onDone }: Options) {
       if (error instanceof ApiError && error.status === 409) {
         setConflict(error.detail ?? error.message);
         // The order moved on: show its current status on the page behind the dialog.
-        void queryClient.invalidateQueries({ queryKey: orderQueries.detail(environment, record.id).queryKey });
+        void queryClient.invalidateQueries({ queryKey: detail.queryKey });
       } else if (error instanceof ApiError) {
         applyServerErrors(error, form.setError, isRefundField);
       } else {
