@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inspect } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { createMemoryDatabase } from './store-template.ts';
 
 // decisions.md D8 and the brief: a data directory that cannot be created, opened or written must end
 // the process with one clear line, never a hang or a stack trace from inside WebAssembly.
@@ -76,7 +77,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, message: string):
 }
 
 export async function openDatabase(dataDir: string): Promise<PGlite> {
-  if (dataDir === MEMORY_DB) return PGlite.create();
+  if (dataDir === MEMORY_DB) return createMemoryDatabase();
   const dir = resolve(dataDir);
   prepareDirectory(dir);
   try {

@@ -1,0 +1,65 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { z } from 'zod';
+
+// An in-memory PGlite runs initdb on every start: about 5 s on an idle 2-core machine, 25 s on a
+// busy one, and every test file starts one. A data directory freshly made by initdb is the same
+// every time for one PGlite version, so the first start saves it (node_modules/.cache) and later
+// starts load it instead (under 1 s idle, 3 s busy). Any problem with the cache falls back to initdb.
+
+const packageSchema = z.object({ version: z.string().regex(/^[0-9A-Za-z.+-]+$/) });
+
+function templatePath(): string | null {
+  try {
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    let dir = dirname(entry);
+    while (!dir.endsWith(join('node_modules', '@electric-sql', 'pglite')) && dirname(dir) !== dir) dir = dirname(dir);
+    const { version } = packageSchema.parse(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')));
+    return join(dir, '..', '..', '.cache', 'order-console-sandbox', `pglite-${version}-initdb.tar`);
+  } catch {
+    return null;
+  }
+}
+
+async function saveTemplate(db: PGlite, path: string): Promise<void> {
+  const dump = await db.dumpDataDir('none');
+  const bytes = new Uint8Array(await dump.arrayBuffer());
+  mkdirSync(dirname(path), { recursive: true });
+  // Written aside and renamed: a process starting at the same moment reads all of it or nothing.
+  const partial = `${path}.${process.pid}.partial`;
+  writeFileSync(partial, bytes);
+  renameSync(partial, path);
+}
+
+function readIfPresent(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch {
+    return null;
+  }
+}
+
+export async function createMemoryDatabase(): Promise<PGlite> {
+  const path = templatePath();
+  if (path !== null) {
+    const template = readIfPresent(path);
+    if (template !== null) {
+      try {
+        return await PGlite.create({ loadDataDir: new Blob([template]) });
+      } catch {
+        rmSync(path, { force: true });
+      }
+    }
+  }
+  const db = await PGlite.create();
+  if (path !== null) {
+    try {
+      await saveTemplate(db, path);
+    } catch {
+      // Only a cache: a read-only node_modules just means every start runs initdb.
+    }
+  }
+  return db;
+}
