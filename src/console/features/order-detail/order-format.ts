@@ -13,11 +13,13 @@ export function displayAmount(value: string): string {
 export function refundedPercent(refundAmount: string, initialAmount: string): string | null {
   if (!isAmountString(refundAmount) || !isAmountString(initialAmount)) return null;
   if (compareMoney(initialAmount, '0') <= 0) return null;
-  const hundred = parseMoney('100');
-  let percent = parseMoney(refundAmount).times(hundred).div(parseMoney(initialAmount));
-  if (percent.cmp(parseMoney('0')) < 0) percent = parseMoney('0');
-  if (percent.cmp(hundred) > 0) percent = hundred;
-  return percent.toFixed(1);
+  if (compareMoney(refundAmount, '0') <= 0) return '0.0';
+  if (compareMoney(refundAmount, initialAmount) >= 0) return '100.0';
+  const percent = parseMoney(refundAmount).times(parseMoney('100')).div(parseMoney(initialAmount)).toFixed(1);
+  // Rounding must not claim a state the order is not in: a cent refunded is not 0 %, a cent left is not 100 %.
+  if (percent === '0.0') return '0.1';
+  if (percent === '100.0') return '99.9';
+  return percent;
 }
 
 /** An ISO date-time in the user's locale, or null when it is not a date. */
