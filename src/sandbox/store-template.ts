@@ -41,8 +41,8 @@ function readIfPresent(path: string): Buffer | null {
   }
 }
 
-export async function createMemoryDatabase(): Promise<PGlite> {
-  const path = templatePath();
+/** `path`: where the template lives (tests pass their own); null for no cache at all. */
+export async function createMemoryDatabase(path: string | null = templatePath()): Promise<PGlite> {
   if (path !== null) {
     const template = readIfPresent(path);
     if (template !== null) {
