@@ -1,3 +1,4 @@
+import type {} from './provided-context.ts';
 import type { TestProject } from 'vitest/node';
 import { startServer } from '../../sandbox/server.ts';
 
@@ -8,10 +9,4 @@ export default async function setup(project: TestProject) {
   return async () => {
     await sandbox.close();
   };
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    sandboxUrl: string;
-  }
 }
