@@ -1,0 +1,97 @@
+import { test as base, expect } from '@playwright/test';
+import { OrderApi } from './support/order-api.ts';
+import { sampleOrder, sampleRefund, SHOP_RETURN_URL, uniqueId } from './support/sample-order.ts';
+import type { Target } from './support/target.ts';
+import { DEV_TOKEN, resolveTarget } from './support/target.ts';
+
+// What every spec imports instead of @playwright/test. See e2e/README.md for a worked example.
+
+export { expect };
+export type { OrderApi };
+export { sampleRefund, SHOP_RETURN_URL, uniqueId };
+export { field, hasFocus, namedValues, orderAmount, orderStatus, recordApiRequests, tabTo } from './support/ui.ts';
+
+/** The console's first environment (src/console/lib/environments.ts); its token lives under this key. */
+const CONSOLE_ENVIRONMENT_ID = 'local-sandbox';
+const SHOP_PAGE = '<!doctype html><html lang="en"><head><title>Shop</title></head><body><main><h1>Back at the shop</h1></main></body></html>';
+
+interface TestFixtures {
+  /** The Order Service API with the environment's token: seed and check orders without the UI. */
+  api: OrderApi;
+  /** A valid order body with a unique order_external_id; pass overrides for what the test cares about. */
+  sampleOrder: typeof sampleOrder;
+}
+
+interface WorkerFixtures {
+  target: Target;
+  /** Whether the environment answers the sandbox control API and checkout page (D7). */
+  sandbox: boolean;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  target: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from this pattern.
+    async ({}, use) => {
+      await use(resolveTarget());
+    },
+    { scope: 'worker' },
+  ],
+
+  sandbox: [
+    async ({ target, playwright }, use) => {
+      const request = await playwright.request.newContext({ baseURL: target.baseURL, extraHTTPHeaders: { Authorization: `Token ${target.token}` } });
+      const response = await request.get('/sandbox/orders', { params: { limit: '1' } });
+      await request.dispose();
+      if (response.status() === 401 || response.status() === 403) {
+        throw new Error(`e2e: ${target.baseURL} rejected the token (HTTP ${response.status()}): check E2E_TOKEN`);
+      }
+      await use(response.status() === 200);
+    },
+    { scope: 'worker' },
+  ],
+
+  api: async ({ target, sandbox, playwright }, use) => {
+    const request = await playwright.request.newContext({ baseURL: target.baseURL, extraHTTPHeaders: { Authorization: `Token ${target.token}` } });
+    await use(new OrderApi(request, sandbox, target.baseURL));
+    await request.dispose();
+  },
+
+  // eslint-disable-next-line no-empty-pattern -- as above.
+  sampleOrder: async ({}, use) => {
+    await use(sampleOrder);
+  },
+
+  /** The console, already pointed at the environment with its token; nothing leaves the machine. */
+  page: async ({ page, context, target, sandbox }, use) => {
+    if (target.token !== DEV_TOKEN || !sandbox) {
+      // What Settings would store: the token in this tab's session, and whether the control API exists.
+      // Written only when absent, so a test that changes them in Settings keeps its change on reload.
+      const environment = { id: CONSOLE_ENVIRONMENT_ID, name: 'E2E target', baseUrl: '', production: false, sandbox, rememberToken: false };
+      await context.addInitScript(`(() => {
+        const tokenKey = ${JSON.stringify(`order-console:token:${CONSOLE_ENVIRONMENT_ID}`)};
+        if (sessionStorage.getItem(tokenKey) === null) sessionStorage.setItem(tokenKey, ${JSON.stringify(target.token)});
+        if (localStorage.getItem('order-console:environments') === null) {
+          localStorage.setItem('order-console:environments', ${JSON.stringify(JSON.stringify([environment]))});
+        }
+      })();`);
+    }
+
+    // Only the environment under test is reachable. A checkout sends the browser on to the order's
+    // return_url: the shop host used by the sample orders answers from here, anything else is refused.
+    const allowed = [target.baseURL, target.indexShapeBaseURL].filter((url) => url !== null).map((url) => escapeRegExp(new URL(url).host));
+    const blocked: string[] = [];
+    await context.route(new RegExp(`^https?://(?!(?:${allowed.join('|')})(?:/|$))`), async (route) => {
+      blocked.push(route.request().url());
+      await route.abort('blockedbyclient');
+    });
+    await context.route(`${new URL(SHOP_RETURN_URL).origin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: SHOP_PAGE }));
+
+    await use(page);
+
+    expect(blocked, 'requests to hosts outside the environment under test').toEqual([]);
+  },
+});

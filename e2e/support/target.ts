@@ -1,0 +1,66 @@
+import { execFileSync } from 'node:child_process';
+
+// Which environment the suite runs against. Read by playwright.config.ts (in the runner) and by the
+// fixtures (in every worker), so both must reach the same answer: a port picked here is written back
+// to process.env, and the workers Playwright forks afterwards inherit it.
+
+export const DEV_TOKEN = 'dev-token';
+
+export interface Target {
+  /** Where the console and the Order Service API are served (same origin, as `npm start` serves them). */
+  baseURL: string;
+  token: string;
+  /** True when the suite starts the servers itself (Playwright's webServer). */
+  local: boolean;
+  /** A second local server answering errors inside arrays in DRF 3.18's index shape; null otherwise. */
+  indexShapeBaseURL: string | null;
+}
+
+export class TargetError extends Error {
+  override name = 'TargetError';
+}
+
+/** A port nobody listens on right now, found synchronously (the config cannot await). */
+function freePort(avoid: ReadonlySet<number>): number {
+  const script =
+    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close();});";
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const port = Number.parseInt(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }), 10);
+    if (Number.isInteger(port) && port > 0 && !avoid.has(port)) return port;
+  }
+  throw new TargetError('e2e: could not find a free port on 127.0.0.1');
+}
+
+function portFrom(env: NodeJS.ProcessEnv, name: string, avoid: ReadonlySet<number>): number {
+  const text = env[name]?.trim();
+  if (text === undefined || text === '') {
+    const port = freePort(avoid);
+    env[name] = String(port);
+    return port;
+  }
+  const port = /^[0-9]{1,5}$/.test(text) ? Number.parseInt(text, 10) : Number.NaN;
+  if (!(port > 0 && port <= 65_535)) throw new TargetError(`e2e: ${name} must be a port number, got "${text}"`);
+  return port;
+}
+
+/**
+ * E2E_BASE_URL (+ E2E_TOKEN): an environment that is already running (a shared sandbox, staging).
+ * Otherwise two local servers on free ports (E2E_PORT / E2E_INDEX_PORT pin them).
+ */
+export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
+  const external = env['E2E_BASE_URL']?.trim();
+  if (external !== undefined && external !== '') {
+    if (!/^https?:\/\/[^/]/i.test(external)) throw new TargetError(`e2e: E2E_BASE_URL must be an http(s) URL, got "${external}"`);
+    const token = env['E2E_TOKEN']?.trim() ?? '';
+    if (token === '') throw new TargetError('e2e: E2E_BASE_URL is set but E2E_TOKEN is not: give the token of that environment');
+    return { baseURL: external.replace(/\/+$/, ''), token, local: false, indexShapeBaseURL: null };
+  }
+  const port = portFrom(env, 'E2E_PORT', new Set());
+  const indexPort = portFrom(env, 'E2E_INDEX_PORT', new Set([port]));
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    token: DEV_TOKEN,
+    local: true,
+    indexShapeBaseURL: `http://127.0.0.1:${indexPort}`,
+  };
+}

@@ -1,0 +1,69 @@
+import type { Locator, Page } from '@playwright/test';
+
+// Small helpers over the console's stable hooks (D10): input names are JSON paths, the status is in
+// data-testid="order-status". Everything else is found by role and label.
+
+/** The input whose `name` is this JSON path, e.g. `order_data.amount`, `items.1.vat`. */
+export function field(scope: Page | Locator, jsonPath: string): Locator {
+  return scope.locator(`[name="${jsonPath}"]`);
+}
+
+export function orderStatus(page: Page): Locator {
+  return page.getByTestId('order-status');
+}
+
+/** One of the order page's three amounts: `initial_amount`, `refund_amount`, `current_amount`. */
+export function orderAmount(page: Page, member: 'initial_amount' | 'refund_amount' | 'current_amount'): Locator {
+  return page.getByTestId(`amount-${member}`);
+}
+
+/** The DOM as far as these helpers touch it (the e2e project is typed without the DOM library). */
+interface FocusableElement {
+  ownerDocument: { activeElement: unknown };
+}
+
+export function hasFocus(target: Locator): Promise<boolean> {
+  return target.evaluate((element: FocusableElement) => element.ownerDocument.activeElement === element);
+}
+
+/** Presses Tab until `target` has the focus, as a keyboard user would. */
+export async function tabTo(page: Page, target: Locator, maxPresses = 150): Promise<void> {
+  for (let presses = 0; presses <= maxPresses; presses += 1) {
+    if (await hasFocus(target)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${target.toString()} was not reached after ${maxPresses} presses of Tab`);
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+}
+
+/**
+ * Starts recording every request the page sends to the API under `baseURL` (/psp/ and /sandbox/);
+ * the returned function gives them, headers as sent, in the order they were sent.
+ */
+export function recordApiRequests(page: Page, baseURL: string): () => Promise<RecordedRequest[]> {
+  const origin = new URL(baseURL).origin;
+  const recorded: Promise<RecordedRequest>[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== origin || !/^\/(psp|sandbox)\//.test(url.pathname)) return;
+    recorded.push(request.allHeaders().then((headers) => ({ method: request.method(), url: request.url(), authorization: headers['authorization'] })));
+  });
+  return () => Promise.all(recorded);
+}
+
+/** The values of every named input of a form, checkboxes as "true"/"false". */
+export async function namedValues(form: Locator): Promise<Record<string, string>> {
+  const values: Record<string, string> = {};
+  for (const input of await form.locator('[name]').all()) {
+    const name = await input.getAttribute('name');
+    if (name === null) continue;
+    const type = await input.getAttribute('type');
+    values[name] = type === 'checkbox' ? String(await input.isChecked()) : await input.inputValue();
+  }
+  return values;
+}

@@ -1,0 +1,81 @@
+import { defineConfig } from '@playwright/test';
+import type { PlaywrightTestConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/support/browser.ts';
+import { resolveTarget } from './e2e/support/target.ts';
+
+// The end-to-end suite: e2e/README.md says how to run it and against what.
+
+const CI = process.env['CI'] !== undefined && process.env['CI'] !== '' && process.env['CI'] !== 'false';
+
+function configure(): PlaywrightTestConfig {
+  const target = resolveTarget();
+  const launchOptions = chromiumLaunchOptions();
+
+  // npm start's one process (console + sandbox), built once. The second server differs only in the
+  // shape of errors inside arrays (DRF 3.18's {"items": {"1": {...}}}); it serves the same build.
+  const server = 'node --import tsx src/sandbox/main.ts';
+  const common = { HOST: '127.0.0.1', SANDBOX_DB: ':memory:' };
+  const webServer: PlaywrightTestConfig['webServer'] =
+    target.local && target.indexShapeBaseURL !== null
+      ? [
+          {
+            name: 'console+sandbox',
+            command: `npm run build --silent && ${server}`,
+            url: `${target.baseURL}/openapi.json`,
+            env: { ...common, PORT: new URL(target.baseURL).port, SANDBOX_ARRAY_ERRORS: 'list' },
+            reuseExistingServer: !CI,
+            timeout: 180_000,
+            stdout: 'ignore',
+            gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+          },
+          {
+            name: 'sandbox-index-errors',
+            command: server,
+            url: `${target.indexShapeBaseURL}/openapi.json`,
+            env: { ...common, PORT: new URL(target.indexShapeBaseURL).port, SANDBOX_ARRAY_ERRORS: 'index' },
+            reuseExistingServer: !CI,
+            timeout: 120_000,
+            stdout: 'ignore',
+            gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+          },
+        ]
+      : undefined;
+
+  return {
+    testDir: 'e2e',
+    fullyParallel: true,
+    forbidOnly: CI,
+    retries: CI ? 1 : 0,
+    workers: CI ? 2 : undefined,
+    timeout: 45_000,
+    expect: { timeout: 10_000 },
+    reporter: [[CI ? 'line' : 'list'], ['html', { open: 'never' }]],
+    use: {
+      baseURL: target.baseURL,
+      trace: 'on-first-retry',
+      screenshot: 'only-on-failure',
+      locale: 'en-GB',
+      timezoneId: 'Europe/Prague',
+      viewport: { width: 1366, height: 900 },
+      actionTimeout: 10_000,
+      navigationTimeout: 20_000,
+    },
+    projects: [{ name: 'chromium', use: { browserName: 'chromium', launchOptions } }],
+    ...(webServer !== undefined && { webServer }),
+  };
+}
+
+function failInOneLine(error: unknown): never {
+  // A missing browser or a bad variable is a setup problem: one clear line, no stack trace.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+
+let config: PlaywrightTestConfig;
+try {
+  config = configure();
+} catch (error) {
+  failInOneLine(error);
+}
+
+export default defineConfig(config);
