@@ -1,0 +1,59 @@
+import type { Page } from '@playwright/test';
+import { expect, field, orderStatus, test } from './fixtures.ts';
+
+// The request journal lists the console's calls; the token never shows, and "Copy as curl" masks
+// it unless the user asks for it.
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+async function clipboard(page: Page): Promise<string> {
+  const text: unknown = await page.evaluate('navigator.clipboard.readText()');
+  return typeof text === 'string' ? text : '';
+}
+
+test('the journal shows the calls with the token redacted, and copy as curl masks it', async ({ page, api, target }) => {
+  const seeded = await api.createOrder();
+  // A service that echoes the Authorization header back: the journal must still not show the token.
+  await page.route(`**/psp/v2/order/${seeded.id}/`, async (route) => {
+    const response = await route.fetch();
+    const order: unknown = await response.json();
+    const echoed = { ...(typeof order === 'object' ? order : {}), echoed_header: route.request().headers()['authorization'] ?? '' };
+    await route.fulfill({ response, json: echoed });
+  });
+
+  // Two calls in one tab (the journal lives in the tab's memory): a create, then a read.
+  await page.goto('/orders/new');
+  await page.getByRole('button', { name: 'Fill with sample data' }).click();
+  const createdId = await field(page, 'order_external_id').inputValue();
+  await page.getByRole('button', { name: 'Create order' }).click();
+  await expect(orderStatus(page)).toHaveText('new');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
+  await page.getByRole('textbox', { name: 'Order id' }).fill(seeded.id);
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.getByRole('heading', { name: `Order ${seeded.external_id}` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Journal' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Request journal' });
+  const create = drawer.getByRole('button', { name: 'POST /psp/v2/order/: 201' });
+  // Newest first; the order page may have read the order more than once (it polls until final).
+  const read = drawer.getByRole('button', { name: `GET /psp/v2/order/${seeded.id}/: 200` }).first();
+  await expect(create).toBeVisible();
+  await expect(read).toBeVisible();
+
+  await create.click();
+  await expect(drawer).toContainText(`"order_external_id": "${createdId}"`);
+  await read.click();
+  await expect(drawer).toContainText('"echoed_header": "Token ****"');
+  await expect(drawer).not.toContainText(target.token);
+
+  const copyRead = drawer.getByRole('region').filter({ hasText: `/psp/v2/order/${seeded.id}/` }).getByRole('button', { name: 'Copy as curl' });
+  await copyRead.click();
+  await expect.poll(() => clipboard(page)).toContain(`/psp/v2/order/${seeded.id}/`);
+  const masked = await clipboard(page);
+  expect(masked).toContain("-H 'Authorization: Token ****'");
+  expect(masked).not.toContain(target.token);
+
+  await drawer.getByRole('checkbox', { name: 'Include token in copied curl' }).check();
+  await copyRead.click();
+  await expect.poll(() => clipboard(page)).toContain(`-H 'Authorization: Token ${target.token}'`);
+});
