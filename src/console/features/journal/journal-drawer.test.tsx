@@ -29,7 +29,7 @@ function clipboardSpy() {
 }
 
 // The whole app loads lazily in these tests, which takes a while on a busy machine.
-describe('request journal', { timeout: 20_000 }, () => {
+describe('request journal', { timeout: 30_000 }, () => {
   test('lists the calls the app made, and shows one in full on demand', async () => {
     const { user, drawer } = await openJournalAfterListLoads();
 

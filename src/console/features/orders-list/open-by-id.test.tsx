@@ -11,7 +11,8 @@ function renderPage() {
   });
 }
 
-describe('open by id', () => {
+// Generous ceilings: the first test of a file also loads the page's modules, slow on a busy machine.
+describe('open by id', { timeout: 30_000 }, () => {
   test('refuses what is not a UUID and says why', async () => {
     const { user, router } = renderPage();
     const input = await screen.findByRole('textbox', { name: 'Order id' });

@@ -32,7 +32,8 @@ function listRequests() {
     .map((e) => new URL(e.url).searchParams);
 }
 
-describe('sandbox list', () => {
+// Generous ceilings: the first test of a file also loads the page's modules, slow on a busy machine.
+describe('sandbox list', { timeout: 30_000 }, () => {
   test('is the default tab in a sandbox and shows the seeded orders, newest first', async () => {
     const prefix = uniquePrefix('LIST');
     await seedSandboxOrder(`${prefix}-1`, '10.00');
@@ -72,7 +73,7 @@ describe('sandbox list', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'refunded');
     expect(await screen.findByRole('heading', { name: 'No orders match' }, { timeout: 5000 })).toBeInTheDocument();
-  }, 30_000);
+  });
 
   test('loads the next page when the user scrolls near the end', async () => {
     const all = Array.from({ length: 250 }, (_, i) => generatedRecord(i).record);
