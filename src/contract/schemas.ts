@@ -29,12 +29,18 @@ export const CUSTOMER_FIELDS = [
   'personal_id',
 ] as const;
 
+// The refused value is quoted back as DRF does, but cut short: a 1 MB "status" must not come back
+// as a 1 MB error message (in the response, the console's alert and the journal).
+const MAX_QUOTED = 40;
+function quoted(input: unknown): string {
+  const text = JSON.stringify(input) ?? String(input);
+  return text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text;
+}
+
 function choice<T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, {
     error: (issue) =>
-      issue.input === undefined
-        ? 'This field is required'
-        : `${JSON.stringify(issue.input)} is not a valid choice (one of: ${values.join(', ')})`,
+      issue.input === undefined ? 'This field is required' : `${quoted(issue.input)} is not a valid choice (one of: ${values.join(', ')})`,
   });
 }
 
