@@ -271,7 +271,7 @@ describe('bytes that are not UTF-8 text', () => {
   ])('%s -> 400 parse_error on every route', async (_name, body) => {
     for (const [, path] of ROUTES) {
       const answer = await send('POST', path(), body);
-      expect(answer.status, path).toBe(400);
+      expect(answer.status, path()).toBe(400);
       expect(answer.json).toMatchObject({ code: 'parse_error' });
     }
   });
