@@ -29,10 +29,12 @@ const isSection = (arg: string): arg is Section => SECTIONS.some((s) => s === ar
 const LIST_ORDERS = 10_000;
 const SEED_CONCURRENCY = 16;
 const LOAD_RUNS = 5;
-const LIST_RUNS = 2;
+const LIST_RUNS = 3;
+const SCROLL_RUNS = 1;
 const LOAD_CELL_MS = 3_000;
 const LOAD_WARMUP_MS = 500;
-const STARTUP_RUNS = 2;
+const STARTUP_FRESH_RUNS = 2;
+const STARTUP_EXISTING_RUNS = 3;
 
 const args = process.argv.slice(2);
 const chosen = args.filter(isSection);
@@ -114,8 +116,8 @@ if (browserSections.length > 0 && consoleBuild !== undefined) {
       }
       if (sections.has('list')) {
         await section('list', async () => {
-          const result = await measureList(b, s.url, LIST_ORDERS, LIST_RUNS);
-          raw['list'] = result.map((r) => ({ ...r, scroll: { ...r.scroll, gaps: r.scroll.gaps.filter((g) => g > 20) } }));
+          const result = await measureList(b, s.url, LIST_ORDERS, LIST_RUNS, SCROLL_RUNS);
+          raw['list'] = result.map((r) => ({ ...r, scroll: r.scroll && { ...r.scroll, gaps: r.scroll.gaps.filter((g) => g > 20) } }));
           figures.push(...listFigures(result));
         });
       }
@@ -137,7 +139,7 @@ if (sections.has('sandbox')) {
 
 if (sections.has('startup')) {
   await section('startup', async () => {
-    const result = await measureStartup({ runs: STARTUP_RUNS, npmStart });
+    const result = await measureStartup({ freshRuns: STARTUP_FRESH_RUNS, existingRuns: STARTUP_EXISTING_RUNS, npmStart });
     raw['startup'] = result;
     figures.push(...startupFigures(result));
   });

@@ -56,18 +56,18 @@ export interface StartupResult {
   npmStart: number | null;
 }
 
-export async function measureStartup(options: { runs: number; npmStart: boolean }): Promise<StartupResult> {
+export async function measureStartup(options: { freshRuns: number; existingRuns: number; npmStart: boolean }): Promise<StartupResult> {
   const result: StartupResult = { freshDir: [], existingDir: [], npmStart: null };
   const sandbox = (dir: string) => timeToListening(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts'], { PORT: '0', SANDBOX_DB: dir });
   const dirs: string[] = [];
   try {
-    for (let i = 0; i < options.runs; i++) {
+    for (let i = 0; i < options.freshRuns; i++) {
       const dir = mkdtempSync(`${OUT_DIR}/startup-db-`);
       dirs.push(dir);
       result.freshDir.push(await sandbox(dir));
-      result.existingDir.push(await sandbox(dir));
     }
     const existing = dirs[0];
+    for (let i = 0; existing !== undefined && i < options.existingRuns; i++) result.existingDir.push(await sandbox(existing));
     if (options.npmStart && existing !== undefined) {
       result.npmStart = await timeToListening('npm', ['start'], { PORT: '0', SANDBOX_DB: existing });
     }

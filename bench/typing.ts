@@ -7,9 +7,10 @@ import { budgeted, info } from './report.ts';
 import { percentile, sleep } from './stats.ts';
 
 // Figure 3: the create form holding 200 items and 50 transactions; 20 keystrokes into an item's
-// amount and into order_external_id. Per keystroke: keydown to the end of the next paint (rAF, then
-// a posted message), and the Event Timing API's duration for the same keystroke (entries of 16 ms
-// and more only; a keystroke without one counts as under 16 ms).
+// amount and into order_external_id, as when filling the form, then into an amount the user left
+// once (mode onTouched: from then on the form validates on every keystroke). Per keystroke: keydown
+// to the end of the next paint (rAF, then a posted message; the budgeted figure), and the Event
+// Timing API's duration (reported only from 16 ms, so a keystroke without an entry was faster).
 
 export const TYPING_P95_BUDGET_MS = 16;
 const ITEMS = 200;
@@ -19,6 +20,8 @@ const DRAFT_KEY = 'order-console:draft:local-sandbox';
 
 export interface TypingField {
   field: string;
+  /** Left once before typing, so the form validates on every change (mode onTouched). */
+  touched: boolean;
   /** keydown to next paint, per keystroke. */
   nextPaint: number[];
   /** Event Timing duration per keystroke (0 when under the 16 ms threshold). */
@@ -77,11 +80,16 @@ function perKeystroke(state: ProbeState, since: number): { nextPaint: number[]; 
   return { nextPaint: keys.map((k) => k.next ?? Number.NaN), eventTiming };
 }
 
-async function typeInto(page: Page, field: string, text: string): Promise<TypingField> {
+async function typeInto(page: Page, field: string, text: string, touched: boolean): Promise<TypingField> {
   const input = page.locator(`[name="${field}"]`);
   await input.scrollIntoViewIfNeeded();
   await input.click();
   await input.fill('');
+  if (touched) {
+    await page.keyboard.press('Tab');
+    await sleep(300);
+    await input.click();
+  }
   await sleep(700);
   const since = Number(await page.evaluate('window.__bench.state.recordKeys = true, performance.now()'));
   await page.keyboard.type(text, { delay: KEY_DELAY_MS });
@@ -89,7 +97,7 @@ async function typeInto(page: Page, field: string, text: string): Promise<Typing
   await page.evaluate('window.__bench.state.recordKeys = false');
   const { nextPaint, eventTiming } = perKeystroke(await readProbe(page), since);
   if (nextPaint.length !== text.length) throw new Error(`recorded ${nextPaint.length} of ${text.length} keystrokes in ${field}`);
-  return { field, nextPaint, eventTiming };
+  return { field, touched, nextPaint, eventTiming };
 }
 
 export async function measureTyping(browser: Browser, baseUrl: string): Promise<TypingResult> {
@@ -100,8 +108,9 @@ export async function measureTyping(browser: Browser, baseUrl: string): Promise<
     const fillMs = performance.now() - started;
     await sleep(1_000);
     const fields = [
-      await typeInto(probe.page, `items.${ITEMS / 2}.amount`, '1234567890'.repeat(2)),
-      await typeInto(probe.page, 'order_external_id', 'ORD-BENCH-1234567890'),
+      await typeInto(probe.page, `items.${ITEMS / 2}.amount`, '1234567890'.repeat(2), false),
+      await typeInto(probe.page, 'order_external_id', 'ORD-BENCH-1234567890', false),
+      await typeInto(probe.page, `items.${ITEMS - 1}.amount`, '1234567890'.repeat(2), true),
     ];
     return { filledBy, fillMs, fields };
   } finally {
@@ -110,19 +119,14 @@ export async function measureTyping(browser: Browser, baseUrl: string): Promise<
 }
 
 export function typingFigures(result: TypingResult): Figure[] {
-  return result.fields.flatMap((f) => {
-    const p95 = percentile(f.nextPaint, 95);
-    const eventP95 = percentile(f.eventTiming, 95);
-    return [
-      budgeted(`typing: ${f.field} keystroke->paint p95`, p95, 'ms', '<=', TYPING_P95_BUDGET_MS, `rAF probe; p50 ${percentile(f.nextPaint, 50).toFixed(1)} ms, max ${Math.max(...f.nextPaint).toFixed(1)} ms`),
-      budgeted(
-        `typing: ${f.field} Event Timing p95`,
-        eventP95,
-        'ms',
-        '<=',
-        TYPING_P95_BUDGET_MS,
-        `${f.eventTiming.filter((d) => d >= 16).length} of ${f.eventTiming.length} keystrokes had an entry >= 16 ms (0 = under the threshold)`,
-      ),
-    ];
-  }).concat(info('typing: form filled by', result.fillMs, 'ms', `${result.filledBy}, ${ITEMS} items + ${TRANSACTIONS} transactions to rendered`));
+  const figures = result.fields.map((f) => {
+    const atOrOver16 = f.eventTiming.filter((d) => d >= 16).length;
+    const note = [
+      `p50 ${percentile(f.nextPaint, 50).toFixed(1)} ms, max ${Math.max(...f.nextPaint).toFixed(1)} ms`,
+      `Event Timing p95 ${atOrOver16 === 0 ? 'under 16' : percentile(f.eventTiming, 95).toFixed(0)} ms (${atOrOver16} of ${f.eventTiming.length} keystrokes >= 16 ms)`,
+    ].join('; ');
+    const name = `typing: ${f.field}${f.touched ? ' (touched: validates per key)' : ''} p95`;
+    return budgeted(name, percentile(f.nextPaint, 95), 'ms', '<=', TYPING_P95_BUDGET_MS, note);
+  });
+  return [...figures, info('typing: form filled by', result.fillMs, 'ms', `${result.filledBy}, ${ITEMS} items + ${TRANSACTIONS} transactions, to rendered`)];
 }
