@@ -53,14 +53,15 @@ test('open by id goes to the order, and refuses what is not an order id', async 
   await expect(page.getByRole('heading', { name: `Order ${order.external_id}` })).toBeVisible();
 });
 
-test('orders opened in this browser are listed under "Opened in this browser"', async ({ page, api }) => {
+test('orders opened in this browser are listed under "Opened in this browser"', async ({ page, api, sandbox }) => {
   const opened = await api.createOrder();
   const other = await api.createOrder();
   await page.goto(`/orders/${opened.id}`);
   await expect(orderStatus(page)).toHaveText('new');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
-  await page.getByRole('tab', { name: 'Opened in this browser' }).click();
+  // Without a sandbox there is no other list, so no tabs either.
+  if (sandbox) await page.getByRole('tab', { name: 'Opened in this browser' }).click();
   const table = page.getByRole('table', { name: 'Orders opened in this browser' });
   await expect(table.getByRole('row').filter({ hasText: opened.external_id })).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: other.external_id })).toHaveCount(0);

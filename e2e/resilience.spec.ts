@@ -29,7 +29,8 @@ test('the network drops before a create arrives: the form keeps every value and 
   expect(await api.listOrders({ q: externalId })).toHaveLength(1);
 });
 
-test('the answer to a create is lost: Retry finds the order instead of creating a second one', async ({ page, api, baseURL }) => {
+test('the answer to a create is lost: Retry finds the order instead of creating a second one', async ({ page, api, baseURL, sandbox }) => {
+  test.skip(!sandbox, 'Retry can look for the created order only in a sandbox (GET /sandbox/orders); elsewhere the service refuses the resend as a duplicate');
   const { externalId, before } = await fillSampleForm(page);
   // The request reaches the service; its answer never reaches the browser.
   await page.route(
