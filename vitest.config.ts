@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Two cores shared with a browser and a server in CI: a generous ceiling, so a slow machine
+    // never turns into a red run. Tests assert behaviour, not speed (speed is `npm run bench`).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
