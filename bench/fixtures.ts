@@ -32,6 +32,16 @@ export function createBody(externalId: string, amount = '62.29'): Record<string,
   };
 }
 
+/** The smallest valid create body: what the list needs, at the lowest cost per order to seed. */
+export function minimalCreateBody(externalId: string): Record<string, unknown> {
+  return {
+    order_external_id: externalId,
+    return_url: 'https://shop.example.com/return',
+    order_data: { eshop_external_id: 'ESHOP-CZ-01', amount: '62.29' },
+    customer_data: {},
+  };
+}
+
 export function refundBody(n: number): Record<string, unknown> {
   return { amount: '0.01', destination_account_number: 'CZ6508000000192000145399', payment_identifier: `RF-${n}`, external_id: `refund-${n}` };
 }

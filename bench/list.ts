@@ -80,7 +80,12 @@ export function listFigures(runs: readonly ListRun[]): Figure[] {
     budgeted('list: first rows after data arrives', median(runs.map((r) => r.firstRowsAfterData)), 'ms', '<=', FIRST_ROWS_BUDGET_MS, `median of ${runs.length}`),
     info('list: first rows after navigation start', median(runs.map((r) => r.firstRowsFromStart)), 'ms'),
     budgeted('list: longest task while scrolling', longest, 'ms', '<=', LONG_TASK_BUDGET_MS, `${longCount} long tasks in ${scrolls.length} scroll(s) to row ${scrolls[0]?.loaded ?? 0} (0 = none)`),
-    info('list: dropped frames while scrolling', droppedFrames, 'frames', `of ~${Math.round(frames + droppedFrames)} at 60 Hz; longest frame ${Math.max(0, ...scrolls.flatMap((s) => s.gaps)).toFixed(0)} ms`),
+    info(
+      'list: dropped frames while scrolling',
+      droppedFrames,
+      'frames',
+      `of ~${Math.round(frames + droppedFrames)} at 60 Hz; frame median ${median(scrolls.flatMap((s) => s.gaps)).toFixed(0)} ms, longest ${Math.max(0, ...scrolls.flatMap((s) => s.gaps)).toFixed(0)} ms`,
+    ),
     info('list: scroll to the end', median(scrolls.map((s) => s.ended - s.started)), 'ms', `${STEP_PX} px a frame (a scrollbar drag: all rows new each frame), pages fetched on the way`),
   ];
 }

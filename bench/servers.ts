@@ -1,6 +1,6 @@
 import { startServer } from '../src/sandbox/server.ts';
 import type { RunningServer } from '../src/sandbox/server.ts';
-import { AUTH_HEADER, createBody } from './fixtures.ts';
+import { AUTH_HEADER, minimalCreateBody } from './fixtures.ts';
 
 // The sandbox the browser figures run against: in this process, PGlite in memory, serving a build.
 
@@ -24,7 +24,7 @@ export async function seedOrders(baseUrl: string, count: number, concurrency: nu
   let next = 0;
   const worker = async () => {
     for (let n = next++; n < count; n = next++) {
-      const { status } = await postJson(`${baseUrl}/psp/v2/order/`, createBody(`${prefix}-${n}`));
+      const { status } = await postJson(`${baseUrl}/psp/v2/order/`, minimalCreateBody(`${prefix}-${n}`));
       if (status !== 201) throw new Error(`seeding order ${n} answered ${status}`);
     }
   };

@@ -79,7 +79,7 @@ export async function measureStartup(options: { freshRuns: number; existingRuns:
 
 export function startupFigures(result: StartupResult): Figure[] {
   return [
-    info('startup: sandbox, new data directory', median(result.freshDir), 'ms', `median of ${result.freshDir.length}; PGlite creates the cluster`),
+    info('startup: sandbox, new data directory', median(result.freshDir), 'ms', `${result.freshDir.length === 1 ? 'one run' : `median of ${result.freshDir.length}`}; PGlite creates the cluster`),
     info('startup: sandbox, existing data directory', median(result.existingDir), 'ms', `median of ${result.existingDir.length}`),
     info('startup: npm start (vite build + listen)', result.npmStart ?? Number.NaN, 'ms', result.npmStart === null ? 'skipped' : 'once; rebuilds dist/'),
   ];
