@@ -147,6 +147,8 @@ describe('apiRequest', () => {
     const error = await rejection(apiRequest(environment(), { method: 'GET', path: '/psp/v2/order/x/' }));
     expect(error).toMatchObject({ kind: 'http', status: 200, rawText: page });
     expect(error.detail).toMatch(/not JSON/);
+    // The service did act: callers must find out what happened rather than treat it as refused.
+    expect(error.outcomeUnknown).toBe(true);
   });
 
   test('an error answer from the real sandbox is read as DRF: 404 with detail and code', async () => {

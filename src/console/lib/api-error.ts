@@ -47,9 +47,15 @@ export class ApiError extends Error {
     return this.status === 401 || this.status === 403;
   }
 
-  /** The request may not have reached the service, or its answer was lost: its effect is unknown. */
+  /**
+   * The request may not have reached the service, or its answer was lost or unreadable: its effect is
+   * unknown. A 2xx whose body could not be read means the service did act, so it counts here too;
+   * treating it as a rejection would invite a second refund.
+   */
   get outcomeUnknown(): boolean {
-    return this.kind === 'network' || this.kind === 'timeout' || (this.status !== undefined && this.status >= 500);
+    if (this.kind === 'network' || this.kind === 'timeout') return true;
+    if (this.status === undefined) return false;
+    return this.status >= 500 || (this.status >= 200 && this.status < 300);
   }
 
   get isValidation(): boolean {
