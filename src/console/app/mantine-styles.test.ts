@@ -54,12 +54,12 @@ describe('Mantine styles per component', () => {
   it('names only stylesheets that exist, each once', () => {
     const all = [...shell, ...pages];
     expect(all.length).toBeGreaterThan(20);
-    expect(all.filter((name) => !shipped.has(name) && !['baseline', 'default-css-variables', 'global'].includes(name))).toEqual([]);
+    expect(all.filter((name) => !shipped.has(name) && !['baseline', 'global'].includes(name))).toEqual([]);
     expect(all.filter((name, i) => all.indexOf(name) !== i)).toEqual([]);
   });
 
   it('loads the global styles first and never the whole stylesheet', () => {
-    expect(shell.slice(0, 3)).toEqual(['baseline', 'default-css-variables', 'global']);
+    expect(shell.slice(0, 2)).toEqual(['baseline', 'global']);
     const whole = Object.entries(sources).filter(([, text]) => /'@mantine\/core\/styles(\.layer)?\.css'/.test(text));
     expect(whole.map(([path]) => path)).toEqual([]);
   });

@@ -1,12 +1,12 @@
 // Mantine's styles per component (issue 6), instead of the whole stylesheet (about 36 KB gzip, most
 // of it for components no screen uses). This file: what every screen shows, loaded up front — the
-// global styles, the app shell and the error pages, each with the components it renders itself
+// global styles (not default-css-variables.css: MantineProvider writes the theme's variables, see
+// providers.tsx), the app shell and the error pages, each with the components it renders itself
 // (Button needs UnstyledButton and Loader). Listed in the order of @mantine/core/styles.css, which
 // later entries' overrides rely on. Pages' components are in page-styles.ts, the notifications'
 // in notifications-host.tsx; mantine-styles.test.ts fails when a component in use is in neither.
 
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Loader.css';
