@@ -41,15 +41,15 @@ const STYLE = `
   body { margin: 0; padding: 2rem 1rem; background: Canvas; color: CanvasText; }
   main { max-width: 32rem; margin: 0 auto; border: 1px solid #8884; border-radius: 8px; padding: 1.5rem; }
   h1 { font-size: 1.4rem; margin-top: 0; }
-  .note { color: GrayText; font-size: 0.9rem; }
+  .note { color: light-dark(#495057, #c1c2c5); font-size: 0.9rem; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.4rem 1rem; }
   dt { font-weight: 600; } dd { margin: 0; overflow-wrap: anywhere; }
   .actions { display: flex; gap: 0.75rem; flex-wrap: wrap; margin-top: 1.5rem; }
   .actions form { margin: 0; }
   button { font: inherit; padding: 0.5rem 1.2rem; border-radius: 6px; border: 1px solid #8888; cursor: pointer; }
-  button.approve { background: #2f9e44; color: #fff; border-color: #2f9e44; }
-  button.reject { background: #e03131; color: #fff; border-color: #e03131; }
-  .error { color: #e03131; }
+  button.approve { background: #237032; color: #fff; border-color: #237032; }
+  button.reject { background: #c92a2a; color: #fff; border-color: #c92a2a; }
+  .error { color: #c92a2a; }
 `;
 
 function page(title: string, body: string): string {

@@ -37,8 +37,10 @@ export function AppShellLayout() {
             <Badge
               component={Link}
               to="/settings"
-              color={environment.production ? 'red' : environment.sandbox ? 'teal' : 'blue'}
-              variant="light"
+              // Production is loud (white on dark red, 5.6:1); the others keep the text in the body
+              // colour beside a coloured dot, which stays readable in both schemes.
+              color={environment.production ? 'red.9' : environment.sandbox ? 'teal' : 'blue'}
+              variant={environment.production ? 'filled' : 'dot'}
               style={{ cursor: 'pointer' }}
               aria-label={`Active environment: ${environment.name}${environment.production ? ' (production)' : ''}`}
             >

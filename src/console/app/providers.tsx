@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
 import { showAuthNotice } from './auth-notice.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 /**
  * Theme and data. `<Notifications />` is not here but in the shell, inside the router: a notice may
@@ -16,7 +16,7 @@ import { theme } from './theme.ts';
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient(showAuthNotice));
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" deduplicateCssVariables={false}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" deduplicateCssVariables={false}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );

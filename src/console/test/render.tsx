@@ -8,7 +8,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { showAuthNotice } from '../app/auth-notice.tsx';
-import { theme } from '../app/theme.ts';
+import { cssVariablesResolver, theme } from '../app/theme.ts';
 import { routes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
@@ -24,7 +24,7 @@ export function createTestQueryClient(): QueryClient {
 
 function Providers({ client, children }: { client: QueryClient; children: ReactElement }) {
   return (
-    <MantineProvider theme={theme} env="test">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );

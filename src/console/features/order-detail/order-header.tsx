@@ -6,7 +6,7 @@ import type { Environment } from '../../lib/environments.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
 import { RefundButton, refundBlockReason } from './refund-button.tsx';
 import { SimulateMenu } from './simulate-menu.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 
 interface Props {
   environment: Environment;
@@ -27,7 +27,7 @@ export function OrderHeader({ environment, record, freshness, onRefresh, refresh
           <Title order={2} style={{ wordBreak: 'break-all' }}>
             Order {record.external_id}
           </Title>
-          <StatusBadge status={record.status} />
+          <StatusBadge status={record.status} size="lg" />
         </Group>
         <Text c="dimmed" size="sm">
           One order as the service answered it: its amounts, its checkout link and its refunds.

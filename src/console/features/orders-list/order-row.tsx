@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import type { OrderRecord } from '../orders/order-record.ts';
 import { displayAmount, displayDateTime, shortId } from './order-format.ts';
 import classes from './orders-table.module.css';
-import { StatusBadge } from './status-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 
 export type OrderRowRecord = Pick<OrderRecord, 'id' | 'external_id' | 'status' | 'current_amount' | 'initial_amount' | 'date_settled'>;
 
