@@ -2,6 +2,7 @@ import { NativeSelect } from '@mantine/core';
 import type { NativeSelectProps } from '@mantine/core';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useController } from 'react-hook-form';
+import { memo, useMemo } from 'react';
 
 // TTransformed: forms whose resolver turns values into another shape (a request body) pass that shape.
 type Props<T extends FieldValues, TTransformed = T> = Omit<NativeSelectProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'data'> & {
@@ -12,6 +13,9 @@ type Props<T extends FieldValues, TTransformed = T> = Omit<NativeSelectProps, 'n
   emptyLabel?: string;
 };
 
+// Memoised for the same reason as TextField: field-array changes re-render every useController.
+const MemoNativeSelect = memo(NativeSelect);
+
 /**
  * A native <select>: keyboard and screen-reader friendly, and QA can `selectOption` on it by its
  * `name` (the JSON path, D10).
@@ -21,9 +25,12 @@ export function SelectField<T extends FieldValues, TTransformed = T>({ control, 
     field: { ref, value, onChange, onBlur },
     fieldState,
   } = useController({ control, name });
-  const data = [...(emptyLabel !== undefined ? [{ value: '', label: emptyLabel }] : []), ...options.map((o) => ({ value: o, label: o }))];
+  const data = useMemo(
+    () => [...(emptyLabel !== undefined ? [{ value: '', label: emptyLabel }] : []), ...options.map((o) => ({ value: o, label: o }))],
+    [emptyLabel, options],
+  );
   return (
-    <NativeSelect
+    <MemoNativeSelect
       {...props}
       ref={ref}
       name={name}
