@@ -6,11 +6,9 @@ import { formatMoney } from '../../../contract/money.ts';
 import { ITEM_TYPES } from '../../../contract/schemas.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { CODE_INPUT, JSON_PATH_DESCRIPTION } from './field-props.ts';
+import { CODE_INPUT, JSON_PATH_DESCRIPTION, ROW_STYLES } from './field-props.ts';
 import type { CreateOrderControl } from './form-values.ts';
 import { lineTotal } from './item-totals.ts';
-
-const LEGEND_STYLES = { legend: { fontWeight: 600 } };
 
 interface Props {
   control: CreateOrderControl;
@@ -28,7 +26,7 @@ export const ItemRow = memo(function ItemRow({ control, index, onRemove, onDupli
       legend={`Item ${number}`}
       radius="md"
       p="md"
-      styles={LEGEND_STYLES}
+      styles={ROW_STYLES}
     >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
         <TextField control={control} name={`${path}.name`} label="Name" description={`${path}.name`} descriptionProps={JSON_PATH_DESCRIPTION} withAsterisk />

@@ -5,10 +5,9 @@ import { PAYMENT_TYPES } from '../../../contract/schemas.ts';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { CODE_INPUT, JSON_PATH_DESCRIPTION } from './field-props.ts';
+import { CODE_INPUT, JSON_PATH_DESCRIPTION, ROW_STYLES } from './field-props.ts';
 import type { CreateOrderControl } from './form-values.ts';
 
-const LEGEND_STYLES = { legend: { fontWeight: 600 } };
 const CHECKBOX_STYLES = { description: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
 interface Props {
@@ -23,7 +22,7 @@ export const TransactionRow = memo(function TransactionRow({ control, index, onR
   const path = `transaction_history.${index}` as const;
   const number = index + 1;
   return (
-    <Fieldset legend={`Transaction ${number}`} radius="md" p="md" styles={LEGEND_STYLES}>
+    <Fieldset legend={`Transaction ${number}`} radius="md" p="md" styles={ROW_STYLES}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
         {/* A native date input: its value is always YYYY-MM-DD or empty, and it keeps name = JSON path. */}
         <TextField control={control} name={`${path}.date`} type="date" label="Date" description={`${path}.date`} descriptionProps={JSON_PATH_DESCRIPTION} withAsterisk />
