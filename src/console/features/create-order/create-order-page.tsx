@@ -38,9 +38,10 @@ function CreateOrderForm({ environment }: { environment: Environment }) {
   const form = useForm<CreateOrderFormValues, unknown, OrderCreateRequest>({
     resolver,
     defaultValues: draft ?? emptyFormValues(),
-    // Errors appear when the user leaves a field, then follow their typing in that field. Each
-    // check parses the whole body (about a millisecond with 200 items), and useController keeps
-    // the re-render to the inputs whose error changed.
+    // Errors appear when the user leaves a field, then follow their typing in that field (onTouched).
+    // Untouched fields are not checked per keystroke; a touched one parses the whole body per key,
+    // about 2-3 ms with 200 items and 50 transactions in Chromium, and only inputs whose error
+    // changed re-render. onChange would check every key of every field and flag fields not yet filled.
     mode: 'onTouched',
     shouldFocusError: true,
   });

@@ -13,3 +13,6 @@ export const ROW_STYLES = {
   root: { contentVisibility: 'auto', containIntrinsicSize: 'auto 300px' },
   legend: { fontWeight: 600 },
 } as const;
+
+/** Amounts in a monospace face so digits line up; on the input only (`ff` would change the label too). */
+export const AMOUNT_INPUT_STYLES = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } } as const;

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, List, Text } from '@mantine/core';
 import { IconAlertCircle, IconFileImport, IconHelpCircle } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useFormState } from 'react-hook-form';
 import type { Environment } from '../../lib/environments.ts';
 import type { FormIssue } from './form-schema.ts';
@@ -10,9 +11,15 @@ import type { UnknownOutcome } from './use-create-order-submit.ts';
 export function ServerErrorAlert({ control }: { control: CreateOrderControl }) {
   const { errors } = useFormState({ control });
   const message = errors.root?.['serverError']?.message;
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Submit is pressed at the bottom of a long form; the alert is at the top. When a field error
+    // already took the focus (and the view), that field is the better place to be.
+    if (message !== undefined && document.activeElement?.getAttribute('aria-invalid') !== 'true') ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [message]);
   if (message === undefined) return null;
   return (
-    <Alert color="red" icon={<IconAlertCircle size={18} />} title="The service rejected the order" role="alert">
+    <Alert ref={ref} color="red" icon={<IconAlertCircle size={18} />} title="The service rejected the order" role="alert">
       {message.split('\n').map((line) => (
         <Text size="sm" key={line}>
           {line}
@@ -35,9 +42,12 @@ interface OutcomeProps {
 /** A create that got no answer: it may or may not exist. Retry checks before it sends again. */
 export function UnknownOutcomeAlert({ outcome, environment, checking, pending, onRetry, onOpen, onDismiss }: OutcomeProps) {
   const externalId = outcome.body.order_external_id;
+  const ref = useRef<HTMLDivElement>(null);
+  // Submit is pressed at the bottom of a long form; this alert is at the top.
+  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), [outcome.kind]);
   if (outcome.kind === 'found') {
     return (
-      <Alert color="teal" icon={<IconHelpCircle size={18} />} title="The order was created after all" role="alert">
+      <Alert ref={ref} color="teal" icon={<IconHelpCircle size={18} />} title="The order was created after all" role="alert">
         <Text size="sm">
           The sandbox has an order with external id <Code>{externalId}</Code>, so the first request went through. Nothing was sent again.
         </Text>
@@ -53,7 +63,7 @@ export function UnknownOutcomeAlert({ outcome, environment, checking, pending, o
     );
   }
   return (
-    <Alert color="orange" icon={<IconHelpCircle size={18} />} title="Outcome unknown: the order may or may not have been created" role="alert">
+    <Alert ref={ref} color="orange" icon={<IconHelpCircle size={18} />} title="Outcome unknown: the order may or may not have been created" role="alert">
       <Text size="sm">
         {outcome.reason}. Everything you typed is still here. {environment.sandbox
           ? `Retry first asks the sandbox for an order with external id ${externalId} and sends the same request again only if there is none.`

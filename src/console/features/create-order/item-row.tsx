@@ -6,7 +6,7 @@ import { formatMoney } from '../../../contract/money.ts';
 import { ITEM_TYPES } from '../../../contract/schemas.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { CODE_INPUT, JSON_PATH_DESCRIPTION, ROW_STYLES } from './field-props.ts';
+import { AMOUNT_INPUT_STYLES, CODE_INPUT, JSON_PATH_DESCRIPTION, ROW_STYLES } from './field-props.ts';
 import type { CreateOrderControl } from './form-values.ts';
 import { lineTotal } from './item-totals.ts';
 
@@ -56,7 +56,7 @@ export const ItemRow = memo(function ItemRow({ control, index, onRemove, onDupli
           description={`${path}.amount`}
           descriptionProps={JSON_PATH_DESCRIPTION}
           inputMode="decimal"
-          ff="monospace"
+          styles={AMOUNT_INPUT_STYLES}
           placeholder="0.00"
           withAsterisk
           {...CODE_INPUT}

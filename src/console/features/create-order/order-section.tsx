@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { SERVICES } from '../../../contract/schemas.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { CODE_INPUT, JSON_PATH_DESCRIPTION } from './field-props.ts';
+import { AMOUNT_INPUT_STYLES, CODE_INPUT, JSON_PATH_DESCRIPTION } from './field-props.ts';
 import type { CreateOrderControl } from './form-values.ts';
 
 interface Props {
@@ -93,7 +93,7 @@ export const OrderDataSection = memo(function OrderDataSection({ control }: Prop
             descriptionProps={JSON_PATH_DESCRIPTION}
             placeholder="120.50"
             inputMode="decimal"
-            ff="monospace"
+            styles={AMOUNT_INPUT_STYLES}
             withAsterisk
             {...CODE_INPUT}
           />

@@ -5,7 +5,7 @@ import { PAYMENT_TYPES } from '../../../contract/schemas.ts';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { CODE_INPUT, JSON_PATH_DESCRIPTION, ROW_STYLES } from './field-props.ts';
+import { AMOUNT_INPUT_STYLES, CODE_INPUT, JSON_PATH_DESCRIPTION, ROW_STYLES } from './field-props.ts';
 import type { CreateOrderControl } from './form-values.ts';
 
 const CHECKBOX_STYLES = { description: { fontFamily: 'var(--mantine-font-family-monospace)' } };
@@ -51,7 +51,7 @@ export const TransactionRow = memo(function TransactionRow({ control, index, onR
           description={`${path}.amount`}
           descriptionProps={JSON_PATH_DESCRIPTION}
           inputMode="decimal"
-          ff="monospace"
+          styles={AMOUNT_INPUT_STYLES}
           placeholder="0.00"
           withAsterisk
           {...CODE_INPUT}
