@@ -31,6 +31,10 @@ test('the journal shows the calls with the token redacted, and copy as curl mask
   await page.getByRole('textbox', { name: 'Order id' }).fill(seeded.id);
   await page.getByRole('button', { name: 'Open', exact: true }).click();
   await expect(page.getByRole('heading', { name: `Order ${seeded.external_id}` })).toBeVisible();
+  // Leave the order page before reading the journal: it polls while the order is not final, and a
+  // new entry arriving mid-click moves the entry under the pointer.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Connection settings' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Journal' }).click();
   const drawer = page.getByRole('dialog', { name: 'Request journal' });
