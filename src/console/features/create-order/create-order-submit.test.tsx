@@ -204,6 +204,30 @@ describe('when the outcome is unknown', { timeout: 45_000 }, () => {
     requests.stop();
   });
 
+  test('Create order pressed again instead of Retry is checked the same way: no second order', async () => {
+    server.use(
+      http.post(
+        CREATE_URL,
+        async ({ request }) => {
+          await fetch(bypass(new Request(new URL('/psp/v2/order/', SANDBOX_URL), { method: 'POST', headers: request.headers, body: await request.text() })));
+          return new HttpResponse('upstream timed out', { status: 504 });
+        },
+        { once: true },
+      ),
+    );
+    const requests = countCreateRequests();
+    const app = await openCreateOrder();
+    const externalId = await fillSample(app);
+    await app.user.click(createButton());
+    await screen.findByRole('alert', { name: UNKNOWN });
+    await app.user.click(createButton());
+
+    expect(await screen.findByRole('alert', { name: 'The order was created after all' })).toBeInTheDocument();
+    expect(requests.count).toBe(1);
+    expect(await sandboxOrdersWithExternalId(externalId)).toHaveLength(1);
+    requests.stop();
+  });
+
   test('a 502 is an unknown outcome too', async () => {
     server.use(http.post(CREATE_URL, () => new HttpResponse('<html>Bad gateway</html>', { status: 502 }), { once: true }));
     const app = await openCreateOrder();

@@ -75,40 +75,52 @@ export function useCreateOrderSubmit(environment: Environment, form: Form, onCre
     }
   }, []);
 
+  /**
+   * While an earlier create's outcome is unknown, nothing is sent before the sandbox is asked
+   * whether that order exists (a resend would create it twice if the ids differ, or be refused).
+   * Elsewhere the service's duplicate check is the guard: the resend fails on order_external_id.
+   */
+  const checkThenSend = useCallback(
+    async (body: OrderCreateRequest, reason: string) => {
+      if (environment.sandbox) {
+        setChecking(true);
+        let found: ReceivedOrder | null;
+        try {
+          found = await findCreatedOrder(environment, body.order_external_id);
+        } catch (error) {
+          const why = error instanceof Error ? error.message : String(error);
+          setOutcome({ kind: 'unknown', body, reason, checkProblem: `Could not check whether the order exists (${why}). Nothing was sent again.` });
+          return;
+        } finally {
+          setChecking(false);
+        }
+        if (found !== null) {
+          orderIndex.remember(environment.id, found);
+          setOutcome({ kind: 'found', body, order: found });
+          return;
+        }
+      }
+      await send(body);
+    },
+    [environment, send],
+  );
+
   const submit = useCallback(
     (event?: BaseSyntheticEvent) => {
       event?.preventDefault();
-      return once(() => handleSubmit(send)(event));
+      const onValid = (body: OrderCreateRequest) => (outcome?.kind === 'unknown' ? checkThenSend(body, outcome.reason) : send(body));
+      return once(() => handleSubmit(onValid)(event));
     },
-    [once, handleSubmit, send],
+    [once, handleSubmit, send, checkThenSend, outcome],
   );
 
+  /** Sends the same body as the attempt whose answer was lost, after the check. */
   const retry = useCallback(
     () =>
       once(async () => {
-        if (outcome?.kind !== 'unknown') return;
-        const { body } = outcome;
-        if (environment.sandbox) {
-          setChecking(true);
-          let found: ReceivedOrder | null;
-          try {
-            found = await findCreatedOrder(environment, body.order_external_id);
-          } catch (error) {
-            const why = error instanceof Error ? error.message : String(error);
-            setOutcome({ ...outcome, checkProblem: `Could not check whether the order exists (${why}). Nothing was sent again.` });
-            return;
-          } finally {
-            setChecking(false);
-          }
-          if (found !== null) {
-            orderIndex.remember(environment.id, found);
-            setOutcome({ kind: 'found', body, order: found });
-            return;
-          }
-        }
-        await send(body);
+        if (outcome?.kind === 'unknown') await checkThenSend(outcome.body, outcome.reason);
       }),
-    [once, outcome, environment, send],
+    [once, outcome, checkThenSend],
   );
 
   const dismiss = useCallback(() => setOutcome(null), []);
