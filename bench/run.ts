@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
-import type { RunningServer } from '../src/sandbox/server.ts';
 import { launchBrowser } from './browser.ts';
+import type { ChildServer } from './child.ts';
 import type { BuildResult } from './build.ts';
 import { buildConsole, buildHello, CONSOLE_DIST, HELLO_DIST, OUT_DIR } from './build.ts';
 import type { BundleAnalysis } from './bundle.ts';
@@ -84,8 +84,8 @@ if (sections.has('bundle') && consoleBuild !== undefined && helloBuild !== undef
 
 const browserSections = (['load', 'typing', 'list'] as const).filter((s) => sections.has(s));
 if (browserSections.length > 0 && consoleBuild !== undefined) {
-  let server: RunningServer | undefined;
-  let hello: RunningServer | undefined;
+  let server: ChildServer | undefined;
+  let hello: ChildServer | undefined;
   let browser: Browser | undefined;
   try {
     await section('servers', async () => {
@@ -93,7 +93,7 @@ if (browserSections.length > 0 && consoleBuild !== undefined) {
       hello = await startSandbox(HELLO_DIST);
       if (sections.has('list') || sections.has('load')) {
         const ms = await seedOrders(server.url, LIST_ORDERS, SEED_CONCURRENCY, 'bench');
-        figures.push(info(`seed: ${LIST_ORDERS} minimal creates, c${SEED_CONCURRENCY}, in-process`, (LIST_ORDERS / ms) * 1000, 'req/s', `${(ms / 1000).toFixed(1)} s`));
+        figures.push(info(`seed: ${LIST_ORDERS} minimal creates, c${SEED_CONCURRENCY}`, (LIST_ORDERS / ms) * 1000, 'req/s', `${(ms / 1000).toFixed(1)} s`));
       }
       browser = await launchBrowser();
       raw['chromium'] = browser.version();
@@ -124,8 +124,8 @@ if (browserSections.length > 0 && consoleBuild !== undefined) {
     }
   } finally {
     await browser?.close();
-    await server?.close();
-    await hello?.close();
+    await server?.stop();
+    await hello?.stop();
   }
 }
 

@@ -7,7 +7,7 @@ import type { LoadCell } from './load-loop.ts';
 import { runLoad } from './load-loop.ts';
 import type { Figure } from './report.ts';
 import { budgeted, info } from './report.ts';
-import { postJson } from './servers.ts';
+import { postJson, SANDBOX_ENTRY } from './servers.ts';
 
 // Figure 5: create and refund at concurrency 1, 16 and 64 against the sandbox (PGlite in memory,
 // then in a data directory) and against the bare node:http ceiling, each in its own child process
@@ -18,7 +18,6 @@ export const CREATE_RATIO_BUDGET = 0.35;
 export const CREATE_P99_BUDGET_MS = 25;
 export const CONCURRENCY = [1, 16, 64] as const;
 const REFUND_ORDERS = 64;
-const SANDBOX_ENTRY = fileURLToPath(new URL('./sandbox-entry.ts', import.meta.url));
 const CEILING_ENTRY = fileURLToPath(new URL('./ceiling-server.ts', import.meta.url));
 
 export type Target = 'ceiling' | 'memory' | 'file';

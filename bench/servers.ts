@@ -1,11 +1,15 @@
-import { startServer } from '../src/sandbox/server.ts';
-import type { RunningServer } from '../src/sandbox/server.ts';
+import { fileURLToPath } from 'node:url';
+import type { ChildServer } from './child.ts';
+import { startChild } from './child.ts';
 import { AUTH_HEADER, minimalCreateBody } from './fixtures.ts';
 
-// The sandbox the browser figures run against: in this process, PGlite in memory, serving a build.
+// The sandbox the browser figures run against: PGlite in memory, serving a build, in a child process
+// (seeding 10,000 orders then uses both cores: the server there, the requests here).
 
-export function startSandbox(staticDir: string, db = ':memory:'): Promise<RunningServer> {
-  return startServer({ port: 0, host: '127.0.0.1', db, tokens: ['dev-token'], staticDir, log: () => undefined });
+export const SANDBOX_ENTRY = fileURLToPath(new URL('./sandbox-entry.ts', import.meta.url));
+
+export function startSandbox(staticDir: string): Promise<ChildServer> {
+  return startChild(SANDBOX_ENTRY, { BENCH_DB: ':memory:', BENCH_STATIC: staticDir });
 }
 
 export async function postJson(url: string, body: unknown): Promise<{ status: number; data: unknown }> {
