@@ -44,7 +44,10 @@ export function UnknownOutcomeAlert({ outcome, environment, checking, pending, o
   const externalId = outcome.body.order_external_id;
   const ref = useRef<HTMLDivElement>(null);
   // Submit is pressed at the bottom of a long form; this alert is at the top.
-  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), [outcome.kind]);
+  useEffect(() => {
+    // A block body: Chromium's scrollIntoView returns a promise, which React would take for a cleanup.
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [outcome.kind]);
   if (outcome.kind === 'found') {
     return (
       <Alert ref={ref} color="teal" icon={<IconHelpCircle size={18} />} title="The order was created after all" role="alert">
