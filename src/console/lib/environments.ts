@@ -1,24 +1,13 @@
-import { z } from 'zod';
+import type { Environment } from './environment-schema.ts';
 
 // Connection settings. Environment definitions live in localStorage (they hold no secret). Tokens
 // live in sessionStorage, or in localStorage only for an environment whose "remember on this device"
 // box is ticked (issue: the token never reaches localStorage unless the user opts in).
+//
+// This module is on the first screen's path, so it checks stored environments by hand: zod (24 KB
+// gzip) then loads only with the pages that parse with it (issue 6, initial bundle budget).
 
-export const environmentSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().trim().min(1, { error: 'Give the environment a name' }).max(60, { error: 'At most 60 characters' }),
-  /** Empty means the console's own origin. */
-  baseUrl: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || isServiceBaseUrl(v), { error: 'Enter an http(s) URL such as https://orders.example.com, or leave empty for this site' }),
-  production: z.boolean(),
-  /** A sandbox answers the control API (D7): the console offers simulation only there. */
-  sandbox: z.boolean(),
-  rememberToken: z.boolean(),
-});
-
-export type Environment = z.infer<typeof environmentSchema>;
+export type { Environment } from './environment-schema.ts';
 
 export const DEFAULT_ENVIRONMENT_ID = 'local-sandbox';
 export const DEFAULT_TOKEN = 'dev-token';
@@ -45,12 +34,33 @@ export function isServiceBaseUrl(value: string): boolean {
   }
 }
 
+/** What `environmentSchema` accepts, for a stored list (no zod on the first screen's path). */
+function isStoredEnvironment(value: unknown): value is Environment {
+  if (typeof value !== 'object' || value === null) return false;
+  const e = new Map<string, unknown>(Object.entries(value));
+  const id = e.get('id');
+  const name = e.get('name');
+  const baseUrl = e.get('baseUrl');
+  return (
+    typeof id === 'string' &&
+    id !== '' &&
+    typeof name === 'string' &&
+    name.trim() !== '' &&
+    name.length <= 60 &&
+    typeof baseUrl === 'string' &&
+    (baseUrl === '' || isServiceBaseUrl(baseUrl)) &&
+    typeof e.get('production') === 'boolean' &&
+    typeof e.get('sandbox') === 'boolean' &&
+    typeof e.get('rememberToken') === 'boolean'
+  );
+}
+
 function readEnvironments(): Environment[] {
   const raw = safeGet(window.localStorage, ENVIRONMENTS_KEY);
   if (raw === null) return [DEFAULT_ENVIRONMENT];
   try {
-    const parsed = z.array(environmentSchema).safeParse(JSON.parse(raw));
-    return parsed.success && parsed.data.length > 0 ? parsed.data : [DEFAULT_ENVIRONMENT];
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) && parsed.length > 0 && parsed.every(isStoredEnvironment) ? parsed : [DEFAULT_ENVIRONMENT];
   } catch {
     return [DEFAULT_ENVIRONMENT];
   }

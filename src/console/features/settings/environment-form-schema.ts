@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { environmentSchema, getToken, newEnvironmentId } from '../../lib/environments.ts';
+import { environmentSchema } from '../../lib/environment-schema.ts';
+import { getToken, newEnvironmentId } from '../../lib/environments.ts';
 import type { Environment } from '../../lib/environments.ts';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
