@@ -1,27 +1,9 @@
-import { existsSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/support/browser.ts';
 
-// Debian's Chromium (or the one named by PLAYWRIGHT_CHROMIUM_EXECUTABLE). The bench never downloads
-// a browser; Playwright's own is used only when it is already installed.
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
-
-export function chromiumExecutable(): string | undefined {
-  const fromEnv = process.env['PLAYWRIGHT_CHROMIUM_EXECUTABLE'];
-  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
-
+// The same browser rules as the e2e suite: Debian's Chromium or PLAYWRIGHT_CHROMIUM_EXECUTABLE, never
+// a download; Playwright's own only when it is already installed.
 export function launchBrowser(): Promise<Browser> {
-  const executablePath = chromiumExecutable();
-  return chromium.launch({ headless: true, args: CHROMIUM_ARGS, ...(executablePath !== undefined && { executablePath }) });
+  return chromium.launch({ headless: true, ...chromiumLaunchOptions() });
 }
