@@ -8,7 +8,8 @@ const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 
 const sandbox = spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/sandbox/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, PORT: sandboxPort, HOST: '127.0.0.1' },
+  // Its own data directory: two processes must never share one, and `npm start` may be running too.
+  env: { SANDBOX_DB: '.data/sandbox-dev', ...process.env, PORT: sandboxPort, HOST: '127.0.0.1' },
 });
 
 process.env['SANDBOX_URL'] = sandboxUrl;
