@@ -1,7 +1,7 @@
 import { createTheme } from '@mantine/core';
 import type { CSSVariablesResolver } from '@mantine/core';
 
-const closeButtonProps = { 'aria-label': 'Close dialog' };
+const closeButtonProps = { 'aria-label': 'Close' };
 
 export const theme = createTheme({
   primaryColor: 'indigo',

@@ -134,7 +134,8 @@ describe('refund: a lost answer is checked before anything else', () => {
     expect(await within(dialog).findByText('The refund went through: refunded amount is now 10.00')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Confirm refund' })).not.toBeInTheDocument();
     expect(screen.getByTestId('amount-refund_amount')).toHaveTextContent('10.00');
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // The dialog's x is named Close too; this is the visible Close button.
+    await user.click(within(dialog).getByText('Close', { selector: 'button span' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect((await readOrder(order.id)).refund_amount).toBe('10.00');
   });
