@@ -59,8 +59,8 @@ describe('request journal', { timeout: 30_000 }, () => {
     expect(await within(drawer).findByText(/"detail": "Token \*\*\*\* is not allowed here"/)).toBeInTheDocument();
     expect(drawer.textContent).not.toContain(TOKEN);
 
-    await app.user.click(within(drawer).getByRole('button', { name: 'Copy response' }));
-    await app.user.click(within(drawer).getByRole('button', { name: 'Copy as curl' }));
+    await app.user.click(await within(drawer).findByRole('button', { name: 'Copy response' }));
+    await app.user.click(await within(drawer).findByRole('button', { name: 'Copy as curl' }));
     const copied = writeText.mock.calls.map(([text]) => text);
     expect(copied).toHaveLength(2);
     expect(copied[0]).toContain('"detail": "Token **** is not allowed here"');
@@ -112,7 +112,8 @@ describe('request journal', { timeout: 30_000 }, () => {
     await app.user.click(failed[0]!);
     expect(await within(drawer).findByText('Service unreachable')).toBeInTheDocument();
     expect(within(drawer).getByText('No response body.')).toBeInTheDocument();
-    expect(within(drawer).getByRole('button', { name: 'Copy response' })).toBeDisabled();
+    // The panel's Collapse opens on the next frame: wait for its buttons to be visible.
+    expect(await within(drawer).findByRole('button', { name: 'Copy response' })).toBeDisabled();
   });
 
   test('Clear empties the journal', async () => {
