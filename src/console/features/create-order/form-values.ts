@@ -90,8 +90,8 @@ export type RequestBodyDraft = {
   items?: ItemDraft[];
 };
 
-type ItemDraft = { name: string; product_id?: string; quantity?: number | string; amount: string; vat?: string; type?: string };
-type TransactionDraft = {
+export type ItemDraft = { name: string; product_id?: string; quantity?: number | string; amount: string; vat?: string; type?: string };
+export type TransactionDraft = {
   date?: string;
   transaction_id: string;
   eshop_external_id: string;
@@ -119,46 +119,69 @@ function present<K extends string, V>(key: K, value: V | undefined): { [P in K]?
 
 const optionalText = (value: string) => (isEmpty(value) ? undefined : value);
 
-/**
- * The request body for the current form values. Pure. Required text is kept as typed (an empty one
- * then reads "may not be blank"); an unchosen select or date is left out, so it reads "required".
- */
-export function toRequestBody(values: CreateOrderFormValues): RequestBodyDraft {
-  const customer: Partial<Record<CustomerField, string>> = {};
+/** The body's `customer_data`: members left empty are left out. */
+export function customerBody(customer: Record<CustomerField, string>): Partial<Record<CustomerField, string>> {
+  const out: Partial<Record<CustomerField, string>> = {};
   for (const field of CUSTOMER_FIELDS) {
-    const value = optionalText(values.customer_data[field]);
-    if (value !== undefined) customer[field] = value;
+    const value = optionalText(customer[field]);
+    if (value !== undefined) out[field] = value;
   }
-  const items = values.items.map(
-    (item): ItemDraft => ({
-      name: item.name,
-      ...present('product_id', optionalText(item.product_id)),
-      ...present('quantity', wholeNumber(item.quantity)),
-      amount: item.amount,
-      ...present('vat', optionalText(item.vat)),
-      ...present('type', optionalText(item.type)),
-    }),
-  );
-  const history = values.transaction_history.map(
-    (row): TransactionDraft => ({
-      ...present('date', optionalText(row.date)),
-      transaction_id: row.transaction_id,
-      eshop_external_id: row.eshop_external_id,
-      amount: row.amount,
-      ...present('mcc', wholeNumber(row.mcc)),
-      is_canceled: row.is_canceled,
-      ...present('payment_type', optionalText(row.payment_type)),
-    }),
-  );
-  // Keys in the document's order (2.2), so the preview reads like the interface.
+  return out;
+}
+
+/** One element of the body's `items`. */
+export function itemBody(item: ItemValues): ItemDraft {
+  return {
+    name: item.name,
+    ...present('product_id', optionalText(item.product_id)),
+    ...present('quantity', wholeNumber(item.quantity)),
+    amount: item.amount,
+    ...present('vat', optionalText(item.vat)),
+    ...present('type', optionalText(item.type)),
+  };
+}
+
+/** One element of the body's `transaction_history`. */
+export function transactionBody(row: TransactionValues): TransactionDraft {
+  return {
+    ...present('date', optionalText(row.date)),
+    transaction_id: row.transaction_id,
+    eshop_external_id: row.eshop_external_id,
+    amount: row.amount,
+    ...present('mcc', wholeNumber(row.mcc)),
+    is_canceled: row.is_canceled,
+    ...present('payment_type', optionalText(row.payment_type)),
+  };
+}
+
+/** The body's members outside `order_data`, `customer_data` and the two lists. */
+export function topLevelBody(values: CreateOrderFormValues): Pick<RequestBodyDraft, 'service' | 'order_external_id' | 'payment_identifier' | 'return_url'> {
   return {
     ...present('service', optionalText(values.service)),
     order_external_id: values.order_external_id,
     ...present('payment_identifier', optionalText(values.payment_identifier)),
     return_url: values.return_url,
+  };
+}
+
+/**
+ * The request body for the current form values. Pure. Required text is kept as typed (an empty one
+ * then reads "may not be blank"); an unchosen select or date is left out, so it reads "required".
+ * Built from the per-part functions above, which the form's scoped validation uses too.
+ */
+export function toRequestBody(values: CreateOrderFormValues): RequestBodyDraft {
+  const { service, order_external_id, payment_identifier, return_url } = topLevelBody(values);
+  const items = values.items.map(itemBody);
+  const history = values.transaction_history.map(transactionBody);
+  // Keys in the document's order (2.2), so the preview reads like the interface.
+  return {
+    ...present('service', service),
+    order_external_id,
+    ...present('payment_identifier', payment_identifier),
+    return_url,
     order_data: { eshop_external_id: values.order_data.eshop_external_id, amount: values.order_data.amount },
     ...(history.length > 0 ? { transaction_history: history } : {}),
-    customer_data: customer,
+    customer_data: customerBody(values.customer_data),
     ...(items.length > 0 ? { items } : {}),
   };
 }
