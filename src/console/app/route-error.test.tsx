@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../test/render.tsx';
 
-// The orders page, replaced by one that crashes while rendering.
+// The orders page's body (the lazy part), replaced by one that crashes while rendering.
 vi.mock('../features/orders-list/orders-page.tsx', () => ({
-  OrdersPage: () => {
+  OrdersPageBody: () => {
     throw new Error('Cannot read properties of undefined (reading "current_amount")');
   },
 }));

@@ -2,12 +2,13 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { AppLoading } from './app-loading.tsx';
 import { AppShellLayout } from './app-shell-layout.tsx';
+import { OrdersRoute } from '../features/orders-list/orders-route.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { withPageStyles } from './page-loader.ts';
 import { RouteErrorPage } from './route-error-page.tsx';
 
 // D10 routes. Pages load lazily, with the styles only pages use, so the first screen ships only
-// what it shows.
+// what it shows; the orders page, where every session starts, paints its frame first (orders-route.tsx).
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -19,10 +20,8 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteErrorPage />,
         children: [
-          {
-            path: 'orders',
-            lazy: async () => ({ Component: (await withPageStyles(() => import('../features/orders-list/orders-page.tsx'))).OrdersPage }),
-          },
+          // The landing page: its frame is in the first bundle and paints at once, its body loads lazily.
+          { path: 'orders', element: <OrdersRoute /> },
           {
             path: 'orders/new',
             lazy: async () => ({

@@ -1,19 +1,29 @@
-import { Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconDeviceDesktop, IconPlus, IconServer } from '@tabler/icons-react';
+import { IconDeviceDesktop, IconServer } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useActiveEnvironment } from '../../lib/use-environment.ts';
 import { FilterBar } from './filter-bar.tsx';
 import { LocalOrders } from './local-orders.tsx';
 import { OpenById } from './open-by-id.tsx';
+import { OrdersLayout } from './orders-layout.tsx';
 import { hasFilters } from './order-filters.ts';
 import { SandboxOrders } from './sandbox-orders.tsx';
 import { useListParams } from './use-list-params.ts';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
+/** The whole page, as tests render it; the router shows the frame first and this body lazily (orders-route.tsx). */
 export function OrdersPage() {
+  return (
+    <OrdersLayout>
+      <OrdersPageBody />
+    </OrdersLayout>
+  );
+}
+
+/** Open by id and the list, below the page's frame. */
+export function OrdersPageBody() {
   const environment = useActiveEnvironment();
   const { source, filters, setSource, setStatus, setQuery, clearFilters } = useListParams(environment.sandbox);
   const [searchText, setSearchText] = useState(filters.q);
@@ -40,19 +50,7 @@ export function OrdersPage() {
   );
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>Orders</Title>
-          <Text c="dimmed" size="sm">
-            Find an order and open it to see its details, refund it or follow its status.
-          </Text>
-        </div>
-        <Button component={Link} to="/orders/new" leftSection={<IconPlus size={18} />}>
-          New order
-        </Button>
-      </Group>
-
+    <>
       <Paper withBorder p="lg" radius="md">
         <Title order={4} mb="sm">
           Open by id
@@ -99,6 +97,6 @@ export function OrdersPage() {
           )}
         </Stack>
       </Paper>
-    </Stack>
+    </>
   );
 }
