@@ -1,10 +1,37 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
+import { defineConfig, runnerImport } from 'vite';
 
 const sandboxUrl = process.env['SANDBOX_URL'] ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
-  plugins: [react()],
+/**
+ * Builds put the orders page's first screen into index.html as HTML (src/console/prerender.tsx):
+ * it paints before any script runs. The dev server leaves the placeholder empty.
+ */
+function prerenderOrdersFrame(): Plugin {
+  return {
+    name: 'order-console:prerender-orders-frame',
+    apply: 'build',
+    async transformIndexHtml(html) {
+      const { module } = await runnerImport<{ renderOrdersFrame: () => Promise<string> }>('/src/console/prerender.tsx', {
+        configFile: false,
+        logLevel: 'warn',
+      });
+      const placeholder = '<div id="root"><!--prerendered-frame--></div>';
+      if (!html.includes(placeholder)) throw new Error(`index.html has no ${placeholder}`);
+      return html.replace(placeholder, `<div id="root" data-prerendered>${await module.renderOrdersFrame()}</div>`);
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), prerenderOrdersFrame()],
+  resolve: {
+    // react-router's exports map names only its development build (dev warnings on); builds take the
+    // production one it ships beside it, the same code with the warnings compiled out.
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : [],
+  },
   build: {
     outDir: 'dist',
     sourcemap: true,
@@ -24,4 +51,4 @@ export default defineConfig({
       '/openapi.json': { target: sandboxUrl, changeOrigin: false },
     },
   },
-});
+}));

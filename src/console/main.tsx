@@ -1,19 +1,31 @@
 import './app/shell-styles.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers.tsx';
+import { AppRoot } from './app/app-root.tsx';
+import { isLeftForTheClient } from './app/hydration.ts';
 import { createAppRouter } from './app/router.tsx';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 
 const router = createAppRouter();
-
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+const app = (
+  <AppRoot>
+    <RouterProvider router={router} />
+  </AppRoot>
 );
+
+// A build's index.html holds the orders page pre-rendered (prerender.tsx); public/boot.js marks
+// <html data-frame="orders"> when that is the page asked for. Then React adopts that HTML instead of
+// painting it again; anywhere else the HTML is dropped (it was hidden) and the app renders afresh.
+if (root.hasAttribute('data-prerendered') && document.documentElement.getAttribute('data-frame') === 'orders') {
+  hydrateRoot(root, app, {
+    onRecoverableError: (error) => {
+      if (!isLeftForTheClient(error)) reportError(error);
+    },
+  });
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}
+root.removeAttribute('data-prerendered');

@@ -42,6 +42,8 @@ export function AppShellLayout() {
               color={environment.production ? 'red.9' : environment.sandbox ? 'teal' : 'blue'}
               variant={environment.production ? 'filled' : 'dot'}
               style={{ cursor: 'pointer' }}
+              // This browser's choice: invisible in the pre-rendered frame (src/console/prerender.tsx).
+              data-per-browser
               aria-label={`Active environment: ${environment.name}${environment.production ? ' (production)' : ''}`}
             >
               {environment.name}

@@ -105,7 +105,11 @@ function commit(environments: Environment[], activeId: string): void {
   for (const listener of listeners) listener();
 }
 
+const SERVER_SNAPSHOT: Snapshot = { environments: [DEFAULT_ENVIRONMENT], active: DEFAULT_ENVIRONMENT };
+
 export const environmentStore = {
+  /** What a page rendered without a browser shows (the pre-rendered frame, src/console/prerender.tsx). */
+  getServerSnapshot: (): Snapshot => SERVER_SNAPSHOT,
   subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);

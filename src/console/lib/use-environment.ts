@@ -3,7 +3,7 @@ import type { Environment } from './environments.ts';
 import { environmentStore } from './environments.ts';
 
 export function useEnvironments(): { environments: Environment[]; active: Environment } {
-  return useSyncExternalStore(environmentStore.subscribe, () => environmentStore.getSnapshot());
+  return useSyncExternalStore(environmentStore.subscribe, () => environmentStore.getSnapshot(), environmentStore.getServerSnapshot);
 }
 
 export function useActiveEnvironment(): Environment {
