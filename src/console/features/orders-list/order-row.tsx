@@ -1,8 +1,5 @@
-import { ActionIcon, Anchor, CopyButton, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import type { MouseEvent } from 'react';
-import { memo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { memo, useEffect, useState } from 'react';
 import type { OrderRecord } from '../orders/order-record.ts';
 import { displayAmount, displayDateTime, shortId } from './order-format.ts';
 import classes from './orders-table.module.css';
@@ -14,55 +11,65 @@ export function orderHref(id: string): string {
   return `/orders/${encodeURIComponent(id)}`;
 }
 
+/** What a row shows, worked out once per record (a record object never changes once received). */
+interface RowText {
+  href: string | null;
+  linkText: string;
+  shortId: string;
+  currentAmount: string;
+  initialAmount: string;
+  dateSettled: string;
+}
+
+const rowTexts = new WeakMap<OrderRowRecord, RowText>();
+
+export function rowText(record: OrderRowRecord): RowText {
+  let text = rowTexts.get(record);
+  if (text === undefined) {
+    text = {
+      href: record.id === '' ? null : orderHref(record.id),
+      linkText: record.external_id === '' ? shortId(record.id) : record.external_id,
+      shortId: shortId(record.id),
+      currentAmount: displayAmount(record.current_amount),
+      initialAmount: displayAmount(record.initial_amount),
+      dateSettled: displayDateTime(record.date_settled),
+    };
+    rowTexts.set(record, text);
+  }
+  return text;
+}
+
 interface Props {
   record: OrderRowRecord;
   /** 1-based, counting the header row (aria-rowindex). */
   rowIndex: number;
   /** Offset from the top of the table body, in px. */
   top: number;
-  height: number;
 }
 
 /**
- * Memoised, and kept light (plain elements where Mantine adds nothing): while the user scrolls,
- * rows already in view are not rendered again and each new one costs little.
+ * Memoised and light: plain elements with the table's CSS classes, no Mantine component per cell,
+ * no hook but the copy button's. Scrolling by the scrollbar replaces every row in view each frame,
+ * so a row's cost is paid about 25 times a frame. Clicks (the link, the row) are handled once, by the
+ * table (orders-table.tsx).
  */
-export const OrderRow = memo(function OrderRow({ record, rowIndex, top, height }: Props) {
-  const navigate = useNavigate();
-  const href = record.id === '' ? null : orderHref(record.id);
-
-  // The link in the first cell is the keyboard and screen-reader way in; a click anywhere else on
-  // the row is a shortcut for the mouse, unless it landed on a control or the user is selecting text.
-  const onRowClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (href === null) return;
-    if (event.target instanceof Element && event.target.closest('a, button') !== null) return;
-    if ((window.getSelection()?.toString() ?? '') !== '') return;
-    void navigate(href);
-  };
-
+export const OrderRow = memo(function OrderRow({ record, rowIndex, top }: Props) {
+  const text = rowText(record);
   return (
-    <div
-      role="row"
-      aria-rowindex={rowIndex}
-      className={`${classes.grid} ${classes.row}`}
-      style={{ height, transform: `translateY(${top}px)` }}
-      onClick={onRowClick}
-    >
+    <div role="row" aria-rowindex={rowIndex} className={`${classes.grid} ${classes.row}`} style={{ transform: `translateY(${top}px)` }}>
       <div role="cell" className={classes.cell}>
-        {href === null ? (
-          <Text span size="sm" c="dimmed">
-            {record.external_id || '(no id)'}
-          </Text>
+        {text.href === null ? (
+          <span className={classes.dimmed}>{record.external_id || '(no id)'}</span>
         ) : (
-          <Anchor component={Link} to={href} size="sm" fw={500} title={record.external_id}>
-            {record.external_id === '' ? shortId(record.id) : record.external_id}
-          </Anchor>
+          <a href={text.href} className={`mantine-focus-auto ${classes.link}`} title={record.external_id}>
+            {text.linkText}
+          </a>
         )}
       </div>
       <div role="cell" className={classes.cell}>
         <span className={classes.idCell}>
           <span className={classes.mono} title={record.id}>
-            {shortId(record.id)}
+            {text.shortId}
           </span>
           {record.id !== '' && <CopyIdButton id={record.id} />}
         </span>
@@ -70,38 +77,46 @@ export const OrderRow = memo(function OrderRow({ record, rowIndex, top, height }
       <div role="cell" className={classes.cell}>
         <StatusBadge status={record.status} />
       </div>
-      <AmountCell text={record.current_amount} />
-      <AmountCell text={record.initial_amount} />
+      <div role="cell" className={`${classes.cell} ${classes.number}`}>
+        {text.currentAmount}
+      </div>
+      <div role="cell" className={`${classes.cell} ${classes.number}`}>
+        {text.initialAmount}
+      </div>
       <div role="cell" className={classes.cell} title={record.date_settled}>
-        {displayDateTime(record.date_settled)}
+        {text.dateSettled}
       </div>
     </div>
   );
 });
 
-function AmountCell({ text }: { text: string }) {
-  return (
-    <div role="cell" className={`${classes.cell} ${classes.number}`}>
-      {displayAmount(text)}
-    </div>
-  );
-}
+const COPIED_MS = 1500;
+const copyIcon = <IconCopy size={14} aria-hidden />;
+const copiedIcon = <IconCheck size={14} aria-hidden />;
 
+/** Mantine's subtle grey ActionIcon (teal once copied), as a plain button. */
 function CopyIdButton({ id }: { id: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), COPIED_MS);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
   return (
-    <CopyButton value={id} timeout={1500}>
-      {({ copied, copy }) => (
-        <ActionIcon
-          variant="subtle"
-          color={copied ? 'teal' : 'gray'}
-          size="sm"
-          onClick={copy}
-          aria-label={`Copy order id ${id}`}
-          title={copied ? 'Copied' : 'Copy order id'}
-        >
-          {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-        </ActionIcon>
-      )}
-    </CopyButton>
+    <button
+      type="button"
+      className={`mantine-focus-auto mantine-active ${classes.copy}`}
+      data-copied={copied || undefined}
+      aria-label={`Copy order id ${id}`}
+      title={copied ? 'Copied' : 'Copy order id'}
+      onClick={() => {
+        navigator.clipboard.writeText(id).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        );
+      }}
+    >
+      {copied ? copiedIcon : copyIcon}
+    </button>
   );
 }

@@ -1,6 +1,8 @@
 import type { Rect, Virtualizer } from '@tanstack/react-virtual';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import type { MouseEvent } from 'react';
 import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import type { OrderRowRecord } from './order-row.tsx';
 import { OrderRow } from './order-row.tsx';
 import classes from './orders-table.module.css';
@@ -33,9 +35,34 @@ interface Props {
   onNearEnd?: () => void;
 }
 
+/** A left click with no modifier key: the one a single-page app takes over from the browser. */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+}
+
 /** Thousands of orders stay smooth: only the rows in view (plus a few) are in the DOM. */
 export function OrdersTable({ label, records, onNearEnd }: Props) {
   const viewportRef = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+
+  // One handler for every row (rather than a router Link and a click handler per row). The link in
+  // the first cell is the keyboard and screen-reader way in: a plain click on it stays in the app, a
+  // modified one (new tab, new window) is left to the browser. A click anywhere else on a row is a
+  // shortcut for the mouse, unless it landed on a control or the user is selecting text.
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || !(event.target instanceof Element)) return;
+    const link = event.target.closest('a[href]');
+    if (link !== null) {
+      if (!isPlainClick(event)) return;
+      event.preventDefault();
+      void navigate(link.getAttribute('href') ?? '');
+      return;
+    }
+    if (event.target.closest('button') !== null) return;
+    const href = event.target.closest('[role="row"]')?.querySelector('a[href]')?.getAttribute('href');
+    if (href === null || href === undefined || (window.getSelection()?.toString() ?? '') !== '') return;
+    void navigate(href);
+  };
   // Stable while the rows are: a new function would make the virtualiser re-measure every row.
   const getItemKey = useCallback((index: number) => records[index]?.id || index, [records]);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is read fresh each render.
@@ -43,7 +70,9 @@ export function OrdersTable({ label, records, onNearEnd }: Props) {
     count: records.length,
     getScrollElement: () => viewportRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    // Rows kept beyond each edge: enough for a wheel step, and a scrollbar drag (all rows new each
+    // frame) builds 20 rows instead of 28 (issue 6: about 20% less style, layout and paint a frame).
+    overscan: 4,
     scrollMargin: HEADER_HEIGHT,
     initialRect: { width: 0, height: VIEWPORT_HEIGHT },
     observeElementRect: observeFixedViewport,
@@ -65,6 +94,7 @@ export function OrdersTable({ label, records, onNearEnd }: Props) {
       aria-label={label}
       aria-rowcount={records.length + 1}
       tabIndex={-1}
+      onClick={onClick}
     >
       <div role="rowgroup" className={classes.header}>
         <div role="row" aria-rowindex={1} className={classes.grid} style={{ height: HEADER_HEIGHT }}>
@@ -80,7 +110,7 @@ export function OrdersTable({ label, records, onNearEnd }: Props) {
           const record = records[item.index];
           if (record === undefined) return null;
           return (
-            <OrderRow key={item.key} record={record} rowIndex={item.index + 2} top={item.start - HEADER_HEIGHT} height={ROW_HEIGHT} />
+            <OrderRow key={item.key} record={record} rowIndex={item.index + 2} top={item.start - HEADER_HEIGHT} />
           );
         })}
       </div>

@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { statusColor } from '../../components/status-badge.tsx';
+import { renderRoute } from '../../test/render.tsx';
+import { rowText } from './order-row.tsx';
+import { OrdersTable } from './orders-table.tsx';
+import { generatedRecord } from './test-support.ts';
+
+const records = [
+  generatedRecord(1, { external_id: 'ROW-ONE', status: 'activated' }).record,
+  generatedRecord(2, { external_id: 'ROW-TWO', status: 'something-new' }).record,
+];
+const FIRST_ID = '00000000-0000-4000-8000-000000000001';
+
+function renderTable() {
+  return renderRoute(<OrdersTable label="Test orders" records={records} />, {
+    path: '/orders',
+    extraRoutes: [{ path: '/orders/:orderId', element: <p>Order detail</p> }],
+  });
+}
+
+const bodyRows = () => within(screen.getByRole('table', { name: 'Test orders' })).getAllByRole('row').slice(1);
+
+describe('orders table', { timeout: 30_000 }, () => {
+  test('a plain click on an order link opens it in the app', async () => {
+    const { user, router } = renderTable();
+    await user.click(screen.getByRole('link', { name: 'ROW-ONE' }));
+    expect(router.state.location.pathname).toBe(`/orders/${FIRST_ID}`);
+    expect(await screen.findByText('Order detail')).toBeInTheDocument();
+  });
+
+  test('a click with a modifier key (new tab, new window) is left to the browser', () => {
+    const { router } = renderTable();
+    // After the app's handlers (window is the last stop of a bubbling click): note whether the app
+    // took the click over, then stop jsdom's own navigation, which it does not implement.
+    const takenOver: boolean[] = [];
+    const afterApp = (event: MouseEvent) => {
+      takenOver.push(event.defaultPrevented);
+      event.preventDefault();
+    };
+    window.addEventListener('click', afterApp);
+    try {
+      const link = screen.getByRole('link', { name: 'ROW-ONE' });
+      for (const modifier of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { altKey: true }]) fireEvent.click(link, modifier);
+      expect(takenOver).toEqual([false, false, false, false]);
+      expect(router.state.location.pathname).toBe('/orders');
+      fireEvent.click(link);
+      expect(takenOver.at(-1)).toBe(true);
+      expect(router.state.location.pathname).toBe(`/orders/${FIRST_ID}`);
+    } finally {
+      window.removeEventListener('click', afterApp);
+    }
+  });
+
+  test('a click on the header row or the copy button opens nothing', async () => {
+    const { user, router } = renderTable();
+    await user.click(screen.getByRole('columnheader', { name: 'Status' }));
+    await user.click(within(bodyRows()[0]!).getByRole('button', { name: `Copy order id ${FIRST_ID}` }));
+    expect(router.state.location.pathname).toBe('/orders');
+  });
+
+  test('the copy button says it copied, then goes back', async () => {
+    const { user } = renderTable();
+    const button = screen.getByRole('button', { name: `Copy order id ${FIRST_ID}` });
+    expect(button).toHaveAttribute('title', 'Copy order id');
+    await user.click(button);
+    expect(await navigator.clipboard.readText()).toBe(FIRST_ID);
+    await waitFor(() => expect(button).toHaveAttribute('title', 'Copied'));
+    await waitFor(() => expect(button).toHaveAttribute('title', 'Copy order id'), { timeout: 3000 });
+  });
+
+  test('status badges: the raw status, coloured by its meaning, grey when undocumented', () => {
+    renderTable();
+    const [one, two] = bodyRows();
+    expect(within(one!).getByTestId('order-status')).toHaveTextContent('activated');
+    expect(within(one!).getByTestId('order-status')).toHaveAttribute('data-color', 'green');
+    expect(within(two!).getByTestId('order-status')).toHaveTextContent('something-new');
+    expect(within(two!).getByTestId('order-status')).toHaveAttribute('data-color', 'gray');
+    expect(statusColor('refunded')).toBe('violet');
+    expect(statusColor('toString')).toBe('gray');
+  });
+
+  test("a row's texts are worked out once per record", () => {
+    const record = generatedRecord(3, { current_amount: '5' }).record;
+    const first = rowText(record);
+    expect(first.currentAmount).toBe('5.00');
+    expect(rowText(record)).toBe(first);
+    expect(rowText({ ...record })).not.toBe(first);
+  });
+});
