@@ -2,7 +2,7 @@ import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { memo } from 'react';
 import { CUSTOMER_FIELDS } from '../../../contract/schemas.ts';
 import { TextField } from '../../components/text-field.tsx';
-import { JSON_PATH_DESCRIPTION } from './field-props.ts';
+import { JSON_PATH_DESCRIPTION, TEXT_INPUT_STYLES } from './field-props.ts';
 import type { CreateOrderControl, CustomerField } from './form-values.ts';
 
 const LABELS: Record<CustomerField, { label: string; inputMode?: 'email' | 'tel' }> = {
@@ -38,6 +38,7 @@ export const CustomerSection = memo(function CustomerSection({ control }: { cont
               <TextField
                 key={field}
                 control={control}
+                styles={TEXT_INPUT_STYLES}
                 name={`customer_data.${field}`}
                 label={label}
                 description={`customer_data.${field}`}

@@ -14,5 +14,27 @@ export const ROW_STYLES = {
   legend: { fontWeight: 600 },
 } as const;
 
+/**
+ * Text inputs: size and layout containment make each input a relayout boundary, so the new text of
+ * a keystroke is laid out inside the input, not up through the 200-row column around it (measured
+ * in Chromium: 0.5-0.65 ms -> 0.04 ms of layout per keystroke in a row). The input's size comes
+ * from Mantine's CSS (width 100%, --input-height), never from its text, so nothing moves.
+ */
+export const TEXT_INPUT_STYLES = { input: { contain: 'size layout' } } as const;
+
 /** Amounts in a monospace face so digits line up; on the input only (`ff` would change the label too). */
-export const AMOUNT_INPUT_STYLES = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } } as const;
+export const AMOUNT_INPUT_STYLES = { input: { ...TEXT_INPUT_STYLES.input, fontFamily: 'var(--mantine-font-family-monospace)' } } as const;
+
+/**
+ * A figure that changes while the user types (a line total, the items total): a fixed box, so its
+ * new text is laid out inside it instead of up through the rows around it. 20 monospace digits
+ * fit (an 8-digit price times a 9-digit quantity); a longer one spills out of the box, visibly.
+ */
+export const FIGURE_STYLE = {
+  display: 'inline-block',
+  contain: 'size layout',
+  width: '20ch',
+  height: '1lh',
+  verticalAlign: 'top',
+  whiteSpace: 'nowrap',
+} as const;

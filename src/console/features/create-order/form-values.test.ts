@@ -4,7 +4,7 @@ import { validCreateBody } from '../../../contract/test-support.ts';
 import type { CreateOrderFormValues } from './form-values.ts';
 import { emptyFormValues, emptyItem, emptyTransaction, formFieldGuard, parseFormValues, toRequestBody } from './form-values.ts';
 import { importRequestBody } from './import-body.ts';
-import { summariseItems } from './item-totals.ts';
+import { lineTotal, summariseItems } from './item-totals.ts';
 import { sampleFormValues } from './sample-data.ts';
 
 function filled(): CreateOrderFormValues {
@@ -134,6 +134,27 @@ describe('summariseItems', () => {
     expect(summariseItems([item('1.5', '10.00')], '99.00')).toMatchObject({ uncounted: 1, mismatchWith: null });
     expect(summariseItems([item('1', '10.00')], '')).toMatchObject({ total: '10.00', mismatchWith: null });
     expect(summariseItems([], '10.00').mismatchWith).toBeNull();
+  });
+
+  test('lines remembered from earlier calls give the same sums as lines computed afresh', () => {
+    // The same (quantity, amount) texts again and again, as while typing in a 200-row form, and
+    // beyond the cache's size, compared with the products worked out here.
+    const texts = ['1', '2', '10', '', '1.5', 'x', ' 3', '007'];
+    const amounts = ['10.00', '0.10', '-1.00', '', '1.234', '99999999.99', '.5', '1.'];
+    for (let round = 0; round < 40; round++) {
+      const items = Array.from({ length: 200 }, (_, i) => item(texts[(i + round) % texts.length]!, amounts[(i * 3 + round) % amounts.length]! + (round > 30 ? String(i % 7) : '')));
+      let cents = 0n;
+      let uncounted = 0;
+      for (const { quantity, amount } of items) {
+        const line = lineTotal(quantity, amount);
+        if (line === null) uncounted += 1;
+        else cents += BigInt(line.times('100').toFixed(0));
+      }
+      const sign = cents < 0n ? '-' : '';
+      const abs = cents < 0n ? -cents : cents;
+      const total = `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+      expect(summariseItems(items, '')).toEqual({ total, uncounted, rows: 200, mismatchWith: null });
+    }
   });
 });
 

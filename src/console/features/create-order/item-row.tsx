@@ -6,7 +6,7 @@ import { formatMoney } from '../../../contract/money.ts';
 import { ITEM_TYPES } from '../../../contract/schemas.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { AMOUNT_INPUT_STYLES, CODE_INPUT, JSON_PATH_DESCRIPTION, ROW_STYLES } from './field-props.ts';
+import { AMOUNT_INPUT_STYLES, CODE_INPUT, FIGURE_STYLE, JSON_PATH_DESCRIPTION, ROW_STYLES, TEXT_INPUT_STYLES } from './field-props.ts';
 import type { CreateOrderControl } from './form-values.ts';
 import { lineTotal } from './item-totals.ts';
 
@@ -29,9 +29,10 @@ export const ItemRow = memo(function ItemRow({ control, index, onRemove, onDupli
       styles={ROW_STYLES}
     >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
-        <TextField control={control} name={`${path}.name`} label="Name" description={`${path}.name`} descriptionProps={JSON_PATH_DESCRIPTION} withAsterisk />
+        <TextField control={control} styles={TEXT_INPUT_STYLES} name={`${path}.name`} label="Name" description={`${path}.name`} descriptionProps={JSON_PATH_DESCRIPTION} withAsterisk />
         <TextField
           control={control}
+          styles={TEXT_INPUT_STYLES}
           name={`${path}.product_id`}
           label="Product ID"
           description={`${path}.product_id`}
@@ -41,6 +42,7 @@ export const ItemRow = memo(function ItemRow({ control, index, onRemove, onDupli
         <SelectField control={control} name={`${path}.type`} label="Type" description={`${path}.type`} descriptionProps={JSON_PATH_DESCRIPTION} options={ITEM_TYPES} emptyLabel="Choose a type" withAsterisk />
         <TextField
           control={control}
+          styles={TEXT_INPUT_STYLES}
           name={`${path}.quantity`}
           label="Quantity"
           description={`${path}.quantity`}
@@ -63,6 +65,7 @@ export const ItemRow = memo(function ItemRow({ control, index, onRemove, onDupli
         />
         <TextField
           control={control}
+          styles={TEXT_INPUT_STYLES}
           name={`${path}.vat`}
           label="VAT %"
           description={`${path}.vat`}
@@ -100,7 +103,7 @@ function LineTotal({ control, index }: { control: CreateOrderControl; index: num
   return (
     <Text size="sm" c="dimmed" data-testid={`item-${index}-total`}>
       Line total:{' '}
-      <Text span inherit c="var(--mantine-color-text)" ff="monospace" fw={600}>
+      <Text span inherit c="var(--mantine-color-text)" ff="monospace" fw={600} style={FIGURE_STYLE}>
         {total ?? '—'}
       </Text>
     </Text>

@@ -22,9 +22,25 @@ export interface ItemsSummary {
   mismatchWith: string | null;
 }
 
+// The summary is recomputed on every change under `items` (a keystroke in any of 200 rows); the
+// lines themselves rarely change, so their exact products are kept by (quantity, amount) text.
+// Money values are immutable (big.js returns new ones), so sharing them is safe.
+const LINE_CACHE_LIMIT = 5_000;
+const lineCache = new Map<string, Money | null>();
+
+function cachedLineTotal(quantity: string | undefined, amount: string | undefined): Money | null {
+  const key = `${quantity ?? ''}\u0000${amount ?? ''}`;
+  const hit = lineCache.get(key);
+  if (hit !== undefined) return hit;
+  const total = lineTotal(quantity, amount);
+  if (lineCache.size >= LINE_CACHE_LIMIT) lineCache.clear();
+  lineCache.set(key, total);
+  return total;
+}
+
 /** Compares the lines with order_data.amount. Only a complete set of lines and a valid amount can disagree. */
 export function summariseItems(items: readonly { quantity?: string; amount?: string }[], orderAmount: string): ItemsSummary {
-  const totals = items.map((item) => lineTotal(item.quantity, item.amount));
+  const totals = items.map((item) => cachedLineTotal(item.quantity, item.amount));
   const counted = totals.filter((t): t is Money => t !== null);
   const total = sumMoney(counted);
   const uncounted = totals.length - counted.length;

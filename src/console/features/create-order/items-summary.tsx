@@ -1,8 +1,11 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useWatch } from 'react-hook-form';
+import { FIGURE_STYLE } from './field-props.ts';
 import type { CreateOrderControl } from './form-values.ts';
 import { summariseItems } from './item-totals.ts';
+
+const TOTAL_STYLE = { ...FIGURE_STYLE, textAlign: 'right' } as const;
 
 /**
  * The items' sum against order_data.amount. `compute` keeps the re-render to the moments the
@@ -19,7 +22,7 @@ export function ItemsSummary({ control }: { control: CreateOrderControl }) {
     <Stack gap="xs" align="flex-end" style={{ flex: 1 }}>
       <Text size="sm" data-testid="items-total">
         Items total:{' '}
-        <Text span inherit ff="monospace" fw={700}>
+        <Text span inherit ff="monospace" fw={700} style={TOTAL_STYLE}>
           {summary.total}
         </Text>
         {summary.uncounted > 0 && (

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { SERVICES } from '../../../contract/schemas.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { AMOUNT_INPUT_STYLES, CODE_INPUT, JSON_PATH_DESCRIPTION } from './field-props.ts';
+import { AMOUNT_INPUT_STYLES, CODE_INPUT, JSON_PATH_DESCRIPTION, TEXT_INPUT_STYLES } from './field-props.ts';
 import type { CreateOrderControl } from './form-values.ts';
 
 interface Props {
@@ -29,6 +29,7 @@ export const OrderSection = memo(function OrderSection({ control }: Props) {
           />
           <TextField
             control={control}
+            styles={TEXT_INPUT_STYLES}
             name="order_external_id"
             label="Order external ID"
             description="order_external_id"
@@ -38,6 +39,7 @@ export const OrderSection = memo(function OrderSection({ control }: Props) {
           />
           <TextField
             control={control}
+            styles={TEXT_INPUT_STYLES}
             name="payment_identifier"
             label="Payment identifier"
             description={
@@ -53,6 +55,7 @@ export const OrderSection = memo(function OrderSection({ control }: Props) {
           />
           <TextField
             control={control}
+            styles={TEXT_INPUT_STYLES}
             name="return_url"
             label="Return URL"
             description="return_url"
@@ -78,6 +81,7 @@ export const OrderDataSection = memo(function OrderDataSection({ control }: Prop
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextField
             control={control}
+            styles={TEXT_INPUT_STYLES}
             name="order_data.eshop_external_id"
             label="E-shop ID"
             description="order_data.eshop_external_id"

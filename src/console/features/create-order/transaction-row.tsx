@@ -5,7 +5,7 @@ import { PAYMENT_TYPES } from '../../../contract/schemas.ts';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { AMOUNT_INPUT_STYLES, CODE_INPUT, JSON_PATH_DESCRIPTION, ROW_STYLES } from './field-props.ts';
+import { AMOUNT_INPUT_STYLES, CODE_INPUT, JSON_PATH_DESCRIPTION, ROW_STYLES, TEXT_INPUT_STYLES } from './field-props.ts';
 import type { CreateOrderControl } from './form-values.ts';
 
 const CHECKBOX_STYLES = { description: { fontFamily: 'var(--mantine-font-family-monospace)' } };
@@ -25,9 +25,10 @@ export const TransactionRow = memo(function TransactionRow({ control, index, onR
     <Fieldset legend={`Transaction ${number}`} radius="md" p="md" styles={ROW_STYLES}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
         {/* A native date input: its value is always YYYY-MM-DD or empty, and it keeps name = JSON path. */}
-        <TextField control={control} name={`${path}.date`} type="date" label="Date" description={`${path}.date`} descriptionProps={JSON_PATH_DESCRIPTION} withAsterisk />
+        <TextField control={control} styles={TEXT_INPUT_STYLES} name={`${path}.date`} type="date" label="Date" description={`${path}.date`} descriptionProps={JSON_PATH_DESCRIPTION} withAsterisk />
         <TextField
           control={control}
+          styles={TEXT_INPUT_STYLES}
           name={`${path}.transaction_id`}
           label="Transaction ID"
           description={`${path}.transaction_id`}
@@ -37,6 +38,7 @@ export const TransactionRow = memo(function TransactionRow({ control, index, onR
         />
         <TextField
           control={control}
+          styles={TEXT_INPUT_STYLES}
           name={`${path}.eshop_external_id`}
           label="E-shop ID"
           description={`${path}.eshop_external_id`}
@@ -58,6 +60,7 @@ export const TransactionRow = memo(function TransactionRow({ control, index, onR
         />
         <TextField
           control={control}
+          styles={TEXT_INPUT_STYLES}
           name={`${path}.mcc`}
           label="Merchant category code (MCC)"
           description={`${path}.mcc`}

@@ -40,8 +40,8 @@ describe('useDraftAutosave', () => {
     for (const text of ['O', 'OR', 'ORD', 'ORD-1']) {
       act(() => result.current.form.setValue('order_external_id', text));
       act(() => {
-      vi.advanceTimersByTime(DRAFT_SAVE_DELAY_MS - 50);
-    });
+        vi.advanceTimersByTime(DRAFT_SAVE_DELAY_MS - 50);
+      });
       expect(stored()).toBeNull();
     }
     act(() => {
