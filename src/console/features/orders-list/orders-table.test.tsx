@@ -29,6 +29,14 @@ describe('orders table', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Order detail')).toBeInTheDocument();
   });
 
+  test('Enter on a focused order link opens it (the keyboard way in)', async () => {
+    const { user, router } = renderTable();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'ROW-ONE' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe(`/orders/${FIRST_ID}`);
+  });
+
   test('a click with a modifier key (new tab, new window) is left to the browser', () => {
     const { router } = renderTable();
     // After the app's handlers (window is the last stop of a bubbling click): note whether the app
