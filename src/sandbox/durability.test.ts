@@ -71,6 +71,52 @@ test('acknowledged orders and refunds survive kill -9; SIGTERM then exits 0', as
   expect(await second.exited).toEqual({ code: 0, signal: null });
 }, 240_000);
 
+test('kill -9 in the middle of grouped creates: every acknowledged order is there after a restart', async () => {
+  const db = join(dir, 'db-grouped');
+  const first = spawnMain({ PORT: String(await freePort()), SANDBOX_DB: db });
+  running.push(first);
+  const base = await waitForListening(first);
+  const token = 'dev-token';
+
+  // Many creates at once, so the store writes them in groups; the kill lands while later groups
+  // are still queued or being written.
+  const acknowledged = new Map<string, Order>();
+  let killed = false;
+  const attempts = Array.from({ length: 400 }, async () => {
+    try {
+      const result = await call(base, 'POST', orderServicePaths.orderCreate(), { token, json: orderBody() });
+      if (result.status === 201 && !killed) {
+        const order = parseOrder(result);
+        acknowledged.set(order.id, order);
+        if (acknowledged.size >= 120) {
+          killed = true;
+          first.child.kill('SIGKILL');
+        }
+      }
+    } catch {
+      // Cut off by the kill: neither acknowledged nor required.
+    }
+  });
+  await Promise.all(attempts);
+  expect(await first.exited).toMatchObject({ signal: 'SIGKILL' });
+  expect(acknowledged.size).toBeGreaterThanOrEqual(120);
+  // The kill landed while creates were still coming in (by 400 at once).
+  expect(acknowledged.size).toBeLessThan(400);
+
+  const second = spawnMain({ PORT: String(await freePort()), SANDBOX_DB: db });
+  running.push(second);
+  const again = await waitForListening(second);
+  const listed = await call(again, 'GET', `${sandboxPaths.orders()}?limit=500`, { token });
+  const ids = new Set((listed.json as { results: Order[] }).results.map((order) => order.id));
+  for (const [id, expected] of acknowledged) {
+    expect(ids.has(id)).toBe(true);
+    const read = await call(again, 'GET', orderServicePaths.orderRead(id), { token });
+    expect({ ...parseOrder(read), redirect_url: '' }).toEqual({ ...expected, redirect_url: '' });
+  }
+  second.child.kill('SIGTERM');
+  expect(await second.exited).toEqual({ code: 0, signal: null });
+}, 240_000);
+
 test('a data directory that cannot be created -> one clear line on stderr and a non-zero exit, quickly', async () => {
   const file = join(dir, 'a-regular-file');
   writeFileSync(file, 'not a directory');

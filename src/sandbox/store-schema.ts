@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { ORDER_STATUSES, orderStatusSchema, SERVICES, serviceSchema } from '../contract/schemas.ts';
+import type { OrderStatus, Service } from '../contract/schemas.ts';
+import { ORDER_STATUSES, SERVICES } from '../contract/schemas.ts';
 
 // decisions.md D6: amounts are numeric(10,2) (8 integer digits and 2 decimals, the document's
 // pattern), so PostgreSQL does the money arithmetic exactly and PGlite hands back exact strings.
@@ -43,18 +43,53 @@ export const ORDER_COLUMNS = `id::text AS id, external_id, service, status, paym
   refund_amount::text AS refund_amount, created_at,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_key`;
 
-export const orderRowSchema = z.object({
-  id: z.string(),
-  external_id: z.string(),
-  service: serviceSchema,
-  status: orderStatusSchema,
-  payment_identifier: z.string(),
-  return_url: z.string(),
-  initial_amount: z.string(),
-  current_amount: z.string(),
-  refund_amount: z.string(),
-  created_at: z.date(),
-  created_key: z.string(),
-});
+/** The columns of a freshly inserted order that only the database knows or normalises. */
+export const INSERTED_COLUMNS = `id::text AS id, external_id, service, status, payment_identifier, return_url,
+  initial_amount::text AS initial_amount, current_amount::text AS current_amount,
+  refund_amount::text AS refund_amount`;
 
-export type OrderRow = z.infer<typeof orderRowSchema>;
+export interface OrderRow {
+  id: string;
+  external_id: string;
+  service: Service;
+  status: OrderStatus;
+  payment_identifier: string;
+  return_url: string;
+  initial_amount: string;
+  current_amount: string;
+  refund_amount: string;
+  created_at: Date;
+  created_key: string;
+}
+
+export type InsertedRow = Omit<OrderRow, 'created_at' | 'created_key'>;
+
+// Rows come from our own queries, typed by PGlite (text columns as strings, timestamptz as Date),
+// so a few typeof checks prove their shape; a zod parse per row cost more than the insert's plan.
+const serviceSet: ReadonlySet<string> = new Set(SERVICES);
+const statusSet: ReadonlySet<string> = new Set(ORDER_STATUSES);
+const TEXT_COLUMNS = ['id', 'external_id', 'payment_identifier', 'return_url', 'initial_amount', 'current_amount', 'refund_amount'] as const;
+
+function rowProblem(row: Record<string, unknown>): string | null {
+  for (const column of TEXT_COLUMNS) if (typeof row[column] !== 'string') return column;
+  if (typeof row['service'] !== 'string' || !serviceSet.has(row['service'])) return 'service';
+  if (typeof row['status'] !== 'string' || !statusSet.has(row['status'])) return 'status';
+  return null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** An inserted row's columns (INSERTED_COLUMNS), checked. */
+export function decodeInsertedRow(row: unknown): InsertedRow {
+  const problem = isRecord(row) ? rowProblem(row) : 'row';
+  if (problem !== null || !isRecord(row)) throw new Error(`unexpected order row from the database (${problem ?? 'row'})`);
+  return row as unknown as InsertedRow;
+}
+
+/** A row of ORDER_COLUMNS, checked. */
+export function decodeOrderRow(row: unknown): OrderRow {
+  const inserted = decodeInsertedRow(row);
+  const { created_at: createdAt, created_key: createdKey } = row as Record<string, unknown>;
+  if (!(createdAt instanceof Date) || typeof createdKey !== 'string') throw new Error('unexpected order row from the database (created_at)');
+  return inserted as OrderRow;
+}
