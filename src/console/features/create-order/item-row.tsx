@@ -1,14 +1,13 @@
-import { Button, Fieldset, Group, SimpleGrid, Text } from '@mantine/core';
-import { IconCopy, IconTrash } from '@tabler/icons-react';
+import { Fieldset, Group, SimpleGrid, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { formatMoney } from '../../../contract/money.ts';
 import { ITEM_TYPES } from '../../../contract/schemas.ts';
-import { SelectField } from '../../components/select-field.tsx';
-import { TextField } from '../../components/text-field.tsx';
 import { AMOUNT_INPUT_STYLES, CODE_INPUT, FIGURE_STYLE, JSON_PATH_DESCRIPTION, ROW_STYLES, TEXT_INPUT_STYLES } from './field-props.ts';
 import type { CreateOrderControl } from './form-values.ts';
+import { ITEM_FIELDS } from './form-values.ts';
 import { lineTotal } from './item-totals.ts';
+import { RowActions, RowSelect, RowTextInput, sameRowProps, useRowErrors } from './row-fields.tsx';
 
 interface Props {
   control: CreateOrderControl;
@@ -17,33 +16,53 @@ interface Props {
   onDuplicate: (index: number) => void;
 }
 
-/** One element of `items`. Memoised: typing in one row re-renders only that row's own inputs. */
-export const ItemRow = memo(function ItemRow({ control, index, onRemove, onDuplicate }: Props) {
+/** One element of `items`. Memoised; its inputs are registered (see row-fields.tsx), so typing re-renders none of them. */
+export const ItemRow = memo(function ItemRow(props: Props) {
+  const errors = useRowErrors(props.control, `items.${props.index}`, ITEM_FIELDS);
+  return <ItemRowBody {...props} errors={errors} />;
+});
+
+const ItemRowBody = memo(function ItemRowBody({ control, index, onRemove, onDuplicate, errors }: Props & { errors: Record<(typeof ITEM_FIELDS)[number], string | undefined> }) {
   const path = `items.${index}` as const;
-  const number = index + 1;
   return (
-    <Fieldset
-      legend={`Item ${number}`}
-      radius="md"
-      p="md"
-      styles={ROW_STYLES}
-    >
+    <Fieldset legend={`Item ${index + 1}`} radius="md" p="md" styles={ROW_STYLES}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
-        <TextField control={control} styles={TEXT_INPUT_STYLES} name={`${path}.name`} label="Name" description={`${path}.name`} descriptionProps={JSON_PATH_DESCRIPTION} withAsterisk />
-        <TextField
+        <RowTextInput
           control={control}
+          name={`${path}.name`}
+          error={errors.name}
           styles={TEXT_INPUT_STYLES}
+          label="Name"
+          description={`${path}.name`}
+          descriptionProps={JSON_PATH_DESCRIPTION}
+          withAsterisk
+        />
+        <RowTextInput
+          control={control}
           name={`${path}.product_id`}
+          error={errors.product_id}
+          styles={TEXT_INPUT_STYLES}
           label="Product ID"
           description={`${path}.product_id`}
           descriptionProps={JSON_PATH_DESCRIPTION}
           {...CODE_INPUT}
         />
-        <SelectField control={control} name={`${path}.type`} label="Type" description={`${path}.type`} descriptionProps={JSON_PATH_DESCRIPTION} options={ITEM_TYPES} emptyLabel="Choose a type" withAsterisk />
-        <TextField
+        <RowSelect
           control={control}
-          styles={TEXT_INPUT_STYLES}
+          name={`${path}.type`}
+          error={errors.type}
+          label="Type"
+          description={`${path}.type`}
+          descriptionProps={JSON_PATH_DESCRIPTION}
+          options={ITEM_TYPES}
+          emptyLabel="Choose a type"
+          withAsterisk
+        />
+        <RowTextInput
+          control={control}
           name={`${path}.quantity`}
+          error={errors.quantity}
+          styles={TEXT_INPUT_STYLES}
           label="Quantity"
           description={`${path}.quantity`}
           descriptionProps={JSON_PATH_DESCRIPTION}
@@ -51,22 +70,24 @@ export const ItemRow = memo(function ItemRow({ control, index, onRemove, onDupli
           withAsterisk
           {...CODE_INPUT}
         />
-        <TextField
+        <RowTextInput
           control={control}
           name={`${path}.amount`}
+          error={errors.amount}
+          styles={AMOUNT_INPUT_STYLES}
           label="Price per item"
           description={`${path}.amount`}
           descriptionProps={JSON_PATH_DESCRIPTION}
           inputMode="decimal"
-          styles={AMOUNT_INPUT_STYLES}
           placeholder="0.00"
           withAsterisk
           {...CODE_INPUT}
         />
-        <TextField
+        <RowTextInput
           control={control}
-          styles={TEXT_INPUT_STYLES}
           name={`${path}.vat`}
+          error={errors.vat}
+          styles={TEXT_INPUT_STYLES}
           label="VAT %"
           description={`${path}.vat`}
           descriptionProps={JSON_PATH_DESCRIPTION}
@@ -77,21 +98,14 @@ export const ItemRow = memo(function ItemRow({ control, index, onRemove, onDupli
       </SimpleGrid>
       <Group justify="space-between" mt="sm">
         <LineTotal control={control} index={index} />
-        <Group gap="xs">
-          <Button variant="subtle" size="xs" leftSection={<IconCopy size={14} />} onClick={() => onDuplicate(index)} aria-label={`Duplicate item ${number}`}>
-            Duplicate
-          </Button>
-          <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => onRemove(index)} aria-label={`Remove item ${number}`}>
-            Remove
-          </Button>
-        </Group>
+        <RowActions what="item" index={index} onRemove={onRemove} onDuplicate={onDuplicate} />
       </Group>
     </Fieldset>
   );
-});
+}, sameRowProps);
 
 /** quantity x price; watches only its own row's two fields. */
-function LineTotal({ control, index }: { control: CreateOrderControl; index: number }) {
+const LineTotal = memo(function LineTotal({ control, index }: { control: CreateOrderControl; index: number }) {
   const total = useWatch({
     control,
     name: [`items.${index}.quantity`, `items.${index}.amount`],
@@ -108,4 +122,4 @@ function LineTotal({ control, index }: { control: CreateOrderControl; index: num
       </Text>
     </Text>
   );
-}
+});

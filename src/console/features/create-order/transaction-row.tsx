@@ -1,12 +1,11 @@
-import { Button, Fieldset, Group, SimpleGrid } from '@mantine/core';
-import { IconCopy, IconTrash } from '@tabler/icons-react';
+import { Fieldset, Group, SimpleGrid } from '@mantine/core';
 import { memo } from 'react';
 import { PAYMENT_TYPES } from '../../../contract/schemas.ts';
 import { CheckboxField } from '../../components/checkbox-field.tsx';
-import { SelectField } from '../../components/select-field.tsx';
-import { TextField } from '../../components/text-field.tsx';
 import { AMOUNT_INPUT_STYLES, CODE_INPUT, JSON_PATH_DESCRIPTION, ROW_STYLES, TEXT_INPUT_STYLES } from './field-props.ts';
 import type { CreateOrderControl } from './form-values.ts';
+import { TRANSACTION_FIELDS } from './form-values.ts';
+import { RowActions, RowSelect, RowTextInput, sameRowProps, useRowErrors } from './row-fields.tsx';
 
 const CHECKBOX_STYLES = { description: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
@@ -17,51 +16,75 @@ interface Props {
   onDuplicate: (index: number) => void;
 }
 
-/** One element of `transaction_history`: an earlier transaction of the customer. */
-export const TransactionRow = memo(function TransactionRow({ control, index, onRemove, onDuplicate }: Props) {
+/** One element of `transaction_history`: an earlier transaction of the customer. Inputs registered as in ItemRow. */
+export const TransactionRow = memo(function TransactionRow(props: Props) {
+  const errors = useRowErrors(props.control, `transaction_history.${props.index}`, TRANSACTION_FIELDS);
+  return <TransactionRowBody {...props} errors={errors} />;
+});
+
+const TransactionRowBody = memo(function TransactionRowBody({
+  control,
+  index,
+  onRemove,
+  onDuplicate,
+  errors,
+}: Props & { errors: Record<(typeof TRANSACTION_FIELDS)[number], string | undefined> }) {
   const path = `transaction_history.${index}` as const;
-  const number = index + 1;
   return (
-    <Fieldset legend={`Transaction ${number}`} radius="md" p="md" styles={ROW_STYLES}>
+    <Fieldset legend={`Transaction ${index + 1}`} radius="md" p="md" styles={ROW_STYLES}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
         {/* A native date input: its value is always YYYY-MM-DD or empty, and it keeps name = JSON path. */}
-        <TextField control={control} styles={TEXT_INPUT_STYLES} name={`${path}.date`} type="date" label="Date" description={`${path}.date`} descriptionProps={JSON_PATH_DESCRIPTION} withAsterisk />
-        <TextField
+        <RowTextInput
           control={control}
+          name={`${path}.date`}
+          error={errors.date}
           styles={TEXT_INPUT_STYLES}
+          type="date"
+          label="Date"
+          description={`${path}.date`}
+          descriptionProps={JSON_PATH_DESCRIPTION}
+          withAsterisk
+        />
+        <RowTextInput
+          control={control}
           name={`${path}.transaction_id`}
+          error={errors.transaction_id}
+          styles={TEXT_INPUT_STYLES}
           label="Transaction ID"
           description={`${path}.transaction_id`}
           descriptionProps={JSON_PATH_DESCRIPTION}
           withAsterisk
           {...CODE_INPUT}
         />
-        <TextField
+        <RowTextInput
           control={control}
-          styles={TEXT_INPUT_STYLES}
           name={`${path}.eshop_external_id`}
+          error={errors.eshop_external_id}
+          styles={TEXT_INPUT_STYLES}
           label="E-shop ID"
           description={`${path}.eshop_external_id`}
           descriptionProps={JSON_PATH_DESCRIPTION}
           withAsterisk
           {...CODE_INPUT}
         />
-        <TextField
+        <RowTextInput
           control={control}
           name={`${path}.amount`}
+          error={errors.amount}
+          styles={AMOUNT_INPUT_STYLES}
           label="Amount"
           description={`${path}.amount`}
           descriptionProps={JSON_PATH_DESCRIPTION}
           inputMode="decimal"
-          styles={AMOUNT_INPUT_STYLES}
           placeholder="0.00"
           withAsterisk
           {...CODE_INPUT}
         />
-        <TextField
+        <RowTextInput
           control={control}
-          styles={TEXT_INPUT_STYLES}
           name={`${path}.mcc`}
+          error={errors.mcc}
+          styles={TEXT_INPUT_STYLES}
           label="Merchant category code (MCC)"
           description={`${path}.mcc`}
           descriptionProps={JSON_PATH_DESCRIPTION}
@@ -69,9 +92,10 @@ export const TransactionRow = memo(function TransactionRow({ control, index, onR
           placeholder="5411"
           {...CODE_INPUT}
         />
-        <SelectField
+        <RowSelect
           control={control}
           name={`${path}.payment_type`}
+          error={errors.payment_type}
           label="Payment type"
           description={`${path}.payment_type`}
           descriptionProps={JSON_PATH_DESCRIPTION}
@@ -82,22 +106,8 @@ export const TransactionRow = memo(function TransactionRow({ control, index, onR
       </SimpleGrid>
       <Group justify="space-between" mt="sm">
         <CheckboxField control={control} name={`${path}.is_canceled`} label="Cancelled by the customer" description={`${path}.is_canceled`} styles={CHECKBOX_STYLES} />
-        <Group gap="xs">
-          <Button variant="subtle" size="xs" leftSection={<IconCopy size={14} />} onClick={() => onDuplicate(index)} aria-label={`Duplicate transaction ${number}`}>
-            Duplicate
-          </Button>
-          <Button
-            variant="subtle"
-            color="red"
-            size="xs"
-            leftSection={<IconTrash size={14} />}
-            onClick={() => onRemove(index)}
-            aria-label={`Remove transaction ${number}`}
-          >
-            Remove
-          </Button>
-        </Group>
+        <RowActions what="transaction" index={index} onRemove={onRemove} onDuplicate={onDuplicate} />
       </Group>
     </Fieldset>
   );
-});
+}, sameRowProps);

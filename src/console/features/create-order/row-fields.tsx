@@ -1,0 +1,103 @@
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { IconCopy, IconTrash } from '@tabler/icons-react';
+import type { NativeSelectProps, TextInputProps } from '@mantine/core';
+import { memo, useMemo } from 'react';
+import type { FieldPath } from 'react-hook-form';
+import { get, useFormState } from 'react-hook-form';
+import type { CreateOrderControl, CreateOrderFormValues } from './form-values.ts';
+
+// The inputs of the item and transaction rows. 200 items and 50 transactions hold 1,500 inputs; as
+// controlled fields (useController) each one is two react-hook-form subscriptions (its value and
+// its state), and every keystroke anywhere walked all 3,000 of them two or three times, then
+// re-rendered the Mantine input. Registered (uncontrolled) inputs keep their text in the DOM:
+// react-hook-form reads it on change and writes it on registration, reset and field-array moves,
+// so a keystroke re-renders nothing here and costs no subscription. The row subscribes once to the
+// errors of its own fields (useRowErrors) and hands each input its message.
+//
+// A row's inputs register under names that carry the row index; rows are keyed by the field
+// array's ids, so a reset (sample data, import, clear) mounts them afresh and a remove or insert
+// re-renders the moved rows under their new names, as react-hook-form's field arrays expect.
+
+type Name = FieldPath<CreateOrderFormValues>;
+
+type Registered = 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'ref';
+
+type RowTextInputProps = Omit<TextInputProps, Registered> & {
+  control: CreateOrderControl;
+  /** The JSON path of the member in the request body: the input's `name` (D10). */
+  name: Name;
+  error: string | undefined;
+};
+
+/**
+ * An uncontrolled Mantine TextInput registered with the form under its JSON path. Memoised: its
+ * props are text and module constants, so when one message of a row changes only that input
+ * re-renders.
+ */
+export const RowTextInput = memo(function RowTextInput({ control, name, error, ...props }: RowTextInputProps) {
+  return <TextInput {...props} {...control.register(name)} error={error} />;
+});
+
+type RowSelectProps = Omit<NativeSelectProps, Registered | 'data'> & {
+  control: CreateOrderControl;
+  name: Name;
+  error: string | undefined;
+  options: readonly string[];
+  /** Shown as the first, empty choice. */
+  emptyLabel: string;
+};
+
+/** A native <select>, registered and memoised like RowTextInput (QA can `selectOption` on it by its name). */
+export const RowSelect = memo(function RowSelect({ control, name, error, options, emptyLabel, ...props }: RowSelectProps) {
+  const data = useMemo(() => [{ value: '', label: emptyLabel }, ...options.map((o) => ({ value: o, label: o }))], [emptyLabel, options]);
+  return <NativeSelect {...props} {...control.register(name)} data={data} error={error} />;
+});
+
+/**
+ * The error messages of one row's fields, by field. One subscription per row, to exactly these
+ * names; the row re-renders when one of them changes (and on field-array changes, which
+ * react-hook-form announces to every field), so its inner part is memoised on these messages.
+ */
+export function useRowErrors<F extends string>(control: CreateOrderControl, path: `items.${number}` | `transaction_history.${number}`, fields: readonly F[]): Record<F, string | undefined> {
+  const names = useMemo(() => fields.map((field) => `${path}.${field}` as Name), [path, fields]);
+  const { errors } = useFormState({ control, name: names, exact: true });
+  const messages = {} as Record<F, string | undefined>;
+  for (const field of fields) {
+    const error: unknown = get(errors, `${path}.${field}`);
+    messages[field] = typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : undefined;
+  }
+  return messages;
+}
+
+/** Props of a row's memoised body: equal when everything but the messages object is identical and every message is the same. */
+export function sameRowProps<P extends { errors: Record<string, string | undefined> }>(a: P, b: P): boolean {
+  for (const key of Object.keys(a) as (keyof P)[]) {
+    if (key === 'errors') continue;
+    if (!Object.is(a[key], b[key])) return false;
+  }
+  const fields = Object.keys(a.errors);
+  return fields.length === Object.keys(b.errors).length && fields.every((field) => a.errors[field] === b.errors[field]);
+}
+
+interface RowActionsProps {
+  /** "item" or "transaction", for the buttons' accessible names. */
+  what: string;
+  index: number;
+  onRemove: (index: number) => void;
+  onDuplicate: (index: number) => void;
+}
+
+/** Duplicate and Remove for one row; memoised, so a row re-rendered for a message keeps them. */
+export const RowActions = memo(function RowActions({ what, index, onRemove, onDuplicate }: RowActionsProps) {
+  const number = index + 1;
+  return (
+    <Group gap="xs">
+      <Button variant="subtle" size="xs" leftSection={<IconCopy size={14} />} onClick={() => onDuplicate(index)} aria-label={`Duplicate ${what} ${number}`}>
+        Duplicate
+      </Button>
+      <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => onRemove(index)} aria-label={`Remove ${what} ${number}`}>
+        Remove
+      </Button>
+    </Group>
+  );
+});
