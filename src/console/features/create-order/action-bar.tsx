@@ -3,6 +3,8 @@ import { IconEraser, IconEye, IconFileImport, IconSend, IconSparkles } from '@ta
 
 interface Props {
   pending: boolean;
+  /** Create order: a button that calls this, not a submit button (the form is a FormRegion). */
+  onSubmit: () => void;
   onSample: () => void;
   onImport: () => void;
   onPreview: () => void;
@@ -10,7 +12,7 @@ interface Props {
 }
 
 /** Stays at the bottom of the window, so Create order is one click away in a 200-row form. */
-export function ActionBar({ pending, onSample, onImport, onPreview, onClear }: Props) {
+export function ActionBar({ pending, onSubmit, onSample, onImport, onPreview, onClear }: Props) {
   return (
     <Paper
       withBorder
@@ -38,7 +40,7 @@ export function ActionBar({ pending, onSample, onImport, onPreview, onClear }: P
             Clear form
           </Button>
         </Group>
-        <Button type="submit" leftSection={<IconSend size={16} />} loading={pending} disabled={pending}>
+        <Button onClick={onSubmit} leftSection={<IconSend size={16} />} loading={pending} disabled={pending}>
           Create order
         </Button>
       </Group>

@@ -12,6 +12,7 @@ import { CustomerSection } from './customer-section.tsx';
 import { loadDraft } from './draft-storage.ts';
 import type { ImportReport } from './form-alerts.tsx';
 import { ImportReportAlert, ServerErrorAlert, UnknownOutcomeAlert } from './form-alerts.tsx';
+import { FormRegion } from './form-region.tsx';
 import { createOrderResolver } from './form-resolver.ts';
 import { formIssues } from './form-schema.ts';
 import type { CreateOrderFormValues } from './form-values.ts';
@@ -91,7 +92,7 @@ function CreateOrderForm({ environment }: { environment: Environment }) {
           </Text>
         )}
       </Group>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="New order">
+      <FormRegion label="New order" onSubmit={() => void submit()}>
         <Stack gap="lg">
           <ServerErrorAlert control={control} />
           {outcome !== null && (
@@ -111,9 +112,9 @@ function CreateOrderForm({ environment }: { environment: Environment }) {
           <CustomerSection control={control} />
           <ItemsSection control={control} getValues={getValues} />
           <TransactionsSection control={control} getValues={getValues} />
-          <ActionBar pending={pending} onSample={fillSample} onImport={importModal.open} onPreview={preview.open} onClear={clearModal.open} />
+          <ActionBar pending={pending} onSubmit={() => void submit()} onSample={fillSample} onImport={importModal.open} onPreview={preview.open} onClear={clearModal.open} />
         </Stack>
-      </form>
+      </FormRegion>
       <RequestPreviewModal opened={previewOpened} onClose={preview.close} environment={environment} getValues={getValues} />
       <ImportJsonModal opened={importOpened} onClose={importModal.close} onImport={importValues} />
       <ClearFormModal opened={clearOpened} environmentName={environment.name} onCancel={clearModal.close} onConfirm={clear} />

@@ -1,6 +1,5 @@
 import { notifications } from '@mantine/notifications';
 import { useCallback, useRef, useState } from 'react';
-import type { BaseSyntheticEvent } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { OrderCreateRequest } from '../../../contract/schemas.ts';
@@ -106,10 +105,10 @@ export function useCreateOrderSubmit(environment: Environment, form: Form, onCre
   );
 
   const submit = useCallback(
-    (event?: BaseSyntheticEvent) => {
+    (event?: { preventDefault: () => void }) => {
       event?.preventDefault();
       const onValid = (body: OrderCreateRequest) => (outcome?.kind === 'unknown' ? checkThenSend(body, outcome.reason) : send(body));
-      return once(() => handleSubmit(onValid)(event));
+      return once(() => handleSubmit(onValid)());
     },
     [once, handleSubmit, send, checkThenSend, outcome],
   );
