@@ -5,7 +5,7 @@ import type { ArrayErrorShape } from '../contract/drf-errors.ts';
 import type { AppOptions } from './app.ts';
 import { createApp } from './app.ts';
 import type { SandboxEnv } from './auth.ts';
-import type { Store } from './store.ts';
+import type { Store, StoreOptions } from './store.ts';
 import { openStore } from './store.ts';
 
 export interface StartOptions {
@@ -20,6 +20,8 @@ export interface StartOptions {
   staticDir?: string;
   orderServiceUrl?: string;
   log?: (line: string) => void;
+  /** Passed to openStore (diagnostics). */
+  storeOptions?: StoreOptions;
 }
 
 export interface RunningServer {
@@ -74,7 +76,7 @@ export function serveApp(app: Hono<SandboxEnv>, options: { port?: number; host?:
 /** Opens the store (unless proxying), builds the app and listens. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const proxying = options.orderServiceUrl !== undefined;
-  const store: Store | undefined = proxying ? undefined : await openStore(options.db ?? DEFAULT_DB);
+  const store: Store | undefined = proxying ? undefined : await openStore(options.db ?? DEFAULT_DB, options.storeOptions);
   try {
     const appOptions: AppOptions = {
       ...(store !== undefined && { store }),
