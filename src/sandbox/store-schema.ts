@@ -43,11 +43,6 @@ export const ORDER_COLUMNS = `id::text AS id, external_id, service, status, paym
   refund_amount::text AS refund_amount, created_at,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_key`;
 
-/** The columns of a freshly inserted order that only the database knows or normalises. */
-export const INSERTED_COLUMNS = `id::text AS id, external_id, service, status, payment_identifier, return_url,
-  initial_amount::text AS initial_amount, current_amount::text AS current_amount,
-  refund_amount::text AS refund_amount`;
-
 export interface OrderRow {
   id: string;
   external_id: string;
@@ -61,8 +56,6 @@ export interface OrderRow {
   created_at: Date;
   created_key: string;
 }
-
-export type InsertedRow = Omit<OrderRow, 'created_at' | 'created_key'>;
 
 // Rows come from our own queries, typed by PGlite (text columns as strings, timestamptz as Date),
 // so a few typeof checks prove their shape; a zod parse per row cost more than the insert's plan.
@@ -79,17 +72,12 @@ function rowProblem(row: Record<string, unknown>): string | null {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-/** An inserted row's columns (INSERTED_COLUMNS), checked. */
-export function decodeInsertedRow(row: unknown): InsertedRow {
-  const problem = isRecord(row) ? rowProblem(row) : 'row';
-  if (problem !== null || !isRecord(row)) throw new Error(`unexpected order row from the database (${problem ?? 'row'})`);
-  return row as unknown as InsertedRow;
-}
-
 /** A row of ORDER_COLUMNS, checked. */
 export function decodeOrderRow(row: unknown): OrderRow {
-  const inserted = decodeInsertedRow(row);
-  const { created_at: createdAt, created_key: createdKey } = row as Record<string, unknown>;
-  if (!(createdAt instanceof Date) || typeof createdKey !== 'string') throw new Error('unexpected order row from the database (created_at)');
-  return inserted as OrderRow;
+  const problem = isRecord(row) ? rowProblem(row) : 'row';
+  if (problem !== null || !isRecord(row)) throw new Error(`unexpected order row from the database (${problem ?? 'row'})`);
+  if (!(row['created_at'] instanceof Date) || typeof row['created_key'] !== 'string') {
+    throw new Error('unexpected order row from the database (created_at)');
+  }
+  return row as unknown as OrderRow;
 }

@@ -9,7 +9,7 @@ import type { Arrival } from './arrival-clock.ts';
 import { arrivalClock } from './arrival-clock.ts';
 import { openDatabase } from './store-open.ts';
 import type { OrderRow } from './store-schema.ts';
-import { decodeInsertedRow, decodeOrderRow, INSERTED_COLUMNS, ORDER_COLUMNS, SCHEMA_SQL } from './store-schema.ts';
+import { decodeOrderRow, ORDER_COLUMNS, SCHEMA_SQL } from './store-schema.ts';
 
 // decisions.md D6-D8: orders and refunds in PGlite. Every statement is parameterised. PGlite runs
 // one statement or transaction at a time, and the order row is locked FOR UPDATE anyway, so a refund
@@ -126,7 +126,7 @@ function insertSql(rows: number): string {
       initial_amount, current_amount, refund_amount, request, created_at, updated_at)
     VALUES ${values.join(',\n')}
     ON CONFLICT ON CONSTRAINT orders_owner_external_id_key DO NOTHING
-    RETURNING ${INSERTED_COLUMNS}`;
+    RETURNING id::text AS id`;
   if (rows <= MAX_GROUP_ROWS) insertSqlCache.set(rows, sql);
   return sql;
 }
@@ -160,23 +160,36 @@ async function writeGroup(db: PGlite, group: readonly PendingCreate[], options: 
     for (const pending of group) await writeGroup(db, [pending], options);
     return;
   }
-  const inserted = new Map<string, unknown>();
+  // RETURNING only the ids that went in: every other column is what this statement wrote (text as
+  // sent, an amount already formatted with two decimals fits numeric(10,2) exactly, the status and
+  // amounts of a new order), so the record is built here instead of read back and parsed per row.
+  const inserted = new Set<string>();
   for (const row of rows) {
     const id = typeof row === 'object' && row !== null && 'id' in row ? row.id : undefined;
-    if (typeof id === 'string') inserted.set(id, row);
+    if (typeof id === 'string') inserted.add(id);
   }
   for (const pending of group) {
-    const row = inserted.get(pending.id);
-    if (row === undefined) {
+    if (!inserted.has(pending.id)) {
       pending.resolve({ kind: 'duplicate_external_id' });
       continue;
     }
-    try {
-      const order: OrderRecord = { ...decodeInsertedRow(row), created_at: pending.arrival.at, created_key: pending.arrival.key };
-      pending.resolve({ kind: 'created', order });
-    } catch (error) {
-      pending.reject(error);
-    }
+    const { order } = pending;
+    pending.resolve({
+      kind: 'created',
+      order: {
+        id: pending.id,
+        external_id: order.externalId,
+        service: order.service,
+        status: 'new',
+        payment_identifier: order.paymentIdentifier,
+        return_url: order.returnUrl,
+        initial_amount: order.amount,
+        current_amount: order.amount,
+        refund_amount: '0.00',
+        created_at: pending.arrival.at,
+        created_key: pending.arrival.key,
+      },
+    });
   }
 }
 
