@@ -4,7 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { formatMoney } from '../../../contract/money.ts';
 import { ITEM_TYPES } from '../../../contract/schemas.ts';
 import { AMOUNT_INPUT_STYLES, CODE_INPUT, FIGURE_STYLE, JSON_PATH_DESCRIPTION, ROW_STYLES, TEXT_INPUT_STYLES } from './field-props.ts';
-import type { CreateOrderControl } from './form-values.ts';
+import type { CreateOrderControl, ItemValues } from './form-values.ts';
 import { ITEM_FIELDS } from './form-values.ts';
 import { lineTotal } from './item-totals.ts';
 import { RowActions, RowSelect, RowTextInput, sameRowProps, useRowErrors } from './row-fields.tsx';
@@ -104,13 +104,13 @@ const ItemRowBody = memo(function ItemRowBody({ control, index, onRemove, onDupl
   );
 }, sameRowProps);
 
-/** quantity x price; watches only its own row's two fields. */
+/** quantity x price; watches its own row (by path: one name to compare per form event). */
 const LineTotal = memo(function LineTotal({ control, index }: { control: CreateOrderControl; index: number }) {
   const total = useWatch({
     control,
-    name: [`items.${index}.quantity`, `items.${index}.amount`],
-    compute: ([quantity, amount]) => {
-      const value = lineTotal(quantity, amount);
+    name: `items.${index}`,
+    compute: (row: ItemValues | undefined) => {
+      const value = lineTotal(row?.quantity, row?.amount);
       return value === null ? null : formatMoney(value);
     },
   });

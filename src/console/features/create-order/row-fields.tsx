@@ -54,13 +54,14 @@ export const RowSelect = memo(function RowSelect({ control, name, error, options
 });
 
 /**
- * The error messages of one row's fields, by field. One subscription per row, to exactly these
- * names; the row re-renders when one of them changes (and on field-array changes, which
- * react-hook-form announces to every field), so its inner part is memoised on these messages.
+ * The error messages of one row's fields, by field. One subscription per row, by the row's path
+ * (one name to compare per form event; it also hears rows whose index starts with this one's digits,
+ * items.3 hears items.30, which costs a render of this hook and nothing below it). The row
+ * re-renders when a message changes (and on field-array changes, which react-hook-form announces
+ * to every field), so its inner part is memoised on these messages.
  */
 export function useRowErrors<F extends string>(control: CreateOrderControl, path: `items.${number}` | `transaction_history.${number}`, fields: readonly F[]): Record<F, string | undefined> {
-  const names = useMemo(() => fields.map((field) => `${path}.${field}` as Name), [path, fields]);
-  const { errors } = useFormState({ control, name: names, exact: true });
+  const { errors } = useFormState({ control, name: path });
   const messages = {} as Record<F, string | undefined>;
   for (const field of fields) {
     const error: unknown = get(errors, `${path}.${field}`);
