@@ -19,8 +19,11 @@ export const ROW_STYLES = {
  * a keystroke is laid out inside the input, not up through the 200-row column around it (measured
  * in Chromium: 0.5-0.65 ms -> 0.04 ms of layout per keystroke in a row). The input's size comes
  * from Mantine's CSS (width 100%, --input-height), never from its text, so nothing moves.
+ * No border-colour transition: an error appearing or going while typing would otherwise animate
+ * for 100 ms, and each of those frames (and its transitionrun/transitionend events) lands on the
+ * next keystrokes.
  */
-export const TEXT_INPUT_STYLES = { input: { contain: 'size layout' } } as const;
+export const TEXT_INPUT_STYLES = { input: { contain: 'size layout', transition: 'none' } } as const;
 
 /** Amounts in a monospace face so digits line up; on the input only (`ff` would change the label too). */
 export const AMOUNT_INPUT_STYLES = { input: { ...TEXT_INPUT_STYLES.input, fontFamily: 'var(--mantine-font-family-monospace)' } } as const;
