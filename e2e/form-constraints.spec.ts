@@ -149,3 +149,28 @@ test('create form: imported values outside the enums and the calendar are refuse
   await expect(orderStatus(page)).toHaveText('new');
   await expect(page.getByText('pay-in-three', { exact: true })).toBeVisible();
 });
+
+test('create form: while a row field is being fixed, its error line keeps its place, so the rows below stay put', async ({ page }) => {
+  await page.goto('/orders/new');
+  await page.getByRole('button', { name: 'Fill with sample data' }).click();
+  const amount = field(page, 'items.0.amount');
+  const next = page.getByRole('group', { name: 'Item 2' });
+  const top = async () => (await next.boundingBox())?.y ?? Number.NaN;
+
+  await setValue(page, 'items.0.amount', '123456789');
+  await expectRefused(page, 'items.0.amount', AMOUNT_MESSAGE);
+  const withError = await top();
+
+  await amount.focus();
+  await amount.press('Backspace');
+  await expectAccepted(page, 'items.0.amount');
+  expect(await top()).toBe(withError);
+  await amount.press('9');
+  await expectRefused(page, 'items.0.amount', AMOUNT_MESSAGE);
+  expect(await top()).toBe(withError);
+
+  // Fixed and left: the space goes back.
+  await amount.press('Backspace');
+  await amount.blur();
+  await expect.poll(top).toBeLessThan(withError);
+});

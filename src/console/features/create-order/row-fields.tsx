@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import type { NativeSelectProps, TextInputProps } from '@mantine/core';
-import { memo, useMemo } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import { get, useFormState } from 'react-hook-form';
 import type { CreateOrderControl, CreateOrderFormValues } from './form-values.ts';
@@ -35,8 +35,50 @@ type RowTextInputProps = Omit<TextInputProps, Registered> & {
  * re-renders.
  */
 export const RowTextInput = memo(function RowTextInput({ control, name, error, ...props }: RowTextInputProps) {
-  return <TextInput {...props} {...control.register(name)} error={error} />;
+  const { ref: register, onBlur, ...registration } = control.register(name);
+  const input = useRef<HTMLInputElement | null>(null);
+  const errorHeight = useRef(0);
+  const setRef = (element: HTMLInputElement | null) => {
+    input.current = element;
+    register(element);
+  };
+
+  // While the field has focus, its error line keeps its place when the message goes: typing in a
+  // field that shows an error ("too many digits", then fixed, then wrong again) would otherwise move
+  // every row below it up and down, a jump the user sees and a whole-form layout and repaint per
+  // such keystroke (issue 6). The space is given back when the field loses focus.
+  useLayoutEffect(() => {
+    const wrapper = wrapperOf(input.current);
+    if (wrapper === null) return;
+    if (error !== undefined) {
+      wrapper.style.minHeight = '';
+      errorHeight.current = wrapper.getBoundingClientRect().height;
+    } else if (errorHeight.current > 0 && document.activeElement === input.current) {
+      wrapper.style.minHeight = `${errorHeight.current}px`;
+    }
+  }, [error]);
+
+  return (
+    <TextInput
+      {...props}
+      {...registration}
+      ref={setRef}
+      onBlur={(event) => {
+        const wrapper = wrapperOf(event.currentTarget);
+        if (wrapper !== null) wrapper.style.minHeight = '';
+        void onBlur(event);
+      }}
+      wrapperProps={ROW_FIELD_WRAPPER}
+      error={error}
+    />
+  );
 });
+
+const ROW_FIELD_WRAPPER = { 'data-row-field': '' };
+
+function wrapperOf(element: HTMLElement | null): HTMLElement | null {
+  return element?.closest<HTMLElement>('[data-row-field]') ?? null;
+}
 
 type RowSelectProps = Omit<NativeSelectProps, Registered | 'data'> & {
   control: CreateOrderControl;
