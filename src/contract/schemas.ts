@@ -54,11 +54,14 @@ const wholeNumber = (what: string) =>
     error: (issue) => (issue.input === undefined ? `${what} is required` : 'Must be a whole number'),
   });
 
+/** zod's calendar check, built once: building it per value cost ~4 µs per transaction row (issue 6). */
+const isoDate = z.iso.date();
+
 /** A real calendar date written YYYY-MM-DD (D5: 2026-02-30 is not one). */
 export const calendarDateSchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'Date is required' : 'Must be text') })
   .refine((v) => /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(v), { error: 'Use the format YYYY-MM-DD', abort: true })
-  .refine((v) => z.iso.date().safeParse(v).success && !v.startsWith('0000'), {
+  .refine((v) => isoDate.safeParse(v).success && !v.startsWith('0000'), {
     error: 'Not a real calendar date',
   })
   .meta({ format: 'date' });
