@@ -18,9 +18,13 @@ export function arrivalKey(micros: number): string {
   return `${iso.slice(0, 23)}${String(micros - ms * 1000).padStart(3, '0')}Z`;
 }
 
-/** A strictly increasing clock: each call answers a later microsecond than the call before. */
-export function arrivalClock(nowMs: () => number = Date.now): () => Arrival {
-  let last = 0;
+/**
+ * A strictly increasing clock: each call answers a later microsecond than the call before, and than
+ * `afterMicros` (the newest stored created_at: a store reopened after the wall clock stepped back
+ * still files new orders after the old ones).
+ */
+export function arrivalClock(nowMs: () => number = Date.now, afterMicros = 0): () => Arrival {
+  let last = afterMicros;
   return () => {
     const micros = Math.max(Math.floor(nowMs()) * 1000, last + 1);
     last = micros;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { arrivalClock, arrivalKey } from './arrival-clock.ts';
 import type { CreateResult, NewOrder, Store } from './store.ts';
@@ -166,4 +169,25 @@ test('close() writes the creates it has accepted before closing the database', a
   await own.close();
   expect((await pending).map((r) => r.kind)).toEqual(['created', 'created']);
   await expect(own.createOrder('o', newOrder('after-close'))).rejects.toThrow('closed');
+}, 60_000);
+
+test('a store reopened after the wall clock stepped back files new orders after the stored ones', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-arrival-'));
+  try {
+    const first = await openStore(dir);
+    const old = await first.createOrder('o', newOrder('before-restart'));
+    await first.close();
+    if (old.kind !== 'created') throw new Error('expected created');
+
+    const hourAgo = () => Date.now() - 3_600_000;
+    const reopened = await openStore(dir, { now: hourAgo });
+    const fresh = await reopened.createOrder('o', newOrder('after-restart'));
+    if (fresh.kind !== 'created') throw new Error('expected created');
+    expect(fresh.order.created_key > old.order.created_key).toBe(true);
+    const listed = await reopened.listOrders('o', { limit: 10, cursor: null, status: null, q: null });
+    expect(listed.map((o) => o.external_id)).toEqual(['after-restart', 'before-restart']);
+    await reopened.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }, 60_000);

@@ -142,6 +142,8 @@ function insertParams(group: readonly PendingCreate[]): unknown[] {
 export interface StoreOptions {
   /** Called with the number of creates in each INSERT statement about to run (tests, diagnostics). */
   onCreateStatement?: (rows: number) => void;
+  /** The wall clock in milliseconds (tests: a clock that stepped back). */
+  now?: () => number;
 }
 
 /** Writes one group as one statement and settles every create in it; never throws. */
@@ -208,9 +210,9 @@ async function updatedOrder(tx: Queryable, sql: string, params: unknown[]): Prom
   return order;
 }
 
-function createStore(db: PGlite, options: StoreOptions): Store {
+function createStore(db: PGlite, options: StoreOptions, newestMicros: number): Store {
   let closed: Promise<void> | null = null;
-  const arrive = arrivalClock();
+  const arrive = arrivalClock(options.now, newestMicros);
   const queue: PendingCreate[] = [];
   // Set while creates are being written; resolves when the queue is empty again.
   let writing: Promise<void> | null = null;
@@ -353,11 +355,17 @@ function createStore(db: PGlite, options: StoreOptions): Store {
  */
 export async function openStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
   const db = await openDatabase(dataDir);
+  let newestMicros: number;
   try {
     await db.exec(SCHEMA_SQL);
+    // The arrival clock starts after the newest order already stored (arrival-clock.ts).
+    const { rows } = await db.query<{ micros: string | null }>(
+      'SELECT (extract(epoch FROM max(created_at)) * 1000000)::bigint::text AS micros FROM orders',
+    );
+    newestMicros = Number(rows[0]?.micros ?? 0);
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
   }
-  return createStore(db, options);
+  return createStore(db, options, newestMicros);
 }
