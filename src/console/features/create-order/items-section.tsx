@@ -6,6 +6,7 @@ import { useFieldArray } from 'react-hook-form';
 import type { CreateOrderControl, CreateOrderFormValues } from './form-values.ts';
 import { emptyItem } from './form-values.ts';
 import { ItemRow } from './item-row.tsx';
+import { RowList } from './row-fields.tsx';
 import { ItemsSummary } from './items-summary.tsx';
 
 interface Props {
@@ -35,15 +36,11 @@ export const ItemsSection = memo(function ItemsSection({ control, getValues }: P
             {fields.length} {fields.length === 1 ? 'row' : 'rows'}
           </Text>
         </Group>
-        {/* The rows in a box of their own: a change below them (the totals, the warning) lays out the
-            section's three children, not every row (Chromium: 0.49 -> 0.14 ms per change). */}
-        {fields.length > 0 && (
-          <Stack gap="md">
-            {fields.map((field, index) => (
-              <ItemRow key={field.id} control={control} index={index} onRemove={onRemove} onDuplicate={onDuplicate} />
-            ))}
-          </Stack>
-        )}
+        <RowList>
+          {fields.map((field, index) => (
+            <ItemRow key={field.id} control={control} index={index} onRemove={onRemove} onDuplicate={onDuplicate} />
+          ))}
+        </RowList>
         <Group justify="space-between" align="flex-start">
           <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => append(emptyItem())}>
             Add item

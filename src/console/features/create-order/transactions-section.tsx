@@ -6,6 +6,7 @@ import { useFieldArray } from 'react-hook-form';
 import type { CreateOrderControl, CreateOrderFormValues } from './form-values.ts';
 import { emptyTransaction } from './form-values.ts';
 import { TransactionRow } from './transaction-row.tsx';
+import { RowList } from './row-fields.tsx';
 
 interface Props {
   control: CreateOrderControl;
@@ -40,15 +41,11 @@ export const TransactionsSection = memo(function TransactionsSection({ control, 
             {fields.length} {fields.length === 1 ? 'row' : 'rows'}
           </Text>
         </Group>
-        {/* The rows in a box of their own: a change below them (the totals, the warning) lays out the
-            section's three children, not every row (Chromium: 0.49 -> 0.14 ms per change). */}
-        {fields.length > 0 && (
-          <Stack gap="md">
-            {fields.map((field, index) => (
-              <TransactionRow key={field.id} control={control} index={index} onRemove={onRemove} onDuplicate={onDuplicate} />
-            ))}
-          </Stack>
-        )}
+        <RowList>
+          {fields.map((field, index) => (
+            <TransactionRow key={field.id} control={control} index={index} onRemove={onRemove} onDuplicate={onDuplicate} />
+          ))}
+        </RowList>
         <Group>
           <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => append(emptyTransaction())}>
             Add transaction
