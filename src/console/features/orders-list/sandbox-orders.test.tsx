@@ -52,6 +52,14 @@ describe('sandbox list', { timeout: 30_000 }, () => {
     expect(listRequests()[0]?.get('limit')).toBe('200');
   });
 
+  test('one order is counted as one order', async () => {
+    const prefix = uniquePrefix('ONE');
+    await seedSandboxOrder(`${prefix}-1`, '10.00');
+    renderOrders(`/orders?q=${prefix}`);
+    await sandboxTable();
+    expect(screen.getByText('Loaded 1 order (all)')).toBeInTheDocument();
+  });
+
   test('the status filter and the search are sent to the server', async () => {
     const prefix = uniquePrefix('FILTER');
     await seedSandboxOrder(`${prefix}-new`, '10.00');

@@ -66,7 +66,7 @@ export function SandboxOrders({ environment, filters, onClearFilters }: Props) {
       <Group gap="xs" justify="space-between" aria-live="polite">
         <Group gap="xs">
           <Text size="xs" c="dimmed">
-            Loaded {records.length} orders{hasNextPage ? '' : ' (all)'}
+            Loaded {records.length} {records.length === 1 ? 'order' : 'orders'}{hasNextPage ? '' : ' (all)'}
           </Text>
           {(isFetchingNextPage || query.isPlaceholderData) && <Loader size={14} aria-label="Loading more orders" />}
         </Group>
