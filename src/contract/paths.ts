@@ -14,4 +14,10 @@ export const sandboxPaths = {
   orderStatus: (orderId: string) => `/sandbox/orders/${encodeURIComponent(orderId)}/status`,
   reset: () => '/sandbox/reset',
   checkout: (orderId: string) => `/sandbox/checkout/${encodeURIComponent(orderId)}`,
+  // D12: an order's history and the create request as received.
+  orderEvents: (orderId: string) => `/sandbox/orders/${encodeURIComponent(orderId)}/events`,
+  orderRequest: (orderId: string) => `/sandbox/orders/${encodeURIComponent(orderId)}/request`,
+  // D13: fault injection rules of the token.
+  faults: () => '/sandbox/faults',
+  fault: (faultId: string) => `/sandbox/faults/${encodeURIComponent(faultId)}`,
 } as const;
