@@ -12,11 +12,12 @@ function configure(): PlaywrightTestConfig {
   const launchOptions = chromiumLaunchOptions();
 
   // npm start's one process (console + sandbox), built once. The second server differs only in the
-  // shape of errors inside arrays (DRF 3.18's {"items": {"1": {...}}}); it serves the same build.
+  // shape of errors inside arrays (DRF 3.18's {"items": {"1": {...}}}); it serves the same build. The
+  // third is `ORDER_SERVICE_URL=… npm start`: proxy mode in front of the first, as a real service.
   const server = 'node --import tsx src/sandbox/main.ts';
   const common = { HOST: '127.0.0.1', SANDBOX_DB: ':memory:' };
   const webServer: PlaywrightTestConfig['webServer'] =
-    target.local && target.indexShapeBaseURL !== null
+    target.local && target.indexShapeBaseURL !== null && target.proxyBaseURL !== null
       ? [
           {
             name: 'console+sandbox',
@@ -33,6 +34,16 @@ function configure(): PlaywrightTestConfig {
             command: server,
             url: `${target.indexShapeBaseURL}/openapi.json`,
             env: { ...common, PORT: new URL(target.indexShapeBaseURL).port, SANDBOX_ARRAY_ERRORS: 'index' },
+            reuseExistingServer: !CI,
+            timeout: 120_000,
+            stdout: 'ignore',
+            gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+          },
+          {
+            name: 'proxy-to-sandbox',
+            command: server,
+            url: `${target.proxyBaseURL}/openapi.json`,
+            env: { HOST: '127.0.0.1', PORT: new URL(target.proxyBaseURL).port, ORDER_SERVICE_URL: target.baseURL },
             reuseExistingServer: !CI,
             timeout: 120_000,
             stdout: 'ignore',

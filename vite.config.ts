@@ -49,6 +49,7 @@ export default defineConfig(({ command }) => ({
       '/psp': { target: sandboxUrl, changeOrigin: false },
       '/sandbox': { target: sandboxUrl, changeOrigin: false },
       '/openapi.json': { target: sandboxUrl, changeOrigin: false },
+      '/console-config.json': { target: sandboxUrl, changeOrigin: false },
     },
   },
 }));

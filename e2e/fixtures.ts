@@ -82,7 +82,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
     // Only the environment under test is reachable. A checkout sends the browser on to the order's
     // return_url: the shop host used by the sample orders answers from here, anything else is refused.
-    const allowed = [target.baseURL, target.indexShapeBaseURL].filter((url) => url !== null).map((url) => escapeRegExp(new URL(url).host));
+    const allowed = [target.baseURL, target.indexShapeBaseURL, target.proxyBaseURL].filter((url) => url !== null).map((url) => escapeRegExp(new URL(url).host));
     const blocked: string[] = [];
     await context.route(new RegExp(`^https?://(?!(?:${allowed.join('|')})(?:/|$))`), async (route) => {
       blocked.push(route.request().url());

@@ -14,6 +14,8 @@ export interface Target {
   local: boolean;
   /** A second local server answering errors inside arrays in DRF 3.18's index shape; null otherwise. */
   indexShapeBaseURL: string | null;
+  /** A third local server in proxy mode (ORDER_SERVICE_URL) in front of the first one; null otherwise. */
+  proxyBaseURL: string | null;
 }
 
 export class TargetError extends Error {
@@ -45,7 +47,7 @@ function portFrom(env: NodeJS.ProcessEnv, name: string, avoid: ReadonlySet<numbe
 
 /**
  * E2E_BASE_URL (+ E2E_TOKEN): an environment that is already running (a shared sandbox, staging).
- * Otherwise two local servers on free ports (E2E_PORT / E2E_INDEX_PORT pin them).
+ * Otherwise three local servers on free ports (E2E_PORT / E2E_INDEX_PORT / E2E_PROXY_PORT pin them).
  */
 export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
   const external = env['E2E_BASE_URL']?.trim();
@@ -53,14 +55,16 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
     if (!/^https?:\/\/[^/]/i.test(external)) throw new TargetError(`e2e: E2E_BASE_URL must be an http(s) URL, got "${external}"`);
     const token = env['E2E_TOKEN']?.trim() ?? '';
     if (token === '') throw new TargetError('e2e: E2E_BASE_URL is set but E2E_TOKEN is not: give the token of that environment');
-    return { baseURL: external.replace(/\/+$/, ''), token, local: false, indexShapeBaseURL: null };
+    return { baseURL: external.replace(/\/+$/, ''), token, local: false, indexShapeBaseURL: null, proxyBaseURL: null };
   }
   const port = portFrom(env, 'E2E_PORT', new Set());
   const indexPort = portFrom(env, 'E2E_INDEX_PORT', new Set([port]));
+  const proxyPort = portFrom(env, 'E2E_PROXY_PORT', new Set([port, indexPort]));
   return {
     baseURL: `http://127.0.0.1:${port}`,
     token: DEV_TOKEN,
     local: true,
     indexShapeBaseURL: `http://127.0.0.1:${indexPort}`,
+    proxyBaseURL: `http://127.0.0.1:${proxyPort}`,
   };
 }

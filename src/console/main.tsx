@@ -4,6 +4,11 @@ import { RouterProvider } from 'react-router';
 import { AppRoot } from './app/app-root.tsx';
 import { isLeftForTheClient } from './app/hydration.ts';
 import { createAppRouter } from './app/router.tsx';
+import { loadServerConfig } from './lib/server-config.ts';
+
+// Sandbox or proxy (issue 11): asked before anything else, so the answer is in by the time a page
+// decides what to call.
+void loadServerConfig();
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');

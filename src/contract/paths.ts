@@ -21,3 +21,6 @@ export const sandboxPaths = {
   faults: () => '/sandbox/faults',
   fault: (faultId: string) => `/sandbox/faults/${encodeURIComponent(faultId)}`,
 } as const;
+
+/** The server's own description for the console it serves (sandbox or proxy mode), no token needed. */
+export const CONSOLE_CONFIG_PATH = '/console-config.json';

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import type { ArrayErrorShape } from '../contract/drf-errors.ts';
 import { buildOpenApiDocument } from '../contract/openapi.ts';
+import { CONSOLE_CONFIG_PATH } from '../contract/paths.ts';
 import type { SandboxEnv } from './auth.ts';
 import { DEFAULT_TOKEN, tokenAuth } from './auth.ts';
 import { CHECKOUT_PREFIX, registerCheckoutRoutes } from './checkout-routes.ts';
+import { consoleConfig, consoleConfigHandler } from './console-config.ts';
 import { registerControlRoutes } from './control-routes.ts';
 import { ApiError, errorResponse, INTERNAL_ERROR_BODY, notFound } from './errors.ts';
 import { requestLog, securityHeaders } from './middleware.ts';
@@ -54,8 +56,11 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
     byMethod({ GET: (c) => c.body(openApi, 200, { 'Content-Type': 'application/json; charset=UTF-8' }) }),
   );
 
-  if (options.orderServiceUrl !== undefined) {
-    app.all('/psp/*', proxyTo(parseServiceUrl(options.orderServiceUrl)));
+  const serviceUrl = options.orderServiceUrl === undefined ? undefined : parseServiceUrl(options.orderServiceUrl);
+  app.all(CONSOLE_CONFIG_PATH, byMethod({ GET: consoleConfigHandler(consoleConfig(serviceUrl)) }));
+
+  if (serviceUrl !== undefined) {
+    app.all('/psp/*', proxyTo(serviceUrl));
     app.all('/sandbox/*', () => {
       throw notFound();
     });

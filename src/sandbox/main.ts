@@ -64,7 +64,8 @@ async function main(): Promise<void> {
     fail(describe(error));
   }
 
-  const tokenNote = config.defaultToken ? `  (development token: ${config.tokens[0] ?? ''})` : '';
+  // Behind a proxy the tokens are the real service's: the sandbox's development token means nothing there.
+  const tokenNote = config.defaultToken && config.orderServiceUrl === undefined ? `  (development token: ${config.tokens[0] ?? ''})` : '';
   console.info(`Order Console and sandbox listening on ${server.url}${tokenNote}`);
   if (config.orderServiceUrl !== undefined) {
     console.info(`Proxy mode: /psp/ goes to ${displayUrl(config.orderServiceUrl)}; the sandbox routes are off`);

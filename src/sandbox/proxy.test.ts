@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
+import { CONSOLE_CONFIG_PATH, orderServicePaths, sandboxPaths } from '../contract/paths.ts';
 import type { RunningServer } from './server.ts';
 import { startServer } from './server.ts';
 import { call } from './testing/http.ts';
@@ -92,6 +92,29 @@ describe('proxy mode', () => {
     const count = seen.length;
     expect((await call(proxy.url, 'GET', '/openapi.json')).json).toMatchObject({ openapi: '3.1.0' });
     expect(seen.length).toBe(count);
+  });
+
+  test('the console learns it is a proxy, and for which host, without a token; no user info or path leaks', async () => {
+    const withSecret = await startServer({ port: 0, orderServiceUrl: 'https://user:secret@orders.example.com:8443/base/?k=v', log: () => undefined });
+    try {
+      const result = await call(withSecret.url, 'GET', CONSOLE_CONFIG_PATH);
+      expect(result.status).toBe(200);
+      expect(result.headers.get('cache-control')).toBe('no-cache');
+      expect(result.json).toEqual({ mode: 'proxy', service_origin: 'https://orders.example.com:8443', service_host: 'orders.example.com:8443' });
+      expect(result.text).not.toMatch(/secret|user|base|k=v/);
+    } finally {
+      await withSecret.close();
+    }
+  });
+
+  test('a sandbox says it is one', async () => {
+    const sandbox = await startServer({ port: 0, db: ':memory:', log: () => undefined });
+    try {
+      expect((await call(sandbox.url, 'GET', CONSOLE_CONFIG_PATH)).json).toEqual({ mode: 'sandbox' });
+      expect((await call(sandbox.url, 'POST', CONSOLE_CONFIG_PATH)).status).toBe(405);
+    } finally {
+      await sandbox.close();
+    }
   });
 
   test('an unreachable service -> 502 bad_gateway, the one allowed 5xx', async () => {

@@ -7,6 +7,7 @@ import { useActiveEnvironment } from '../lib/use-environment.ts';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
 import { withPageStyles } from './page-loader.ts';
 import { ProductionBanner } from './production-banner.tsx';
+import { ProxyNotice } from './proxy-notice.tsx';
 
 const JournalDrawer = lazy(async () => ({
   default: (await withPageStyles(() => import('../features/journal/journal-drawer.tsx'))).JournalDrawer,
@@ -79,6 +80,7 @@ export function AppShellLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         {environment.production && <ProductionBanner name={environment.name} />}
+        <ProxyNotice environment={environment} />
         <Outlet />
       </AppShell.Main>
       {/* Inside the router, so a notice can hold a <Link> (see providers.tsx). */}

@@ -1,4 +1,5 @@
 import type { Environment } from './environment-schema.ts';
+import { isProxyMode, onServerConfig, serverConfig } from './server-config.ts';
 
 // Connection settings. Environment definitions live in localStorage (they hold no secret). Tokens
 // live in sessionStorage, or in localStorage only for an environment whose "remember on this device"
@@ -12,9 +13,11 @@ export type { Environment } from './environment-schema.ts';
 export const DEFAULT_ENVIRONMENT_ID = 'local-sandbox';
 export const DEFAULT_TOKEN = 'dev-token';
 
+const DEFAULT_NAME = 'Local sandbox';
+
 const DEFAULT_ENVIRONMENT: Environment = {
   id: DEFAULT_ENVIRONMENT_ID,
-  name: 'Local sandbox',
+  name: DEFAULT_NAME,
   baseUrl: '',
   production: false,
   sandbox: true,
@@ -83,6 +86,25 @@ function safeSet(storage: Storage, key: string, value: string | null): void {
   }
 }
 
+/**
+ * An environment on this console's own origin is whatever this server is (server-config.ts): behind a
+ * proxy it is the proxied service, so the sandbox features are off and the built-in one is named
+ * after the service's host. Applied when read, never stored: the same browser may next meet a sandbox.
+ */
+function asServed(environment: Environment): Environment {
+  const config = serverConfig();
+  if (environment.baseUrl !== '' || config?.mode !== 'proxy') return environment;
+  const name = environment.id === DEFAULT_ENVIRONMENT_ID && environment.name === DEFAULT_NAME ? `${config.serviceHost} (proxy)` : environment.name;
+  return { ...environment, name, sandbox: false };
+}
+
+/** What to store for an environment saved from Settings: the stored name and sandbox flag, not asServed's. */
+function asStored(environment: Environment, stored: Environment | undefined): Environment {
+  if (stored === undefined || environment.baseUrl !== '' || !isProxyMode()) return environment;
+  const shown = asServed(stored);
+  return { ...environment, name: environment.name === shown.name ? stored.name : environment.name, sandbox: stored.sandbox };
+}
+
 interface Snapshot {
   environments: Environment[];
   active: Environment;
@@ -92,7 +114,7 @@ let snapshot: Snapshot | null = null;
 const listeners = new Set<() => void>();
 
 function load(): Snapshot {
-  const environments = readEnvironments();
+  const environments = readEnvironments().map(asServed);
   const activeId = safeGet(window.localStorage, ACTIVE_KEY);
   const active = environments.find((e) => e.id === activeId) ?? environments[0] ?? DEFAULT_ENVIRONMENT;
   return { environments, active };
@@ -123,8 +145,10 @@ export const environmentStore = {
     snapshot = load();
     for (const listener of listeners) listener();
   },
-  save: (environment: Environment): void => {
-    const { environments, active } = environmentStore.getSnapshot();
+  save: (saved: Environment): void => {
+    const { active } = environmentStore.getSnapshot();
+    const environments = readEnvironments();
+    const environment = asStored(saved, environments.find((e) => e.id === saved.id));
     const exists = environments.some((e) => e.id === environment.id);
     const next = exists ? environments.map((e) => (e.id === environment.id ? environment : e)) : [...environments, environment];
     // Moving a token between storages when "remember" changes.
@@ -133,18 +157,20 @@ export const environmentStore = {
     setToken(environment.id, token);
   },
   remove: (id: string): void => {
-    const { environments, active } = environmentStore.getSnapshot();
-    const next = environments.filter((e) => e.id !== id);
+    const { active } = environmentStore.getSnapshot();
+    const next = readEnvironments().filter((e) => e.id !== id);
     if (next.length === 0) return;
     safeSet(window.sessionStorage, tokenKey(id), null);
     safeSet(window.localStorage, tokenKey(id), null);
     commit(next, active.id === id ? (next[0]?.id ?? DEFAULT_ENVIRONMENT_ID) : active.id);
   },
   activate: (id: string): void => {
-    const { environments } = environmentStore.getSnapshot();
+    const environments = readEnvironments();
     if (environments.some((e) => e.id === id)) commit(environments, id);
   },
 };
+
+onServerConfig(() => environmentStore.reload());
 
 export function getActiveEnvironment(): Environment {
   return environmentStore.getSnapshot().active;
@@ -159,7 +185,8 @@ export function getToken(environmentId: string): string {
   if (fromSession !== null) return fromSession;
   const fromLocal = safeGet(window.localStorage, tokenKey(environmentId));
   if (fromLocal !== null) return fromLocal;
-  return environmentId === DEFAULT_ENVIRONMENT_ID ? DEFAULT_TOKEN : '';
+  // The development token is the embedded sandbox's; a proxied service has its own tokens.
+  return environmentId === DEFAULT_ENVIRONMENT_ID && !isProxyMode() ? DEFAULT_TOKEN : '';
 }
 
 export function setToken(environmentId: string, token: string): void {

@@ -4,6 +4,7 @@ import { IconCheck, IconPencil, IconPlugConnected, IconTrash } from '@tabler/ico
 import { useId } from 'react';
 import type { Environment } from '../../lib/environments.ts';
 import { getToken } from '../../lib/environments.ts';
+import { useServerConfig } from '../../lib/use-server-config.ts';
 import { ConnectionResultAlert } from './connection-result.tsx';
 import { testConnection } from './connection-test.ts';
 
@@ -31,6 +32,8 @@ export function EnvironmentCard({ environment, active, removable, onActivate, on
   const titleId = useId();
   const connection = useMutation({ mutationFn: () => testConnection(environment) });
   const { name } = environment;
+  const server = useServerConfig();
+  const forwardsTo = environment.baseUrl === '' && server?.mode === 'proxy' ? ` → forwards to ${server.serviceOrigin}` : '';
 
   return (
     <Paper
@@ -65,7 +68,7 @@ export function EnvironmentCard({ environment, active, removable, onActivate, on
             )}
           </Group>
           <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-            {environment.baseUrl === '' ? `${window.location.origin} (this site)` : environment.baseUrl}
+            {environment.baseUrl === '' ? `${window.location.origin} (this site)${forwardsTo}` : environment.baseUrl}
           </Text>
           <Text size="xs" c="dimmed">
             {tokenStorageText(environment)}

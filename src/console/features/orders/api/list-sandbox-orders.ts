@@ -3,6 +3,7 @@ import { sandboxPaths } from '../../../../contract/paths.ts';
 import type { OrderStatus } from '../../../../contract/schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Environment } from '../../../lib/environments.ts';
+import { isProxyMode, serverConfigSettled } from '../../../lib/server-config.ts';
 import type { ReceivedOrder } from '../order-record.ts';
 import { receiveOrder } from '../order-record.ts';
 
@@ -28,6 +29,10 @@ export async function listSandboxOrders(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<SandboxOrderPage> {
+  // Started with the page, before the server has said whether it is a sandbox: behind a proxy there
+  // is no list to ask for (the page is about to show the orders seen in this browser instead).
+  await serverConfigSettled();
+  if (environment.baseUrl === '' && isProxyMode()) throw new NotASandboxError();
   const response = await apiRequest(environment, {
     method: 'GET',
     path: sandboxPaths.orders(),
@@ -36,4 +41,11 @@ export async function listSandboxOrders(
   });
   const page = pageSchema.parse(response.data);
   return { orders: page.results.map((o) => receiveOrder(o)), nextCursor: page.next_cursor };
+}
+
+export class NotASandboxError extends Error {
+  override name = 'NotASandboxError';
+  constructor() {
+    super('This environment has no sandbox control API');
+  }
 }

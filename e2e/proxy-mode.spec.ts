@@ -1,0 +1,38 @@
+import { expect, orderStatus, test } from './fixtures.ts';
+
+// Issue 11: `ORDER_SERVICE_URL=… npm start` is how a person points the console at a real Order
+// Service. Here the "real service" is the suite's own sandbox, behind a third server in proxy mode.
+
+test('proxy mode: the first page names the service and leads to a working setup, not to an error', async ({ page, target, api }) => {
+  test.skip(target.proxyBaseURL === null, 'needs the local servers: the suite starts its proxy only when it starts the sandbox');
+  const proxy = target.proxyBaseURL ?? '';
+  const host = new URL(target.baseURL).host;
+
+  await page.goto(`${proxy}/orders`);
+  const notice = page.getByRole('alert').filter({ hasText: `Connected to ${host} through this server` });
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole('link', { name: `Active environment: ${host} (proxy)` })).toBeVisible();
+  await expect(page.getByText('Opened in this browser', { exact: false })).toBeVisible();
+  await expect(page.getByText(/Could not load/)).toHaveCount(0);
+  await expect(page.getByText(/local sandbox/i)).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'All sandbox orders' })).toHaveCount(0);
+
+  await notice.getByRole('link', { name: 'Set the token in Settings' }).click();
+  await expect(page).toHaveURL(`${proxy}/settings`);
+  const card = page.getByRole('region', { name: `${host} (proxy)` });
+  await expect(card).toContainText(`forwards to ${target.baseURL}`);
+  await card.getByRole('button', { name: /^Edit / }).click();
+  const dialog = page.getByRole('dialog', { name: /^Edit / });
+  await dialog.getByRole('textbox', { name: 'Token', exact: true }).fill(target.token);
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+
+  // A whole create through the proxy; the sandbox's own features stay off.
+  await page.goto(`${proxy}/orders/new`);
+  await page.getByRole('button', { name: 'Fill with sample data' }).click();
+  await page.getByRole('button', { name: 'Create order' }).click();
+  await expect(orderStatus(page)).toHaveText('new');
+  await expect(page.getByRole('button', { name: 'Simulate' })).toHaveCount(0);
+  const id = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  expect((await api.getOrder(id)).status).toBe('new');
+});

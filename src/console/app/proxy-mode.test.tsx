@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, test } from 'vitest';
+import { CONSOLE_CONFIG_PATH } from '../../contract/paths.ts';
+import { DEFAULT_ENVIRONMENT_ID, environmentStore, getActiveEnvironment, getToken, setToken } from '../lib/environments.ts';
+import { journal } from '../lib/journal.ts';
+import { loadServerConfig, parseServerConfig, setServerConfigForTests } from '../lib/server-config.ts';
+import { CONSOLE_ORIGIN, server } from '../test/msw-server.ts';
+import { renderApp } from '../test/render.tsx';
+
+// Issue 11: `ORDER_SERVICE_URL=… npm start` used to greet a new user with "LOCAL SANDBOX" and a red
+// "Could not load the sandbox orders · HTTP 404". The server now says what it is; the console follows.
+
+const PROXY = { mode: 'proxy', service_origin: 'https://orders.example.com', service_host: 'orders.example.com' } as const;
+
+afterEach(() => setServerConfigForTests(null));
+
+const sandboxListCalls = () => journal.getSnapshot().filter((entry) => entry.path.startsWith('/sandbox/'));
+
+describe('proxy mode', { timeout: 30_000 }, () => {
+  test('the first page names the proxied service, asks for its token, and calls nothing that would fail', async () => {
+    // The answer comes late, after the page has started its list: the list must wait for it, not
+    // fail on a 404.
+    let answer = () => undefined as void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(`${CONSOLE_ORIGIN}${CONSOLE_CONFIG_PATH}`, async () => {
+        await held;
+        return HttpResponse.json(PROXY);
+      }),
+    );
+    const answered = loadServerConfig();
+    renderApp('/orders');
+    // Until the server answers the console takes it for a sandbox, as before: its list has started.
+    expect(await screen.findByRole('tab', { name: 'All sandbox orders' }, { timeout: 10_000 })).toBeInTheDocument();
+    answer();
+    await answered;
+
+    const notice = await screen.findByRole('alert', { name: /Connected to orders\.example\.com through this server/ });
+    expect(within(notice).getByRole('link', { name: 'Set the token in Settings' })).toHaveAttribute('href', '/settings');
+    expect(await screen.findByRole('link', { name: /Active environment: orders\.example\.com \(proxy\)/ })).toBeInTheDocument();
+    expect(screen.queryByText(/Local sandbox/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'All sandbox orders' })).not.toBeInTheDocument();
+    expect(await screen.findByText(/Opened in this browser/, undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Could not load/)).not.toBeInTheDocument();
+    expect(sandboxListCalls()).toEqual([]);
+    expect(getToken(DEFAULT_ENVIRONMENT_ID)).toBe('');
+  });
+
+  test('once a token is set the notice goes; the chip keeps naming the service', async () => {
+    setServerConfigForTests(parseServerConfig(PROXY));
+    renderApp('/orders');
+    expect(await screen.findByRole('alert', { name: /Connected to orders\.example\.com/ })).toBeInTheDocument();
+    setToken(DEFAULT_ENVIRONMENT_ID, 'real-token');
+    await waitFor(() => expect(screen.queryByRole('alert', { name: /Connected to orders\.example\.com/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: /Active environment: orders\.example\.com \(proxy\)/ })).toBeInTheDocument();
+  });
+
+  test('what proxy mode shows is never stored: the same browser meets a sandbox again as before', () => {
+    setServerConfigForTests(parseServerConfig(PROXY));
+    const shown = getActiveEnvironment();
+    expect(shown).toMatchObject({ name: 'orders.example.com (proxy)', sandbox: false });
+    // Settings saves what it shows (here with a token: the usual first step behind a proxy).
+    environmentStore.save(shown);
+    setToken(shown.id, 'real-token');
+
+    setServerConfigForTests(parseServerConfig({ mode: 'sandbox' }));
+    expect(getActiveEnvironment()).toMatchObject({ name: 'Local sandbox', sandbox: true });
+    // A token the person set is theirs; only the built-in fallback is mode-dependent.
+    expect(getToken(shown.id)).toBe('real-token');
+  });
+
+  test('a sandbox, an unknown answer or a server without the document all mean "sandbox"', () => {
+    for (const answer of [{ mode: 'sandbox' }, null, 'x', { mode: 'proxy' }, { mode: 'proxy', service_origin: 'javascript:alert(1)', service_host: 'x' }]) {
+      expect(parseServerConfig(answer)).toEqual({ mode: 'sandbox' });
+    }
+  });
+});
+
+test('without proxy mode nothing changes: the built-in environment is the sandbox with the development token', async () => {
+  server.use(http.get(`${CONSOLE_ORIGIN}${CONSOLE_CONFIG_PATH}`, () => HttpResponse.json({ mode: 'sandbox' })));
+  await loadServerConfig();
+  expect(getActiveEnvironment()).toMatchObject({ name: 'Local sandbox', sandbox: true });
+  expect(getToken(DEFAULT_ENVIRONMENT_ID)).toBe('dev-token');
+});

@@ -1,0 +1,14 @@
+import { useSyncExternalStore } from 'react';
+import type { ServerConfig } from './server-config.ts';
+import { onServerConfig, serverConfig } from './server-config.ts';
+import { environmentStore, getToken } from './environments.ts';
+
+/** The server's answer (null while it is on its way, and in the pre-rendered page). */
+export function useServerConfig(): ServerConfig | null {
+  return useSyncExternalStore(onServerConfig, serverConfig, () => null);
+}
+
+/** The environment's token as stored now; follows Settings. */
+export function useToken(environmentId: string): string {
+  return useSyncExternalStore(environmentStore.subscribe, () => getToken(environmentId), () => '');
+}
