@@ -61,8 +61,11 @@ export const refundRefusedEventSchema = z.object({
   reason: z.string(),
   /** The order's status when it was refused. */
   status: orderStatusSchema,
-  /** The refund body as received (any JSON object: a refused body may not match the schema). */
-  request: z.record(z.string(), z.unknown()),
+  /**
+   * The refund body as received (any JSON object: a refused body may not match the schema); null
+   * when it was no JSON object at all (malformed JSON, another JSON type, 413, 415).
+   */
+  request: z.record(z.string(), z.unknown()).nullable(),
 });
 
 export const faultAppliedEventSchema = z.object({

@@ -8,6 +8,8 @@ import { CHECKOUT_PREFIX, registerCheckoutRoutes } from './checkout-routes.ts';
 import { consoleConfig, consoleConfigHandler } from './console-config.ts';
 import { registerControlRoutes } from './control-routes.ts';
 import { ApiError, errorResponse, INTERNAL_ERROR_BODY, notFound } from './errors.ts';
+import { registerFaultRoutes } from './fault-routes.ts';
+import { registerHistoryRoutes } from './history-routes.ts';
 import { requestLog, securityHeaders } from './middleware.ts';
 import { registerOrderRoutes } from './order-routes.ts';
 import { parseServiceUrl, proxyTo } from './proxy.ts';
@@ -74,6 +76,8 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
     });
     registerOrderRoutes(app, store, shape);
     registerControlRoutes(app, store, shape);
+    registerHistoryRoutes(app, store);
+    registerFaultRoutes(app, store, shape);
     registerCheckoutRoutes(app, store);
   }
 

@@ -1,12 +1,20 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
+import type { FaultKind } from '../contract/faults.ts';
 import { detailError } from './errors.ts';
 
 // decisions.md D2, answered as Django REST Framework's TokenAuthentication does.
 
 export const DEFAULT_TOKEN = 'dev-token';
 
-export type SandboxEnv = { Variables: { owner: string } };
+/** A fault rule that shaped this request's answer (D13), for the request log. */
+export interface FaultNote {
+  kind: FaultKind;
+  /** The connection was reset without an answer. */
+  closed: boolean;
+}
+
+export type SandboxEnv = { Variables: { owner: string; fault: FaultNote | undefined } };
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 

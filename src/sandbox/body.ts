@@ -91,10 +91,30 @@ const isJsonObject = (value: unknown): value is JsonObject =>
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** A body refused after it parsed as a JSON object (its text breaks a database rule): the object comes along. */
+export class RefusedObjectError extends ApiError {
+  readonly received: JsonObject;
+  constructor(error: ApiError, received: JsonObject) {
+    super(error.status, error.body, { ...error.headers });
+    this.received = received;
+  }
+}
+
+/** A JSON object body and its text exactly as received (D12 keeps a create's). */
+export interface JsonBody {
+  value: JsonObject;
+  text: string;
+}
+
 /** Turns body bytes into a JSON object or throws the ApiError a DRF service would answer with. */
 export function parseJsonObject(bytes: Uint8Array, contentType: string | undefined, shape: ArrayErrorShape): JsonObject {
+  return parseJsonBody(bytes, contentType, shape).value;
+}
+
+/** parseJsonObject, keeping the text. */
+export function parseJsonBody(bytes: Uint8Array, contentType: string | undefined, shape: ArrayErrorShape): JsonBody {
   // An empty body is "no data" (DRF parses it to an empty dict): every required field is missing.
-  if (bytes.byteLength === 0) return {};
+  if (bytes.byteLength === 0) return { value: {}, text: '' };
   if (contentType === undefined || !isJsonMediaType(contentType)) {
     throw detailError(415, 'unsupported_media_type', `Unsupported media type "${contentType ?? ''}" in request.`);
   }
@@ -118,13 +138,18 @@ export function parseJsonObject(bytes: Uint8Array, contentType: string | undefin
   }
   if (inspection.problems.length > 0) {
     const issues: z.core.$ZodIssue[] = inspection.problems.map((p) => ({ code: 'custom', path: p.path, message: p.message }));
-    throw validationError(issuesToDrf(issues, shape, value));
+    throw new RefusedObjectError(validationError(issuesToDrf(issues, shape, value)), value);
   }
-  return value;
+  return { value, text };
 }
 
 /** Reads and parses a JSON object request body (size, media type, encoding, syntax, shape). */
 export async function readJsonObject(request: Request, shape: ArrayErrorShape): Promise<JsonObject> {
+  return (await readJsonBody(request, shape)).value;
+}
+
+/** readJsonObject, keeping the text as received. */
+export async function readJsonBody(request: Request, shape: ArrayErrorShape): Promise<JsonBody> {
   const bytes = await readBodyBytes(request);
-  return parseJsonObject(bytes, request.headers.get('content-type') ?? undefined, shape);
+  return parseJsonBody(bytes, request.headers.get('content-type') ?? undefined, shape);
 }

@@ -33,7 +33,7 @@ export function registerCheckoutRoutes(app: Hono<SandboxEnv>, store: Store): voi
         const id = c.req.param('id') ?? '';
         const action = c.req.param('action') ?? '';
         if (!isUuid(id) || !isCheckoutAction(action)) return c.html(orderNotFoundPage(), 404, noStore);
-        const result = await store.moveOrder(null, id.toLowerCase(), CHECKOUT_ACTIONS[action].target);
+        const result = await store.moveOrder(null, id.toLowerCase(), CHECKOUT_ACTIONS[action].target, { source: 'checkout' });
         if (result.kind === 'not_found') return c.html(orderNotFoundPage(), 404, noStore);
         if (result.kind === 'invalid_transition') {
           const order = await store.getOrderById(id.toLowerCase());

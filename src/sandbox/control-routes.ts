@@ -73,7 +73,7 @@ export function registerControlRoutes(app: Hono<SandboxEnv>, store: Store, shape
         const valid = validateStatusChange(body, shape);
         if (!valid.ok) throw validationError(valid.errors);
         const target = valid.data.status;
-        const result = await store.moveOrder(c.get('owner'), id, target, { allowSame: true });
+        const result = await store.moveOrder(c.get('owner'), id, target, { allowSame: true, source: 'control' });
         if (result.kind === 'not_found') throw notFound();
         if (result.kind === 'invalid_transition') {
           throw detailError(409, 'invalid_transition', `Cannot move order from ${result.from} to ${target}.`);

@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import type { SandboxEnv } from './auth.ts';
 
 // Headers every response carries (API, checkout page, static console). style-src needs
 // 'unsafe-inline' because Mantine injects <style> tags. No form-action: Chrome applies it to the
@@ -28,13 +29,17 @@ export const securityHeaders = createMiddleware(async (c, next) => {
 
 /**
  * One line per request: `METHOD path status ms`. The path is taken still percent-encoded, so a
- * crafted URL cannot start a fake log line; headers are never logged (the token is in one).
+ * crafted URL cannot start a fake log line; headers are never logged (the token is in one). An
+ * answer shaped by a fault rule (D13) says so: `... 503 2ms (fault status)`, and a connection reset
+ * on purpose is `closed` instead of a status, so an injected failure never reads as a real 5xx.
  */
 export function requestLog(log: (line: string) => void) {
-  return createMiddleware(async (c, next) => {
+  return createMiddleware<SandboxEnv>(async (c, next) => {
     const started = performance.now();
     await next();
     const path = new URL(c.req.url).pathname;
-    log(`${c.req.method} ${path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+    const fault = c.get('fault');
+    const status = fault?.closed === true ? 'closed' : String(c.res.status);
+    log(`${c.req.method} ${path} ${status} ${Math.round(performance.now() - started)}ms${fault === undefined ? '' : ` (fault ${fault.kind})`}`);
   });
 }

@@ -1,41 +1,49 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { ArrayErrorShape } from '../contract/drf-errors.ts';
 import { formatMoney } from '../contract/money.ts';
 import { orderServicePaths } from '../contract/paths.ts';
-import { REFUND_STATUS_RULE } from '../contract/rules.ts';
 import type { SandboxEnv } from './auth.ts';
-import { readJsonObject } from './body.ts';
-import { detailError, notFound, validationError } from './errors.ts';
+import type { JsonObject } from './body.ts';
+import { readJsonBody, RefusedObjectError } from './body.ts';
+import { ApiError, detailError, errorLine, notFound, validationError } from './errors.ts';
+import { answerUnderFault } from './fault-effects.ts';
 import { generatePaymentIdentifier, orderResponse } from './order-view.ts';
+import { DUPLICATE_PAYMENT_IDENTIFIER_MESSAGE, invalidStatusDetail } from './refund-messages.ts';
 import { byMethod, idPattern, orderIdParam } from './routing.ts';
-import type { Store } from './store.ts';
+import type { CreateResult, NewOrder, RefundResult, Store } from './store.ts';
 import { validateOrderCreate, validateRefund } from './validation.ts';
 
-// decisions.md D1 and D6: the partner interface.
+// decisions.md D1 and D6: the partner interface. D13: a fault rule fires on a request that reaches
+// its order: authenticated, with a body that passed validation, for an order of the token (refund,
+// read). A request refused before that (401, 400 on its body, 404, 413, 415) is answered as usual
+// and uses no rule. The store takes the rule in the operation's own statement; answerUnderFault
+// turns it into the answer (or no answer).
 
 export function registerOrderRoutes(app: Hono<SandboxEnv>, store: Store, shape: ArrayErrorShape): void {
-  const origin = (url: string) => new URL(url).origin;
+  const origin = (c: Context<SandboxEnv>) => new URL(c.req.url).origin;
 
   app.all(
     orderServicePaths.orderCreate(),
     byMethod({
       POST: async (c) => {
-        const body = await readJsonObject(c.req.raw, shape);
+        const { value: body, text } = await readJsonBody(c.req.raw, shape);
         const valid = validateOrderCreate(body, shape);
         if (!valid.ok) throw validationError(valid.errors);
         const { data } = valid;
-        const result = await store.createOrder(c.get('owner'), {
+        const owner = c.get('owner');
+        const order: NewOrder = {
           externalId: data.order_external_id,
           service: data.service ?? 'provider-pay',
           paymentIdentifier: data.payment_identifier ?? generatePaymentIdentifier(),
           returnUrl: data.return_url,
           amount: formatMoney(data.order_data.amount),
-          request: body,
-        });
-        if (result.kind === 'duplicate_external_id') {
+          requestText: text,
+        };
+        const answer = (result: CreateResult) => {
+          if (result.kind === 'created') return c.json(orderResponse(result.order, origin(c)), 201);
           throw validationError({ order_external_id: ['An order with this external ID already exists.'] });
-        }
-        return c.json(orderResponse(result.order, origin(c.req.url)), 201);
+        };
+        return answerUnderFault(c, await store.createOrder(owner, order), (fault) => store.createOrder(owner, order, { applied: fault }), answer);
       },
     }),
   );
@@ -44,9 +52,17 @@ export function registerOrderRoutes(app: Hono<SandboxEnv>, store: Store, shape: 
     idPattern(orderServicePaths.orderRead),
     byMethod({
       GET: async (c) => {
-        const order = await store.getOrder(c.get('owner'), orderIdParam(c));
-        if (order === null) throw notFound();
-        return c.json(orderResponse(order, origin(c.req.url)), 200);
+        const owner = c.get('owner');
+        const id = orderIdParam(c);
+        return answerUnderFault(
+          c,
+          await store.readOrder(owner, id),
+          () => store.readOrder(owner, id, { takeFault: false }),
+          ({ order }) => {
+            if (order === null) throw notFound();
+            return c.json(orderResponse(order, origin(c)), 200);
+          },
+        );
       },
     }),
   );
@@ -57,37 +73,55 @@ export function registerOrderRoutes(app: Hono<SandboxEnv>, store: Store, shape: 
       POST: async (c) => {
         const id = orderIdParam(c);
         const owner = c.get('owner');
-        const body = await readJsonObject(c.req.raw, shape);
+        const body = await readRefundBody(c, store, shape);
         const valid = validateRefund(body, shape);
         if (!valid.ok) {
-          // An unknown order is the bigger news than a typo in the body.
-          if ((await store.getOrder(owner, id)) === null) throw notFound();
+          // Recorded in the order's history (D12); an unknown order is the bigger news than a typo.
+          const reason = errorLine(valid.errors);
+          if (!(await store.recordRefundRefusal(owner, id, { code: 'invalid_body', httpStatus: 400, reason, request: body }))) throw notFound();
           throw validationError(valid.errors);
         }
         const { data } = valid;
-        const result = await store.refundOrder(owner, id, {
+        const refund = {
           amount: formatMoney(data.amount),
           destinationAccountNumber: data.destination_account_number,
           paymentIdentifier: data.payment_identifier,
           externalId: data.external_id,
-        });
-        switch (result.kind) {
-          case 'refunded':
-            return c.json(orderResponse(result.order, origin(c.req.url)), 200);
-          case 'not_found':
-            throw notFound();
-          case 'invalid_status':
-            throw detailError(
-              409,
-              'invalid_status',
-              `Order is ${result.status}; ${REFUND_STATUS_RULE.charAt(0).toLowerCase()}${REFUND_STATUS_RULE.slice(1)}.`,
-            );
-          case 'invalid_amount':
-            throw validationError({ amount: [result.message] });
-          case 'duplicate_payment_identifier':
-            throw validationError({ payment_identifier: ['A refund with this payment identifier already exists for this order.'] });
-        }
+          request: body,
+        };
+        const answer = (result: RefundResult) => {
+          switch (result.kind) {
+            case 'refunded':
+              return c.json(orderResponse(result.order, origin(c)), 200);
+            case 'not_found':
+            case 'fault':
+              throw notFound();
+            case 'invalid_status':
+              throw detailError(409, 'invalid_status', invalidStatusDetail(result.status));
+            case 'invalid_amount':
+              throw validationError({ amount: [result.message] });
+            case 'duplicate_payment_identifier':
+              throw validationError({ payment_identifier: [DUPLICATE_PAYMENT_IDENTIFIER_MESSAGE] });
+          }
+        };
+        return answerUnderFault(c, await store.refundOrder(owner, id, refund), (fault) => store.refundOrder(owner, id, refund, { applied: fault }), answer);
       },
     }),
   );
+}
+
+/**
+ * The refund body, or the error a DRF service answers for it. A body refused before validation
+ * (413, 415, malformed JSON, not an object) on an order of the token is in its history too.
+ */
+async function readRefundBody(c: Context<SandboxEnv>, store: Store, shape: ArrayErrorShape): Promise<JsonObject> {
+  try {
+    return (await readJsonBody(c.req.raw, shape)).value;
+  } catch (error) {
+    if (error instanceof ApiError) {
+      const request = error instanceof RefusedObjectError ? error.received : null;
+      await store.recordRefundRefusal(c.get('owner'), orderIdParam(c), { code: 'invalid_body', httpStatus: error.status, reason: errorLine(error.body), request });
+    }
+    throw error;
+  }
 }

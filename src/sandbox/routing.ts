@@ -3,7 +3,7 @@ import type { SandboxEnv } from './auth.ts';
 import { methodNotAllowed, notFound } from './errors.ts';
 
 type Handler = (c: Context<SandboxEnv>) => Response | Promise<Response>;
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'DELETE';
 
 /**
  * One handler per method on a path, and DRF's 405 (with Allow) for any other method. HEAD is GET

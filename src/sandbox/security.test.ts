@@ -295,7 +295,7 @@ describe('the checkout page never sends the customer to a non-http(s) URL', () =
           paymentIdentifier: 'PI',
           returnUrl,
           amount: '10.00',
-          request: {},
+          requestText: '{}',
         });
         if (stored.kind !== 'created') throw new Error('not created');
         const response = await app.request(`${sandboxPaths.checkout(stored.order.id)}/${action}`, { method: 'POST' });

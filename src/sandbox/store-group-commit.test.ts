@@ -35,7 +35,7 @@ function newOrder(externalId: string, overrides: Partial<NewOrder> = {}): NewOrd
     paymentIdentifier: `PI-${externalId}`,
     returnUrl: 'https://shop.example/return',
     amount: '10.00',
-    request: { order_external_id: externalId, note: 'kept as sent' },
+    requestText: JSON.stringify({ order_external_id: externalId, note: 'kept as sent' }),
     ...overrides,
   };
 }

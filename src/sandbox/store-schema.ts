@@ -1,3 +1,5 @@
+import { FAULT_OPERATIONS } from '../contract/faults.ts';
+import { ORDER_EVENT_TYPES } from '../contract/history.ts';
 import type { OrderStatus, Service } from '../contract/schemas.ts';
 import { ORDER_STATUSES, SERVICES } from '../contract/schemas.ts';
 
@@ -35,6 +37,34 @@ CREATE TABLE IF NOT EXISTS refunds (
   created_at timestamptz NOT NULL DEFAULT now(),
   CONSTRAINT refunds_order_payment_identifier_key UNIQUE (order_id, payment_identifier)
 );
+-- D12: the create request body as received (raw text). Orders stored before it keep their jsonb copy,
+-- so an existing data directory still opens and still answers GET .../request.
+ALTER TABLE orders ADD COLUMN IF NOT EXISTS request_text text;
+ALTER TABLE orders ALTER COLUMN request DROP NOT NULL;
+-- D12: what happened to each order, written in the transaction of the change itself. data is the
+-- event's own members as JSON text (not jsonb: a refused body may hold an escaped NUL, which jsonb refuses).
+CREATE TABLE IF NOT EXISTS order_events (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  order_id uuid NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+  at timestamptz NOT NULL DEFAULT clock_timestamp(),
+  type text NOT NULL CHECK (type IN (${quoted(ORDER_EVENT_TYPES)})),
+  data text NOT NULL
+);
+CREATE INDEX IF NOT EXISTS order_events_order_idx ON order_events (order_id, id);
+-- D13: armed fault rules, per owner. seq is the arming order (the oldest matching rule fires first);
+-- remaining counts down in the statement that applies the rule, and a rule at 0 is no longer armed.
+CREATE TABLE IF NOT EXISTS faults (
+  id uuid PRIMARY KEY,
+  seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+  owner text NOT NULL,
+  operation text NOT NULL CHECK (operation IN (${quoted(FAULT_OPERATIONS)})),
+  order_id uuid,
+  effect jsonb NOT NULL,
+  times integer NOT NULL CHECK (times > 0),
+  remaining integer NOT NULL CHECK (remaining >= 0 AND remaining <= times),
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS faults_armed_idx ON faults (owner, seq) WHERE remaining > 0;
 `;
 
 /** The columns every order query selects; `created_key` is created_at to the microsecond, for cursors. */

@@ -1,65 +1,48 @@
 import { randomUUID } from 'node:crypto';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { compareMoney } from '../contract/money.ts';
-import { refundAmountProblem } from '../contract/rules.ts';
-import type { OrderStatus, Service } from '../contract/schemas.ts';
-import { pathToStatus } from '../contract/states.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import type { FaultRule, FaultRuleRequest } from '../contract/faults.ts';
+import type { OrderEvent } from '../contract/history.ts';
+import type { OrderStatus } from '../contract/schemas.ts';
 import type { OrderCursor } from './cursor.ts';
-import type { Arrival } from './arrival-clock.ts';
 import { arrivalClock } from './arrival-clock.ts';
+import type { CreateResult, NewOrder, PendingCreate } from './store-create-group.ts';
+import { MAX_GROUP_JSON_CHARS, MAX_GROUP_ROWS, writeGroup } from './store-create-group.ts';
+import type { MoveResult, MoveSource, NewRefund, RefundResult } from './store-changes.ts';
+import { moveInTransaction, refundInTransaction, selectOrders, selectTakingFault } from './store-changes.ts';
+import type { RefundRefusal } from './store-events.ts';
+import { insertRefusalForOwner, selectEvents, selectRequestText } from './store-events.ts';
+import type { AppliedFault, ArmResult } from './store-faults.ts';
+import { armFault, disarmAll, disarmFault, listFaults } from './store-faults.ts';
 import { openDatabase } from './store-open.ts';
 import type { OrderRow } from './store-schema.ts';
-import { decodeOrderRow, ORDER_COLUMNS, SCHEMA_SQL } from './store-schema.ts';
+import { ORDER_COLUMNS, SCHEMA_SQL } from './store-schema.ts';
 
-// decisions.md D6-D8: orders and refunds in PGlite. Every statement is parameterised. PGlite runs
-// one statement or transaction at a time, and the order row is locked FOR UPDATE anyway, so a refund
-// reads, checks and writes the amounts as one step and concurrent refunds cannot overdraw an order.
+// decisions.md D6-D8, D12, D13: orders, refunds, their history and the armed fault rules, all in the
+// database (PGlite here; plain PostgreSQL SQL, so D15 can move it to a server). Every statement is
+// parameterised. A refund or a move locks the order's row FOR UPDATE and reads, checks and writes
+// the amounts and the events as one transaction (store-changes.ts), so concurrent refunds cannot
+// overdraw an order and no event exists without its change, nor a change without its event.
 //
 // Creates are group-committed: while one INSERT is being written, the creates that arrive queue up,
 // and the next INSERT writes all of them as one multi-row statement (one statement, one transaction,
-// one commit). Each create is answered only after the statement holding it has committed, so an
-// acknowledged order survives kill -9 exactly as before. PGlite's cost is mostly per statement (six
-// protocol round trips into WebAssembly, parse, plan, commit), so a group of 16 costs little more
-// than one. What a create sees does not change:
+// one commit), their `created` events and their fault rules included (store-create-group.ts). Each
+// create is answered only after the statement holding it has committed, so an acknowledged order
+// survives kill -9 exactly as before. PGlite's cost is mostly per statement (six protocol round
+// trips into WebAssembly, parse, plan, commit), so a group of 16 costs little more than one. What a
+// create sees does not change:
 // - created_at is its arrival (arrival-clock.ts), so the list still orders by arrival;
 // - a second create with the same external id in the same group gets the duplicate answer (ON
 //   CONFLICT DO NOTHING skips the later row of a statement; the first one wins, as in sequence);
 // - if the statement fails (a row breaks a CHECK), every create in the group is retried on its own
 //   in arrival order, so one bad row fails only its own request.
 
+export type { AppliedFault, ArmResult } from './store-faults.ts';
+export type { CreateResult, NewOrder } from './store-create-group.ts';
+export { MAX_GROUP_JSON_CHARS, MAX_GROUP_ROWS } from './store-create-group.ts';
+export type { MoveResult, MoveSource, NewRefund, RefundResult } from './store-changes.ts';
+export type { RefundRefusal } from './store-events.ts';
+
 export type OrderRecord = OrderRow;
-
-export interface NewOrder {
-  externalId: string;
-  service: Service;
-  paymentIdentifier: string;
-  returnUrl: string;
-  /** Already formatted with two decimals. */
-  amount: string;
-  /** The whole request body as received, kept for inspection. */
-  request: Record<string, unknown>;
-}
-
-export interface NewRefund {
-  amount: string;
-  destinationAccountNumber: string;
-  paymentIdentifier: string;
-  externalId: string;
-}
-
-export type CreateResult = { kind: 'created'; order: OrderRecord } | { kind: 'duplicate_external_id' };
-
-export type RefundResult =
-  | { kind: 'refunded'; order: OrderRecord }
-  | { kind: 'not_found' }
-  | { kind: 'invalid_status'; status: OrderStatus }
-  | { kind: 'invalid_amount'; message: string }
-  | { kind: 'duplicate_payment_identifier' };
-
-export type MoveResult =
-  | { kind: 'moved'; order: OrderRecord; from: OrderStatus }
-  | { kind: 'not_found' }
-  | { kind: 'invalid_transition'; from: OrderStatus };
 
 export interface ListQuery {
   limit: number;
@@ -69,74 +52,43 @@ export interface ListQuery {
   q: string | null;
 }
 
+/** What a request to the partner interface (/psp/) gets: the rule it took, if any (D13). */
+export interface ReadResult {
+  order: OrderRecord | null;
+  fault: AppliedFault | null;
+}
+
 export interface Store {
-  createOrder(owner: string, order: NewOrder): Promise<CreateResult>;
+  /** POST /psp/ create: takes a matching fault rule unless `applied` (the rule a delayed create took). */
+  createOrder(owner: string, order: NewOrder, options?: { applied?: AppliedFault }): Promise<CreateResult>;
   getOrder(owner: string, id: string): Promise<OrderRecord | null>;
+  /** GET /psp/ read of one order: takes a matching fault rule (D13) unless `takeFault` is false. */
+  readOrder(owner: string, id: string, options?: { takeFault?: boolean }): Promise<ReadResult>;
   /** Any owner's order: the customer checkout page is reached by its unguessable id alone. */
   getOrderById(id: string): Promise<OrderRecord | null>;
-  refundOrder(owner: string, id: string, refund: NewRefund): Promise<RefundResult>;
+  /** POST /psp/ refund: takes a matching fault rule unless `applied` (the rule a delayed refund took). */
+  refundOrder(owner: string, id: string, refund: NewRefund, options?: { applied?: AppliedFault }): Promise<RefundResult>;
+  /** Records a refund refused before it reached the order (its body); false when the owner has no such order. */
+  recordRefundRefusal(owner: string, id: string, refusal: RefundRefusal): Promise<boolean>;
   /**
    * Moves an order along the shortest allowed path (D7). `owner` null: any owner's (checkout page).
    * Reaching `refunded` refunds the whole current amount, so the amounts stay consistent.
    */
-  moveOrder(owner: string | null, id: string, target: OrderStatus, options?: { allowSame?: boolean }): Promise<MoveResult>;
+  moveOrder(owner: string | null, id: string, target: OrderStatus, options: { allowSame?: boolean; source: MoveSource }): Promise<MoveResult>;
   listOrders(owner: string, query: ListQuery): Promise<OrderRecord[]>;
-  /** Deletes the owner's orders and their refunds. */
+  /** D12: the order's events, oldest first; null when the owner has no such order. */
+  orderEvents(owner: string, id: string): Promise<OrderEvent[] | null>;
+  /** D12: the create request as received; null when the owner has no such order. */
+  orderRequest(owner: string, id: string): Promise<string | null>;
+  /** D13: the owner's armed rules. */
+  armFault(owner: string, rule: FaultRuleRequest): Promise<ArmResult>;
+  listFaults(owner: string): Promise<FaultRule[]>;
+  disarmFaults(owner: string): Promise<void>;
+  /** false when the owner has no armed rule with that id. */
+  disarmFault(owner: string, id: string): Promise<boolean>;
+  /** Deletes the owner's orders, their refunds and their history (armed rules stay). */
   reset(owner: string): Promise<void>;
   close(): Promise<void>;
-}
-
-type Queryable = Pick<Transaction, 'query'>;
-
-async function selectOrders(db: Queryable, sql: string, params: unknown[]): Promise<OrderRecord[]> {
-  const result = await db.query<unknown>(sql, params);
-  return result.rows.map(decodeOrderRow);
-}
-
-/** At most this many creates in one INSERT, and at most this much request JSON (bodies can be 1 MiB). */
-export const MAX_GROUP_ROWS = 64;
-export const MAX_GROUP_JSON_CHARS = 4 * 1024 * 1024;
-const PARAMS_PER_ROW = 9;
-
-interface PendingCreate {
-  owner: string;
-  order: NewOrder;
-  id: string;
-  requestJson: string;
-  arrival: Arrival;
-  resolve: (result: CreateResult) => void;
-  reject: (error: unknown) => void;
-}
-
-const insertSqlCache = new Map<number, string>();
-
-/** INSERT of `rows` orders; parameters per row as in insertParams. */
-function insertSql(rows: number): string {
-  let sql = insertSqlCache.get(rows);
-  if (sql !== undefined) return sql;
-  const values: string[] = [];
-  for (let row = 0; row < rows; row++) {
-    const p = (n: number) => `$${row * PARAMS_PER_ROW + n}`;
-    values.push(
-      `(${p(1)}::uuid, ${p(2)}::text, ${p(3)}::text, ${p(4)}::text, ${p(5)}::text, ${p(6)}::text, 'new', ${p(7)}::numeric, ` +
-        `${p(7)}::numeric, 0, ${p(8)}::jsonb, ${p(9)}::timestamptz, ${p(9)}::timestamptz)`,
-    );
-  }
-  sql = `INSERT INTO orders (id, owner, external_id, service, payment_identifier, return_url, status,
-      initial_amount, current_amount, refund_amount, request, created_at, updated_at)
-    VALUES ${values.join(',\n')}
-    ON CONFLICT ON CONSTRAINT orders_owner_external_id_key DO NOTHING
-    RETURNING id::text AS id`;
-  if (rows <= MAX_GROUP_ROWS) insertSqlCache.set(rows, sql);
-  return sql;
-}
-
-function insertParams(group: readonly PendingCreate[]): unknown[] {
-  const params: unknown[] = [];
-  for (const { id, owner, order, requestJson, arrival } of group) {
-    params.push(id, owner, order.externalId, order.service, order.paymentIdentifier, order.returnUrl, order.amount, requestJson, arrival.key);
-  }
-  return params;
 }
 
 export interface StoreOptions {
@@ -144,70 +96,6 @@ export interface StoreOptions {
   onCreateStatement?: (rows: number) => void;
   /** The wall clock in milliseconds (tests: a clock that stepped back). */
   now?: () => number;
-}
-
-/** Writes one group as one statement and settles every create in it; never throws. */
-async function writeGroup(db: PGlite, group: readonly PendingCreate[], options: StoreOptions): Promise<void> {
-  let rows: unknown[];
-  try {
-    options.onCreateStatement?.(group.length);
-    rows = (await db.query<unknown>(insertSql(group.length), insertParams(group))).rows;
-  } catch (error) {
-    if (group.length === 1) {
-      group[0]?.reject(error);
-      return;
-    }
-    // One row broke the statement: each create on its own, in arrival order, answers each exactly
-    // as a lone create would have been answered.
-    for (const pending of group) await writeGroup(db, [pending], options);
-    return;
-  }
-  // RETURNING only the ids that went in: every other column is what this statement wrote (text as
-  // sent, an amount already formatted with two decimals fits numeric(10,2) exactly, the status and
-  // amounts of a new order), so the record is built here instead of read back and parsed per row.
-  const inserted = new Set<string>();
-  for (const row of rows) {
-    const id = typeof row === 'object' && row !== null && 'id' in row ? row.id : undefined;
-    if (typeof id === 'string') inserted.add(id);
-  }
-  for (const pending of group) {
-    if (!inserted.has(pending.id)) {
-      pending.resolve({ kind: 'duplicate_external_id' });
-      continue;
-    }
-    const { order } = pending;
-    pending.resolve({
-      kind: 'created',
-      order: {
-        id: pending.id,
-        external_id: order.externalId,
-        service: order.service,
-        status: 'new',
-        payment_identifier: order.paymentIdentifier,
-        return_url: order.returnUrl,
-        initial_amount: order.amount,
-        current_amount: order.amount,
-        refund_amount: '0.00',
-        created_at: pending.arrival.at,
-        created_key: pending.arrival.key,
-      },
-    });
-  }
-}
-
-async function lockOrder(tx: Queryable, owner: string | null, id: string): Promise<OrderRecord | null> {
-  const [order] = await selectOrders(
-    tx,
-    `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 AND ($2::text IS NULL OR owner = $2) FOR UPDATE`,
-    [id, owner],
-  );
-  return order ?? null;
-}
-
-async function updatedOrder(tx: Queryable, sql: string, params: unknown[]): Promise<OrderRecord> {
-  const [order] = await selectOrders(tx, sql, params);
-  if (order === undefined) throw new Error('order vanished inside its own transaction');
-  return order;
 }
 
 function createStore(db: PGlite, options: StoreOptions, newestMicros: number): Store {
@@ -221,9 +109,10 @@ function createStore(db: PGlite, options: StoreOptions, newestMicros: number): S
     let count = 0;
     let chars = 0;
     for (const pending of queue) {
-      if (count >= MAX_GROUP_ROWS || (count > 0 && chars + pending.requestJson.length > MAX_GROUP_JSON_CHARS)) break;
+      const size = pending.order.requestText.length;
+      if (count >= MAX_GROUP_ROWS || (count > 0 && chars + size > MAX_GROUP_JSON_CHARS)) break;
       count++;
-      chars += pending.requestJson.length;
+      chars += size;
     }
     return queue.splice(0, count);
   };
@@ -233,17 +122,17 @@ function createStore(db: PGlite, options: StoreOptions, newestMicros: number): S
     // its create by then, so a burst becomes one statement instead of one plus the rest.
     await new Promise<void>((resolve) => setImmediate(resolve));
     try {
-      while (queue.length > 0) await writeGroup(db, takeGroup(), options);
+      while (queue.length > 0) await writeGroup(db, takeGroup(), options.onCreateStatement);
     } finally {
       writing = null;
     }
   };
 
   return {
-    createOrder(owner, order) {
+    createOrder(owner, order, createOptions = {}) {
       if (closed !== null) return Promise.reject(new Error('the store is closed'));
       return new Promise<CreateResult>((resolve, reject) => {
-        queue.push({ owner, order, id: randomUUID(), requestJson: JSON.stringify(order.request), arrival: arrive(), resolve, reject });
+        queue.push({ owner, order, id: randomUUID(), arrival: arrive(), applied: createOptions.applied ?? null, resolve, reject });
         writing ??= writeQueue();
       });
     },
@@ -253,70 +142,50 @@ function createStore(db: PGlite, options: StoreOptions, newestMicros: number): S
       return order ?? null;
     },
 
+    async readOrder(owner, id, readOptions = {}) {
+      const found = await selectTakingFault(db, owner, id, readOptions.takeFault === false ? null : 'read', false);
+      return found === null ? { order: null, fault: null } : found;
+    },
+
     async getOrderById(id) {
       const [order] = await selectOrders(db, `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [id]);
       return order ?? null;
     },
 
-    refundOrder(owner, id, refund) {
-      return db.transaction(async (tx): Promise<RefundResult> => {
-        const order = await lockOrder(tx, owner, id);
-        if (order === null) return { kind: 'not_found' };
-        // The status rule comes before the amount rule: a refunded order's current amount is 0.00,
-        // and "must not exceed 0.00" would hide the real reason.
-        if (order.status !== 'activated') return { kind: 'invalid_status', status: order.status };
-        const problem = refundAmountProblem(refund.amount, order.current_amount);
-        if (problem !== null) return { kind: 'invalid_amount', message: problem };
-        // The refund row and the order's new amounts in one statement (one fewer round of PGlite's
-        // per-statement cost): the UPDATE finds its order only through the row the INSERT added, so
-        // no row back means the payment identifier was already used on this order.
-        const [updated] = await selectOrders(
-          tx,
-          `WITH inserted AS (
-             INSERT INTO refunds (order_id, amount, destination_account_number, payment_identifier, external_id)
-             VALUES ($1::uuid, $2::numeric, $3, $4, $5)
-             ON CONFLICT ON CONSTRAINT refunds_order_payment_identifier_key DO NOTHING
-             RETURNING order_id)
-           UPDATE orders SET refund_amount = refund_amount + $2::numeric, current_amount = current_amount - $2::numeric,
-             status = CASE WHEN current_amount - $2::numeric = 0 THEN 'refunded' ELSE status END, updated_at = now()
-           WHERE id = (SELECT order_id FROM inserted) RETURNING ${ORDER_COLUMNS}`,
-          [id, refund.amount, refund.destinationAccountNumber, refund.paymentIdentifier, refund.externalId],
-        );
-        if (updated === undefined) return { kind: 'duplicate_payment_identifier' };
-        return { kind: 'refunded', order: updated };
-      });
+    refundOrder(owner, id, refund, refundOptions = {}) {
+      return db.transaction((tx) => refundInTransaction(tx, owner, id, refund, refundOptions.applied ?? null));
     },
 
-    moveOrder(owner, id, target, options = {}) {
-      return db.transaction(async (tx): Promise<MoveResult> => {
-        const order = await lockOrder(tx, owner, id);
-        if (order === null) return { kind: 'not_found' };
-        const path = pathToStatus(order.status, target);
-        if (path === null || (path.length === 0 && options.allowSame !== true)) {
-          return { kind: 'invalid_transition', from: order.status };
-        }
-        if (path.length === 0) return { kind: 'moved', order, from: order.status };
-        if (target === 'refunded' && compareMoney(order.current_amount, '0') > 0) {
-          await tx.query(
-            `INSERT INTO refunds (order_id, amount, destination_account_number, payment_identifier, external_id)
-             SELECT id, current_amount, 'SIMULATED', $2, 'SIMULATED' FROM orders WHERE id = $1`,
-            [id, `SIMULATED-${randomUUID()}`],
-          );
-          const refunded = await updatedOrder(
-            tx,
-            `UPDATE orders SET refund_amount = refund_amount + current_amount, current_amount = 0, status = 'refunded',
-               updated_at = now() WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
-            [id],
-          );
-          return { kind: 'moved', order: refunded, from: order.status };
-        }
-        const moved = await updatedOrder(
-          tx,
-          `UPDATE orders SET status = $2, updated_at = now() WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
-          [id, target],
-        );
-        return { kind: 'moved', order: moved, from: order.status };
-      });
+    recordRefundRefusal(owner, id, refusal) {
+      return insertRefusalForOwner(db, owner, id, refusal);
+    },
+
+    moveOrder(owner, id, target, moveOptions) {
+      return db.transaction((tx) => moveInTransaction(tx, owner, id, target, moveOptions));
+    },
+
+    orderEvents(owner, id) {
+      return selectEvents(db, owner, id);
+    },
+
+    orderRequest(owner, id) {
+      return selectRequestText(db, owner, id);
+    },
+
+    armFault(owner, rule) {
+      return db.transaction((tx) => armFault(tx, owner, rule));
+    },
+
+    listFaults(owner) {
+      return listFaults(db, owner);
+    },
+
+    disarmFaults(owner) {
+      return disarmAll(db, owner);
+    },
+
+    disarmFault(owner, id) {
+      return disarmFault(db, owner, id);
     },
 
     listOrders(owner, query) {

@@ -1,0 +1,100 @@
+import type { OrderEvent, OrderEventType, RefundRefusalCode } from '../contract/history.ts';
+import { orderEventSchema } from '../contract/history.ts';
+import type { OrderStatus } from '../contract/schemas.ts';
+import type { Queryable } from './store-faults.ts';
+
+// decisions.md D12: the events of an order. Each is written by the statement or transaction that
+// makes the change it tells of (store.ts, store-create-group.ts), never after it. `data` holds the
+// event's own members as JSON text, built with json_build_object (the json type keeps a \u0000
+// escape of a refused body, which jsonb refuses).
+
+export interface NewEvent {
+  type: OrderEventType;
+  data: Record<string, unknown>;
+}
+
+export interface RefundRefusal {
+  code: RefundRefusalCode;
+  httpStatus: number;
+  /** What the caller was told, as one line (refusalReason in errors.ts). */
+  reason: string;
+  /** The refund body as received; null when it was not a JSON object. */
+  request: Record<string, unknown> | null;
+}
+
+/** Appends events to an order, in the order given, in the caller's transaction. */
+export async function insertEvents(tx: Queryable, orderId: string, events: readonly NewEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.query(
+    `INSERT INTO order_events (order_id, type, data)
+     SELECT $1::uuid, e.type, e.data FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS e(type, data, n) ORDER BY e.n`,
+    [orderId, events.map((e) => e.type), events.map((e) => JSON.stringify(e.data))],
+  );
+}
+
+export const statusChangedEvents = (from: OrderStatus, path: readonly OrderStatus[], source: 'checkout' | 'control' | 'refund'): NewEvent[] => {
+  const events: NewEvent[] = [];
+  let previous = from;
+  for (const to of path) {
+    events.push({ type: 'status_changed', data: { from: previous, to, source } });
+    previous = to;
+  }
+  return events;
+};
+
+export const refusalEvent = (refusal: RefundRefusal, status: OrderStatus): NewEvent => ({
+  type: 'refund_refused',
+  data: { code: refusal.code, http_status: refusal.httpStatus, reason: refusal.reason, status, request: refusal.request },
+});
+
+/**
+ * Records a refused refund on an order of `owner`, with the order's status as it is; false (and
+ * nothing written) when the owner has no such order.
+ */
+export async function insertRefusalForOwner(db: Queryable, owner: string, orderId: string, refusal: RefundRefusal): Promise<boolean> {
+  const { rows } = await db.query(
+    `INSERT INTO order_events (order_id, type, data)
+     SELECT o.id, 'refund_refused', json_build_object('code', $3::text, 'http_status', $4::int, 'reason', $5::text,
+       'status', o.status, 'request', $6::json)::text
+     FROM orders o WHERE o.id = $1::uuid AND o.owner = $2
+     RETURNING id`,
+    [orderId, owner, refusal.code, refusal.httpStatus, refusal.reason, JSON.stringify(refusal.request)],
+  );
+  return rows.length > 0;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function decodeEvent(row: unknown): OrderEvent {
+  if (!isRecord(row) || typeof row['id'] !== 'string' || !(row['at'] instanceof Date) || typeof row['data'] !== 'string') {
+    throw new Error('unexpected event row from the database');
+  }
+  const data: unknown = JSON.parse(row['data']);
+  if (!isRecord(data)) throw new Error('unexpected event data in the database');
+  return orderEventSchema.parse({ ...data, id: Number(row['id']), at: row['at'].toISOString(), type: row['type'] });
+}
+
+/** The order's events, oldest first; null when `owner` has no such order. */
+export async function selectEvents(db: Queryable, owner: string, orderId: string): Promise<OrderEvent[] | null> {
+  const { rows } = await db.query<{ id: string | null }>(
+    `SELECT e.id::text AS id, e.at, e.type, e.data FROM orders o LEFT JOIN order_events e ON e.order_id = o.id
+     WHERE o.id = $1::uuid AND o.owner = $2 ORDER BY e.id`,
+    [orderId, owner],
+  );
+  if (rows.length === 0) return null;
+  return rows.filter((row) => row.id !== null).map(decodeEvent);
+}
+
+/**
+ * The create request as the sandbox received it (raw text); orders stored before the raw text was
+ * kept answer their jsonb copy. null when `owner` has no such order.
+ */
+export async function selectRequestText(db: Queryable, owner: string, orderId: string): Promise<string | null> {
+  const { rows } = await db.query<{ request_text: string | null; request_json: string | null }>(
+    'SELECT request_text, request::text AS request_json FROM orders WHERE id = $1::uuid AND owner = $2',
+    [orderId, owner],
+  );
+  const row = rows[0];
+  if (row === undefined) return null;
+  return row.request_text ?? row.request_json ?? '{}';
+}
