@@ -32,6 +32,7 @@ describe('fault rules (D13)', () => {
     ['times 0', { operation: 'any', effect: { kind: 'drop' }, times: 0 }, 'times'],
     ['times as text', { operation: 'any', effect: { kind: 'drop' }, times: '2' }, 'times'],
     ['an order id that is not a UUID', { operation: 'refund', order_id: 'abc', effect: { kind: 'drop' } }, 'order_id'],
+    ['an order id on a create rule', { operation: 'create', order_id: '0b6f1a52-3c8e-4d8e-9a43-0f4c2a9d7e11', effect: { kind: 'drop' } }, 'order_id'],
   ])('refuses %s, on its field', (_what, input, path) => {
     expect(paths(input)).toEqual([path]);
   });

@@ -52,13 +52,21 @@ export const faultEffectSchema = z.discriminatedUnion(
   },
 );
 
-/** `POST /sandbox/faults`. `times` defaults to 1. */
-export const faultRuleRequestSchema = z.object({
-  operation: faultOperationSchema,
-  order_id: z.uuid({ error: 'Must be a UUID' }).optional(),
-  effect: faultEffectSchema,
-  times: wholeNumber('Times').min(1, { error: 'At least 1' }).max(MAX_FAULT_TIMES, { error: `At most ${MAX_FAULT_TIMES}` }).optional(),
-});
+/**
+ * `POST /sandbox/faults`. `times` defaults to 1. `order_id` narrows a refund, read or any rule to one
+ * order; a create has no order yet, so a create rule naming one could never fire and is refused.
+ */
+export const faultRuleRequestSchema = z
+  .object({
+    operation: faultOperationSchema,
+    order_id: z.uuid({ error: 'Must be a UUID' }).optional(),
+    effect: faultEffectSchema,
+    times: wholeNumber('Times').min(1, { error: 'At least 1' }).max(MAX_FAULT_TIMES, { error: `At most ${MAX_FAULT_TIMES}` }).optional(),
+  })
+  .refine((rule) => rule.operation !== 'create' || rule.order_id === undefined, {
+    error: 'A create has no order yet: order_id applies to refund, read or any rules',
+    path: ['order_id'],
+  });
 
 /** An armed rule as `GET /sandbox/faults` lists it: `remaining` is how many more times it fires. */
 export const faultRuleSchema = z.object({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { orderServicePaths, sandboxPaths } from '../../contract/paths.ts';
 import type { Order } from '../../contract/schemas.ts';
 import { orderSchema } from '../../contract/schemas.ts';
@@ -93,4 +94,30 @@ export async function readOrder(baseUrl: string, token: string, id: string): Pro
   const result = await call(baseUrl, 'GET', orderServicePaths.orderRead(id), { token });
   if (result.status !== 200) throw new Error(`read answered ${result.status}: ${result.text}`);
   return parseOrder(result);
+}
+
+export type RawOutcome = { kind: 'answer'; status: number; headers: Record<string, string | string[] | undefined>; text: string } | { kind: 'no_answer'; code: string };
+
+/**
+ * One request on a connection of its own (node:http, no keep-alive reuse), telling an answer apart
+ * from a connection that ended without one (what a fault's drop or lose_answer does).
+ */
+export function callRaw(baseUrl: string, method: string, path: string, options: { token: string; json?: unknown }): Promise<RawOutcome> {
+  const url = new URL(path, baseUrl);
+  const payload = options.json === undefined ? undefined : JSON.stringify(options.json);
+  const headers: Record<string, string | number> = { Authorization: `Token ${options.token}` };
+  if (payload !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    headers['Content-Length'] = Buffer.byteLength(payload);
+  }
+  return new Promise((resolve) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ kind: 'answer', status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', (error: NodeJS.ErrnoException) => resolve({ kind: 'no_answer', code: error.code ?? 'ERESPONSE' }));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ kind: 'no_answer', code: error.code ?? 'EUNKNOWN' }));
+    req.end(payload);
+  });
 }
