@@ -57,6 +57,18 @@ describe('creates in one group', () => {
     }
   });
 
+  test('each order\'s created event is written by its group\'s one statement (D12)', async () => {
+    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => store.createOrder(owner, newOrder(`event-${i}`))));
+    expect(statements).toEqual([16]);
+    for (const result of results) {
+      if (result.kind !== 'created') throw new Error('expected created');
+      const events = await store.orderEvents(owner, result.order.id);
+      expect(events?.map(({ id: _id, ...rest }) => rest)).toEqual([
+        { type: 'created', at: result.order.created_at.toISOString(), external_id: result.order.external_id, initial_amount: '10.00', status: 'new' },
+      ]);
+    }
+  });
+
   test('a group never holds more than MAX_GROUP_ROWS creates', async () => {
     const count = MAX_GROUP_ROWS * 2 + 5;
     const results = await Promise.all(Array.from({ length: count }, (_, i) => store.createOrder(owner, newOrder(`big-${i}`))));
