@@ -2,6 +2,7 @@ import { createContext } from './context.ts';
 import type { Scenario, ScenarioResult } from './report.ts';
 import { emptyResult, passed, printResult } from './report.ts';
 import { killNine } from './scenarios/kill-9.ts';
+import { lostAnswers } from './scenarios/lost-answers.ts';
 import { refundBurst } from './scenarios/refund-burst.ts';
 import { startupFaults } from './scenarios/startup-faults.ts';
 import { sustainedLoad } from './scenarios/sustained-load.ts';
@@ -10,11 +11,14 @@ import { tokenTiming } from './scenarios/token-timing.ts';
 // `npm run stress`: long reliability runs against the sandbox on 127.0.0.1 (issue 7). Each scenario
 // prints the load it held, the faults it injected and what was lost; the run exits non-zero when
 // anything was lost, any answer was a 5xx, or a scenario did not finish within its budget.
+// `npm run stress -- --only "lost answers,kill -9"` runs the scenarios whose names contain one of
+// the given parts (case-insensitive).
 
 const SCENARIOS: Scenario[] = [
   refundBurst({ name: '200 concurrent refunds on one order', orders: 1, refundsPerOrder: 200, initial: '1000.00', maxCents: 2000 }),
   refundBurst({ name: '1,000 concurrent refunds on 25 orders', orders: 25, refundsPerOrder: 40, initial: '100.00', maxCents: 1000 }),
   sustainedLoad,
+  lostAnswers,
   killNine,
   startupFaults,
   tokenTiming,
@@ -54,14 +58,24 @@ function serverLogResult(output: string, tokens: readonly string[]): ScenarioRes
   return result;
 }
 
+function selectedScenarios(args: readonly string[]): Scenario[] {
+  const at = args.indexOf('--only');
+  if (at === -1) return SCENARIOS;
+  const parts = (args[at + 1] ?? '').split(',').map((part) => part.trim().toLowerCase()).filter((part) => part !== '');
+  const chosen = SCENARIOS.filter((s) => parts.some((part) => s.name.toLowerCase().includes(part)));
+  if (chosen.length === 0) throw new Error(`--only ${args[at + 1] ?? ''} matches no scenario; they are: ${SCENARIOS.map((s) => s.name).join('; ')}`);
+  return chosen;
+}
+
 async function main(): Promise<void> {
+  const scenarios = selectedScenarios(process.argv.slice(2));
   const started = performance.now();
   console.info('Stress run: the sandbox (src/sandbox/main.ts) in a child process on 127.0.0.1 with a fresh data directory');
   const context = await createContext();
   const results: ScenarioResult[] = [];
   try {
     console.info(`sandbox listening on ${context.server.url}, data directory ${context.dataDir}`);
-    for (const scenario of SCENARIOS) {
+    for (const scenario of scenarios) {
       const scenarioStarted = performance.now();
       const result = await withinBudget(scenario, () => scenario.run(context));
       printResult(result, performance.now() - scenarioStarted);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderEventsResponseSchema } from '../../src/contract/history.ts';
 import { formatMoney, sumMoney } from '../../src/contract/money.ts';
 import { orderServicePaths, sandboxPaths } from '../../src/contract/paths.ts';
 import type { Order } from '../../src/contract/schemas.ts';
@@ -113,6 +114,7 @@ async function runKill(context: StressContext): Promise<ScenarioResult> {
     const resent = await resendUnknown(client, unknownCreates, [...unknownRefunds.values()].flat());
     result.lost.push(...resent.problems);
     result.lost.push(...(await checkExactlyOnce(client, run, ops, pool, ackedRefunds, unknownRefunds)));
+    result.lost.push(...(await checkHistories(client, pool)));
     const tokenFiles = filesContaining(context.dataDir, [context.token, context.otherToken]);
     if (tokenFiles.length > 0) result.lost.push(`a token is written in the data files: ${tokenFiles.join(', ')}`);
     if ([before.output(), after.output()].some((out) => out.includes(context.token))) result.lost.push('a token appears in the server output');
@@ -123,6 +125,7 @@ async function runKill(context: StressContext): Promise<ScenarioResult> {
     result.figures.push(`acknowledged before the kill: ${ackedCreates.size} creates, ${ackedRefundCount} refunds; no answer: ${unknownCreates.length} creates, ${unknownRefundCount} refunds`);
     result.figures.push(`sent again after the restart: ${resent.appliedBefore} had been applied before the kill (refused as duplicates), ${resent.appliedNow} were applied now`);
     result.figures.push('data files and server output searched for both tokens: not found');
+    result.figures.push(`every pool order's history (D12) checked against its amounts after the restart`);
   } finally {
     client.close();
   }
@@ -197,6 +200,25 @@ async function resendUnknown(client: Client, creates: CreateOp[], refunds: Refun
     else problems.push(`resending refund ${op.pid} answered ${answer.status}`);
   }
   return { problems, appliedBefore, appliedNow };
+}
+
+/** D12: each pool order's history still adds up to its amounts: one refunded event per refund applied. */
+async function checkHistories(client: Client, pool: Order[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const order of pool) {
+    const read = await readOrder(client, order.id);
+    const answer = await client.send('GET', sandboxPaths.orderEvents(order.id));
+    const events = orderEventsResponseSchema.safeParse(parseJson(answer.text));
+    if (read === null || !events.success) {
+      problems.push(`order ${order.id}: history answered ${answer.status}`);
+      continue;
+    }
+    const refunded = events.data.results.flatMap((e) => (e.type === 'refunded' ? [e] : []));
+    const total = formatMoney(sumMoney(['0', ...refunded.map((e) => e.amount)]));
+    if (total !== read.refund_amount) problems.push(`order ${order.id}: its refunded events add up to ${total}, refund_amount is ${read.refund_amount}`);
+    if ((refunded.at(-1)?.current_amount ?? ORDER_AMOUNT) !== read.current_amount) problems.push(`order ${order.id}: the last refunded event does not end at ${read.current_amount}`);
+  }
+  return problems;
 }
 
 const listPageSchema = z.object({ results: z.array(z.object({ external_id: z.string() })), next_cursor: z.string().nullable() });
