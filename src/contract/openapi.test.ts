@@ -40,17 +40,43 @@ describe('the document', () => {
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
   });
 
-  it('has exactly the three D1 paths with their operationIds', () => {
+  it('has exactly the three D1 paths and the sandbox\'s D12/D13 paths, with their operationIds', () => {
     expect(Object.keys(get(doc, 'paths') ?? {}).sort()).toEqual(
-      ['/psp/v2/order/', '/psp/v2/order/{orderUuid}/', '/psp/v2/order/{orderUuid}/refund/'].sort(),
+      [
+        '/psp/v2/order/',
+        '/psp/v2/order/{orderUuid}/',
+        '/psp/v2/order/{orderUuid}/refund/',
+        '/sandbox/orders/{orderUuid}/events',
+        '/sandbox/orders/{orderUuid}/request',
+        '/sandbox/faults',
+        '/sandbox/faults/{faultId}',
+      ].sort(),
     );
     expect(doc).toMatchObject({
       paths: {
         '/psp/v2/order/': { post: { operationId: 'orderCreate' } },
         '/psp/v2/order/{orderUuid}/refund/': { post: { operationId: 'orderRefund' } },
         '/psp/v2/order/{orderUuid}/': { get: { operationId: 'orderRead' } },
+        '/sandbox/orders/{orderUuid}/events': { get: { operationId: 'sandboxOrderEvents' } },
+        '/sandbox/orders/{orderUuid}/request': { get: { operationId: 'sandboxOrderRequest' } },
+        '/sandbox/faults': {
+          get: { operationId: 'sandboxFaultList' },
+          post: { operationId: 'sandboxFaultArm', responses: { '201': {}, '400': {} } },
+          delete: { operationId: 'sandboxFaultDisarmAll', responses: { '204': {} } },
+        },
+        '/sandbox/faults/{faultId}': { delete: { operationId: 'sandboxFaultDisarm', responses: { '204': {}, '404': {} } } },
       },
     });
+  });
+
+  it('publishes the D12 event types and the D13 rule shapes from the contract schemas', () => {
+    const eventTypes = (get(schemaOf('OrderEvents'), 'properties', 'results', 'items', 'oneOf') ?? get(schemaOf('OrderEvents'), 'properties', 'results', 'items', 'anyOf'));
+    expect(Array.isArray(eventTypes) ? eventTypes.map((e: unknown) => get(e, 'properties', 'type', 'const')).sort() : eventTypes).toEqual(
+      ['created', 'fault_applied', 'refund_refused', 'refunded', 'status_changed'],
+    );
+    expect(get(schemaOf('FaultRuleRequest'), 'required')).toEqual(['operation', 'effect']);
+    expect(get(schemaOf('FaultRuleRequest'), 'properties', 'operation', 'enum')).toEqual(['create', 'refund', 'read', 'any']);
+    expect(get(schemaOf('FaultRule'), 'properties', 'remaining')).toMatchObject({ type: 'integer', minimum: 0 });
   });
 
   it.each([
@@ -70,7 +96,7 @@ describe('the document', () => {
   });
 
   it('has the components, and every $ref points at one', () => {
-    for (const name of ['Order', 'OrderCreateRequest', 'RefundRequest', 'DetailError', 'ValidationError']) {
+    for (const name of ['Order', 'OrderCreateRequest', 'RefundRequest', 'DetailError', 'ValidationError', 'OrderEvents', 'FaultRuleRequest', 'FaultRule', 'FaultList']) {
       expect(schemaOf(name), name).toEqual(expect.objectContaining({ type: 'object' }));
     }
     const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];

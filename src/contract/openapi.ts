@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { orderServicePaths } from './paths.ts';
+import { faultListResponseSchema, faultRuleRequestSchema, faultRuleSchema } from './faults.ts';
+import { orderEventsResponseSchema } from './history.ts';
+import { orderServicePaths, sandboxPaths } from './paths.ts';
 import { orderCreateRequestSchema, orderSchema, refundRequestSchema } from './schemas.ts';
 
 // decisions.md D8: the interface as OpenAPI 3.1, generated from the same schemas the console and the
@@ -27,16 +29,87 @@ const errors = {
   '404': { description: 'Unknown order, or an id that is not a UUID.', content: json('DetailError') },
 } as const;
 
+/** A path template from one of the contract's path builders: `/x/{name}/y`. */
+const template = (build: (id: string) => string, name: string) => build(`{${name}}`).replace(encodeURIComponent(`{${name}}`), `{${name}}`);
+
+const FAULT_ID_PARAM = { name: 'faultId', in: 'path', required: true, description: 'The `id` of an armed rule.', schema: { type: 'string', format: 'uuid' } } as const;
+
+const SANDBOX_NOTE = 'Sandbox only (not part of the partner interface).';
+
+/** D12 and D13: the sandbox's history and fault injection routes. */
+function sandboxOperations(): Record<string, unknown> {
+  return {
+    [template(sandboxPaths.orderEvents, 'orderUuid')]: {
+      get: {
+        operationId: 'sandboxOrderEvents',
+        summary: "An order's history, oldest first",
+        description: `${SANDBOX_NOTE} Every event is written in the transaction of the change it tells of. Orders stored before the history existed have none. The owner's orders only: another token gets 404.`,
+        parameters: [UUID_PARAM],
+        responses: { '200': { description: 'The events.', content: json('OrderEvents') }, '401': errors['401'], '404': errors['404'] },
+      },
+    },
+    [template(sandboxPaths.orderRequest, 'orderUuid')]: {
+      get: {
+        operationId: 'sandboxOrderRequest',
+        summary: 'The create request body exactly as the sandbox received it',
+        description: `${SANDBOX_NOTE} The raw text (spacing and key order as sent). The owner's orders only: another token gets 404.`,
+        parameters: [UUID_PARAM],
+        responses: {
+          '200': { description: 'The body as received.', content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } } },
+          '401': errors['401'],
+          '404': errors['404'],
+        },
+      },
+    },
+    [sandboxPaths.faults()]: {
+      get: {
+        operationId: 'sandboxFaultList',
+        summary: "The token's armed fault rules, oldest first (the order they take precedence in)",
+        description: `${SANDBOX_NOTE} \`remaining\`: how many more times a rule fires; a rule used up is no longer listed.`,
+        responses: { '200': { description: 'The armed rules.', content: json('FaultList') }, '401': errors['401'] },
+      },
+      post: {
+        operationId: 'sandboxFaultArm',
+        summary: 'Arm a fault rule for /psp/ requests of this token',
+        description:
+          `${SANDBOX_NOTE} A rule fires on a /psp/ request of this token that reaches its order (authenticated, a valid body, an order of the token), ` +
+          'for its operation (`create`, `refund`, `read` = GET of one order, or `any`), and only for `order_id` when given; one rule per request, the oldest armed first. ' +
+          '`status`: that status with a {"detail", "code"} body and nothing done (Retry-After for 429, or when the rule names one); `delay`: waits, then handles the request as usual (the operation happens after the wait); ' +
+          '`drop`: resets the connection without an answer, nothing done; `lose_answer`: does the operation and commits it, then resets the connection without an answer. ' +
+          'Never on the control API or the checkout page. At most 100 armed per token.',
+        requestBody: { required: true, content: json('FaultRuleRequest') },
+        responses: { '201': { description: 'The armed rule.', content: json('FaultRule') }, '400': errors['400'], '401': errors['401'] },
+      },
+      delete: {
+        operationId: 'sandboxFaultDisarmAll',
+        summary: "Disarm all of the token's rules",
+        description: SANDBOX_NOTE,
+        responses: { '204': { description: 'Disarmed.' }, '401': errors['401'] },
+      },
+    },
+    [template(sandboxPaths.fault, 'faultId')]: {
+      delete: {
+        operationId: 'sandboxFaultDisarm',
+        summary: 'Disarm one rule',
+        description: SANDBOX_NOTE,
+        parameters: [FAULT_ID_PARAM],
+        responses: { '204': { description: 'Disarmed.' }, '401': errors['401'], '404': { description: 'No armed rule of this token with that id.', content: json('DetailError') } },
+      },
+    },
+  };
+}
+
 export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
-  const orderPath = orderServicePaths.orderRead('{orderUuid}').replace(encodeURIComponent('{orderUuid}'), '{orderUuid}');
-  const refundPath = orderServicePaths.orderRefund('{orderUuid}').replace(encodeURIComponent('{orderUuid}'), '{orderUuid}');
+  const orderPath = template(orderServicePaths.orderRead, 'orderUuid');
+  const refundPath = template(orderServicePaths.orderRefund, 'orderUuid');
   return {
     openapi: '3.1.0',
     info: {
       title: 'Order Service partner interface',
       version: 'v2',
       description:
-        'Order creation and refund, called by a PSP. Paths of orderCreate and of reading one order are assumed (decisions.md D1).',
+        'Order creation and refund, called by a PSP. Paths of orderCreate and of reading one order are assumed (decisions.md D1). ' +
+        'The /sandbox/ paths are the sandbox\'s own order history and fault injection (decisions.md D12, D13).',
     },
     servers: [{ url: serverUrl }],
     security: [{ tokenAuth: [] }],
@@ -71,6 +144,7 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
           },
         },
       },
+      ...sandboxOperations(),
     },
     components: {
       securitySchemes: {
@@ -82,6 +156,10 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
         RefundRequest: jsonSchema(refundRequestSchema, 'input'),
         DetailError: jsonSchema(detailErrorSchema, 'output'),
         ValidationError: { type: 'object', additionalProperties: true },
+        OrderEvents: jsonSchema(orderEventsResponseSchema, 'output'),
+        FaultRuleRequest: jsonSchema(faultRuleRequestSchema, 'input'),
+        FaultRule: jsonSchema(faultRuleSchema, 'output'),
+        FaultList: jsonSchema(faultListResponseSchema, 'output'),
       },
     },
   };
