@@ -1,4 +1,4 @@
-import { IncomingMessage, STATUS_CODES } from 'node:http';
+import { IncomingMessage, ServerResponse, STATUS_CODES } from 'node:http';
 import { Socket } from 'node:net';
 import type { Context } from 'hono';
 import type { FaultEffect } from '../contract/faults.ts';
@@ -16,8 +16,8 @@ import type { AppliedFault } from './store-faults.ts';
 //   a slow queue in front of the service), even when the client has given up by then.
 // - drop: the connection is reset without an answer; the operation was not done.
 // - lose_answer: the operation was done and committed, then the connection is reset without an answer.
-// A reset is a TCP RST: the client sees ECONNRESET ("socket hang up", fetch's TypeError), never a
-// status. Answers the rule shaped carry X-Sandbox-Fault (the rule's id) so a person can tell them apart.
+// A reset is a TCP RST after an interim 102: the client sees ECONNRESET ("socket hang up", fetch's
+// TypeError), never a final status. Answers the rule shaped carry X-Sandbox-Fault (the rule's id) so a person can tell them apart.
 
 export const FAULT_HEADER = 'X-Sandbox-Fault';
 
@@ -57,25 +57,41 @@ function statusAnswer(c: Context<SandboxEnv>, fault: AppliedFault, effect: Statu
   return new Response(JSON.stringify(faultErrorBody(effect.status, c.req.method, retryAfter)), { status: effect.status, headers });
 }
 
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 function requestSocket(env: unknown): Socket | null {
   if (typeof env !== 'object' || env === null || !('incoming' in env)) return null;
   const { incoming } = env;
   return incoming instanceof IncomingMessage && incoming.socket instanceof Socket ? incoming.socket : null;
 }
 
+// How long the interim 102 gets to reach the client before the reset (a reset discards data the
+// peer has not taken yet).
+const INTERIM_LEAD_MS = 30;
+
 /**
- * Resets the request's connection, so no answer goes out. @hono/node-server hands the Node request
- * to the app as `c.env.incoming`; the response returned is marked as already sent, so the adapter
- * writes nothing to the dead socket.
+ * Resets the request's connection, so no final answer goes out. @hono/node-server hands the Node
+ * request and response to the app as `c.env.incoming` / `c.env.outgoing`; the response returned is
+ * marked as already sent, so the adapter writes nothing to the dead socket.
+ *
+ * An interim `102 Processing` goes first: a browser silently resends a request whose reused
+ * keep-alive connection closes before any response bytes (Chromium does, POST included, taking it
+ * for an idle-timeout race), which would turn a drop into a success and a lost answer into a
+ * duplicate. Having had a response line, it reports the failure instead (fetch: TypeError). A 1xx
+ * is never a final status: clients that do not know it skip it.
  */
-function resetConnection(c: Context<SandboxEnv>): Response {
-  const socket = requestSocket(c.env);
+async function resetConnection(c: Context<SandboxEnv>): Promise<Response> {
+  const env: unknown = c.env;
+  const socket = requestSocket(env);
   if (socket === null) throw new Error('a connection fault needs the Node.js server (@hono/node-server)');
-  socket.resetAndDestroy();
+  const outgoing = typeof env === 'object' && env !== null && 'outgoing' in env ? env.outgoing : null;
+  if (outgoing instanceof ServerResponse && !socket.destroyed) {
+    outgoing.writeProcessing();
+    await wait(INTERIM_LEAD_MS);
+  }
+  if (!socket.destroyed) socket.resetAndDestroy();
   return new Response(null, { headers: { 'x-hono-already-sent': 'true' } });
 }
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Answers a /psp/ request under the rule its operation took (`first.fault`). `again` runs the

@@ -381,6 +381,7 @@ describe('logs', () => {
     const broken: Store = {
       ...store,
       getOrder: () => Promise.reject(new Error('disk on fire')),
+      readOrder: () => Promise.reject(new Error('disk on fire')),
     };
     const brokenApp = createApp({ store: broken, tokens: [TOKEN_A], log: (line) => lines.push(line) });
     const response = await brokenApp.request(orderServicePaths.orderRead(SOME_ID), { headers: { Authorization: `Token ${TOKEN_A}` } });
