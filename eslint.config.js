@@ -53,6 +53,31 @@ export default tseslint.config(
     },
   },
   {
+    // Scenarios run in the browser (the console's page) and in Node (npm run scenarios): contract,
+    // zod, big.js and the global fetch only. console/ may import scenarios/, never the reverse.
+    files: ['src/scenarios/**/*.ts'],
+    ignores: ['src/scenarios/**/*.test.ts', 'src/scenarios/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/console/**', '**/sandbox/**'], message: 'scenarios/ must not import console/ or sandbox/.' },
+            { regex: '^(?!(zod|big\\.js)$)(?!\\.{1,2}/)', message: 'scenarios/ imports only contract/, zod and big.js (it runs in the browser and in Node).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Its tests start services built from sandbox/ pieces; still nothing from console/.
+    files: ['src/scenarios/**/*.test.ts', 'src/scenarios/testing/**'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/console/**'], message: 'scenarios/ must not import console/.' }] }],
+    },
+  },
+  {
     files: ['src/console/**/*.{ts,tsx}'],
     ignores: ['src/console/test/sandbox-global-setup.ts'],
     languageOptions: { globals: globals.browser },

@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/contract/**/*.test.ts', 'src/sandbox/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/contract/**/*.test.ts', 'src/sandbox/**/*.test.ts', 'src/scenarios/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
       {
