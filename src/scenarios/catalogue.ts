@@ -21,14 +21,6 @@ export const CATALOGUE: readonly Scenario[] = [
   ...resilienceScenarios,
 ];
 
-export const GROUP_TITLES: Record<ScenarioGroup, string> = {
-  AUTH: 'Authentication',
-  CREATE: 'Order creation',
-  CHECKOUT: 'Customer checkout',
-  REFUND: 'Refunds',
-  RESILIENCE: 'Resilience (sandbox faults)',
-};
-
 export function scenariosOfGroup(group: ScenarioGroup): Scenario[] {
   return CATALOGUE.filter((s) => s.group === group);
 }

@@ -21,6 +21,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function describeAnswer(result: CallResult): string {
   if (result.status === null) return result.exchange.error ?? 'no answer';
   if (result.status === 0) return 'a redirect (the browser does not show where to)';
+  if (result.status >= 200 && result.status < 400) return `HTTP ${result.status}`;
   const errors = flattenDrfErrors(result.json);
   if (errors !== null) {
     const paths = [...errors.fields.map((f) => f.path), ...(errors.nonField.length > 0 ? ['non_field_errors'] : [])];
@@ -57,9 +58,8 @@ export function expectOrderAnswer(step: StepContext, result: CallResult, what: s
     `${what} answers the order record as documented (2.1)`,
     parsed.data,
     'every field present with its documented type and format (amounts as decimal strings)',
-    parsed.success ? 'the order record' : orderMismatches(result.json).join('; '),
+    parsed.success ? orderState(parsed.data) : orderMismatches(result.json).join('; '),
   );
-  step.note(`${what}: HTTP ${result.status ?? ''}`);
   return order;
 }
 

@@ -9,6 +9,14 @@ export const REPORT_FORMAT = 'order-console-scenarios/1';
 export const SCENARIO_GROUPS = ['AUTH', 'CREATE', 'CHECKOUT', 'REFUND', 'RESILIENCE'] as const;
 export const scenarioGroupSchema = z.enum(SCENARIO_GROUPS);
 
+export const GROUP_TITLES: Record<(typeof SCENARIO_GROUPS)[number], string> = {
+  AUTH: 'Authentication',
+  CREATE: 'Order creation',
+  CHECKOUT: 'Customer checkout',
+  REFUND: 'Refunds',
+  RESILIENCE: 'Resilience (sandbox faults)',
+};
+
 export const OUTCOMES = ['passed', 'failed', 'skipped'] as const;
 export const outcomeSchema = z.enum(OUTCOMES);
 
