@@ -39,11 +39,37 @@ export function isDrfErrorBody(json: unknown): boolean {
   return flattenDrfErrors(json) !== null || (isRecord(json) && typeof json['detail'] === 'string');
 }
 
-/** The schema's complaints about a body, as `path: message` (D9). */
+/** A JSON value in a few words: `the JSON number 100`, `"abc"`, `missing`. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  if (typeof value === 'string') return excerpt(JSON.stringify(value));
+  if (typeof value === 'number' || typeof value === 'boolean') return `the JSON ${typeof value} ${String(value)}`;
+  return Array.isArray(value) ? 'a list' : 'an object';
+}
+
+function valueAt(json: unknown, path: readonly PropertyKey[]): unknown {
+  let node = json;
+  for (const key of path) {
+    if (Array.isArray(node) && typeof key === 'number') node = node[key];
+    else if (isRecord(node) && typeof key === 'string') node = node[key];
+    else return undefined;
+  }
+  return node;
+}
+
+/** The schema's complaints about a body, each with what came: `initial_amount: Must be text (came: the JSON number 100)` (D9). */
 export function orderMismatches(json: unknown): string[] {
   const parsed = orderSchema.safeParse(json);
   if (parsed.success) return [];
-  return parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(body)'}: ${issue.message}`);
+  if (!isRecord(json)) return [`the body is ${bodyKind(json)}, not an order record`];
+  return parsed.error.issues.map(
+    (issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(body)'}: ${issue.message} (came: ${describeValue(valueAt(json, issue.path))})`,
+  );
+}
+
+function bodyKind(json: unknown): string {
+  return json === undefined ? 'not JSON' : describeValue(json);
 }
 
 /**
