@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -25,8 +26,18 @@ function prerenderOrdersFrame(): Plugin {
   };
 }
 
+/** The commit a build is made from, for the Scenarios page's report (src/console/features/scenarios/build-info.ts). */
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return process.env['GITHUB_SHA'] ?? 'unknown';
+  }
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), prerenderOrdersFrame()],
+  define: command === 'build' ? { 'import.meta.env.VITE_CONSOLE_COMMIT': JSON.stringify(gitCommit()) } : {},
   resolve: {
     // react-router's exports map names only its development build (dev warnings on); builds take the
     // production one it ships beside it, the same code with the warnings compiled out.

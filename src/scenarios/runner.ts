@@ -122,16 +122,16 @@ async function runOne({ scenario, facts, recorder, runTag, options, signal }: Sc
   const emitProgress = (current: string | null) =>
     options.onEvent?.({ type: 'scenario-progress', id: scenario.id, steps: steps.map((s) => ({ ...s })), current });
 
-  const runStep = async <T>(title: string, body: (step: StepContext) => T | Promise<T>): Promise<T> => {
+  const runStep = async <T>(title: string, body: (step: StepContext) => T | Promise<T>, stepSignal = signal): Promise<T> => {
     const step: StepResult = { title, outcome: 'passed', started_at: new Date().toISOString(), duration_ms: 0, notes: [], checks: [], exchanges: [] };
     steps.push(step);
     const stepStarted = performance.now();
     emitProgress(title);
     const context: StepContext = {
       environment: facts,
-      signal,
+      signal: stepSignal,
       async call(request) {
-        const result = await recorder.call(request, signal);
+        const result = await recorder.call(request, stepSignal);
         step.exchanges.push(result.exchange);
         emitProgress(title);
         return result;
@@ -155,7 +155,7 @@ async function runOne({ scenario, facts, recorder, runTag, options, signal }: Sc
         const prompt: PersonPrompt = { scenarioId: scenario.id, step: title, instruction, link };
         if (options.askPerson === undefined) throw new ScenarioSkip(`needs a person: ${instruction}`);
         options.onEvent?.({ type: 'person-needed', prompt });
-        const answer = await options.askPerson(prompt, signal);
+        const answer = await options.askPerson(prompt, stepSignal);
         options.onEvent?.({ type: 'person-answered', prompt });
         if (answer === 'skip') throw new ScenarioSkip(`needs a person, who skipped it: ${instruction}`);
         step.notes.push(`Done by a person: ${instruction}`);
@@ -179,7 +179,7 @@ async function runOne({ scenario, facts, recorder, runTag, options, signal }: Sc
       const base = `${runTag}-${scenario.id.replace('-', '')}-${counter}`;
       return `${base}${label === '' ? '' : `-${label}`}`.slice(0, Math.max(max, base.length));
     },
-    step: runStep,
+    step: (title, body) => runStep(title, body),
     cleanup(title, body) {
       cleanups.push({ title, body });
     },
@@ -199,9 +199,16 @@ async function runOne({ scenario, facts, recorder, runTag, options, signal }: Sc
       message = error instanceof ScenarioFailure ? error.message : `the scenario stopped on an unexpected error: ${errorText(error)}`;
     }
   }
+  if (signal.aborted && outcome === 'failed') {
+    // Its calls were cancelled: what it showed says nothing about the service.
+    outcome = 'skipped';
+    message = 'the run was stopped during this scenario';
+  }
+  // Clean-up runs even when the run was stopped (an armed fault must not outlive the scenario).
+  const cleanupSignal = new AbortController().signal;
   for (const cleanup of cleanups.reverse()) {
     try {
-      await runStep(cleanup.title, cleanup.body);
+      await runStep(cleanup.title, cleanup.body, cleanupSignal);
     } catch (error) {
       // Cleaning up does not change what the scenario showed; the report keeps what went wrong.
       steps.at(-1)?.notes.push(`Clean-up did not finish: ${errorText(error)}`);

@@ -1,6 +1,6 @@
 import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconList, IconListDetails, IconPlus, IconSettings } from '@tabler/icons-react';
+import { IconChecklist, IconList, IconListDetails, IconPlus, IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useActiveEnvironment } from '../lib/use-environment.ts';
@@ -17,6 +17,7 @@ const NotificationsHost = lazy(async () => ({ default: (await import('./notifica
 const NAV = [
   { to: '/orders', label: 'Orders', icon: IconList, exact: true },
   { to: '/orders/new', label: 'New order', icon: IconPlus, exact: true },
+  { to: '/scenarios', label: 'Scenarios', icon: IconChecklist, exact: true },
   { to: '/settings', label: 'Settings', icon: IconSettings, exact: true },
 ] as const;
 

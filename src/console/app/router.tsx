@@ -33,6 +33,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await withPageStyles(() => import('../features/order-detail/order-page.tsx'))).OrderPage }),
           },
           {
+            path: 'scenarios',
+            lazy: async () => ({ Component: (await withPageStyles(() => import('../features/scenarios/scenarios-page.tsx'))).ScenariosPage }),
+          },
+          {
             path: 'settings',
             lazy: async () => ({ Component: (await withPageStyles(() => import('../features/settings/settings-page.tsx'))).SettingsPage }),
           },

@@ -1,0 +1,126 @@
+import { Alert, Button, Checkbox, Code, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconPlayerPlay, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { getToken } from '../../lib/environments.ts';
+import { useActiveEnvironment } from '../../lib/use-environment.ts';
+import { PersonPromptAlert } from './person-prompt.tsx';
+import { downloadReport } from './report-download.ts';
+import { ScenarioList } from './scenario-list.tsx';
+import { ALL, ScenarioPicker, scenariosFor } from './scenario-picker.tsx';
+import { useScenarioRun } from './use-scenario-run.ts';
+
+// decisions.md D14: the sign-off scenarios, run from the console against the active environment.
+
+export function ScenariosPage() {
+  const environment = useActiveEnvironment();
+  const baseUrl = environment.baseUrl === '' ? window.location.origin : environment.baseUrl.replace(/\/+$/, '');
+  const [choice, setChoice] = useState(ALL);
+  const [productionConfirmed, setProductionConfirmed] = useState(false);
+  const { state, run, stop, answer } = useScenarioRun();
+  const { phase } = state;
+  const running = phase.kind === 'running';
+
+  const target = () => ({ baseUrl, token: getToken(environment.id) });
+  const selected = scenariosFor(choice);
+  // While running, the run's scenarios; otherwise the selection, with the last results where it has them.
+  const listed = running ? state.scenarios : selected;
+
+  const runIds = new Set(state.scenarios.map((s) => s.id));
+  const lives = Object.entries(state.live).filter(([id]) => runIds.has(id)).map(([, live]) => live);
+  const count = (status: string) => lives.filter((l) => l.status === status).length;
+  const done = count('passed') + count('failed') + count('skipped');
+  const failed = phase.kind === 'finished' ? state.scenarios.filter((s) => state.live[s.id]?.status === 'failed') : [];
+  const mayRun = !environment.production || productionConfirmed;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>Scenarios</Title>
+        <Text c="dimmed" size="sm" maw={760}>
+          Numbered checks that show the environment behaves as the interface and our decisions say, with a report to attach to a
+          sign-off. They create their own orders with unique ids and touch nothing else.
+        </Text>
+      </div>
+
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Text size="sm">
+            Environment: <strong>{environment.name}</strong> <Code>{baseUrl}</Code>
+            {state.environment !== null && (
+              <Text span size="sm" c="dimmed">
+                {' '}
+                · {state.environment.sandbox ? `sandbox${state.environment.faults ? ' with fault injection' : ''}: every step automatic` : 'no sandbox control API: some steps ask you to act'}
+              </Text>
+            )}
+          </Text>
+          {environment.production && (
+            <Alert color="red" variant="light" title="This is a production environment">
+              <Checkbox
+                label="I understand the scenarios create real orders here (and refund those a person approves)"
+                checked={productionConfirmed}
+                onChange={(e) => setProductionConfirmed(e.currentTarget.checked)}
+              />
+            </Alert>
+          )}
+          <Group align="flex-end" gap="sm">
+            <ScenarioPicker value={choice} onChange={setChoice} disabled={running} />
+            {running ? (
+              <Button color="red" variant="light" leftSection={<IconPlayerStop size={16} />} onClick={stop} loading={state.stopping}>
+                Stop
+              </Button>
+            ) : (
+              <Button leftSection={<IconPlayerPlay size={16} />} disabled={!mayRun} onClick={() => void run(selected, target())}>
+                Run {selected.length === 1 ? selected[0]?.id : `${selected.length} scenarios`}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Paper>
+
+      {state.prompt !== null && <PersonPromptAlert prompt={state.prompt} onAnswer={answer} />}
+
+      {phase.kind === 'setup-failed' && (
+        <Alert color="red" variant="light" title="The run could not start" role="alert">
+          {phase.message}
+        </Alert>
+      )}
+
+      {(running || phase.kind === 'finished') && (
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="wrap">
+              <Text size="sm" role="status" aria-live="polite">
+                {running ? 'Running: ' : 'Finished: '}
+                {done} of {state.scenarios.length} done · {count('passed')} passed · {count('failed')} failed · {count('skipped')} skipped
+                {phase.kind === 'finished' && ` in ${(phase.outcome.durationMs / 1000).toFixed(1)} s`}
+              </Text>
+              {phase.kind === 'finished' && (
+                <Group gap="xs">
+                  {failed.length > 0 && (
+                    <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} disabled={!mayRun} onClick={() => void run(failed, target(), { outcome: phase.outcome, scenarios: state.scenarios })}>
+                      Re-run failed ({failed.length})
+                    </Button>
+                  )}
+                  <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} onClick={() => downloadReport(phase.outcome, 'html')}>
+                    Download report.html
+                  </Button>
+                  <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} onClick={() => downloadReport(phase.outcome, 'json')}>
+                    Download report.json
+                  </Button>
+                </Group>
+              )}
+            </Group>
+            <Progress
+              value={state.scenarios.length === 0 ? 0 : (done / state.scenarios.length) * 100}
+              color={count('failed') > 0 ? 'red' : 'teal'}
+              animated={running}
+              aria-label="Scenarios done"
+            />
+          </Stack>
+        </Paper>
+      )}
+
+      <ScenarioList scenarios={listed} live={state.live} baseUrl={baseUrl} />
+    </Stack>
+  );
+}
