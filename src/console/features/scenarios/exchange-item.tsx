@@ -38,7 +38,7 @@ export function ExchangeItem({ exchange, baseUrl }: { exchange: Exchange; baseUr
           <Text size="xs" fw={600}>
             Request
           </Text>
-          <Code block fz="xs">
+          <Code block fz="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {headersText(exchange.request.headers)}
             {exchange.request.body === null ? '' : `\n\n${prettyBody(exchange.request.body)}`}
           </Code>
@@ -47,7 +47,7 @@ export function ExchangeItem({ exchange, baseUrl }: { exchange: Exchange; baseUr
           <Text size="xs" fw={600}>
             Response
           </Text>
-          <Code block fz="xs">
+          <Code block fz="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {exchange.response === null
               ? (exchange.error ?? 'no answer')
               : `${headersText(exchange.response.headers)}${exchange.response.body === '' ? '' : `\n\n${prettyBody(exchange.response.body)}`}`}
