@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from './fixtures.ts';
+
+// The Scenarios page (D14) runs the shared catalogue from the browser against the environment under
+// test, and saves the same report the command line writes.
+
+test('the customer checkout group runs from the page: the browser posts the checkout forms and every scenario passes', async ({ page, sandbox }) => {
+  test.skip(!sandbox, 'the checkout scenarios need a person where there is no sandbox control API');
+  await page.goto('/scenarios');
+  await page.getByRole('combobox', { name: 'Scenarios to run' }).click();
+  await page.getByRole('option', { name: 'Customer checkout (3)' }).click();
+  await page.getByRole('button', { name: 'Run 3 scenarios' }).click();
+
+  await expect(page.getByRole('status')).toHaveText(/^Finished: 3 of 3 done · 3 passed · 0 failed · 0 skipped in /, { timeout: 30_000 });
+  await page.getByRole('button', { name: /^CHK-02 .*: passed$/ }).click();
+  const chk02 = page.locator('[data-scenario="CHK-02"]');
+  // A browser sees the checkout's redirect to return_url as an opaque redirect.
+  await expect(chk02.getByText(/POST \/sandbox\/checkout\/[0-9a-f-]{36}\/reject → redirect/)).toBeVisible();
+  await expect(chk02.getByText(/after the customer chose reject the order is rejected · rejected, initial 100\.00/)).toBeVisible();
+});
+
+test('the authentication group runs from the page and its report downloads, without the token', async ({ page, target }) => {
+  await page.goto('/scenarios');
+  await page.getByRole('combobox', { name: 'Scenarios to run' }).click();
+  await page.getByRole('option', { name: 'Authentication (4)' }).click();
+  await page.getByRole('button', { name: 'Run 4 scenarios' }).click();
+  await expect(page.getByRole('status')).toHaveText(/^Finished: 4 of 4 done · 4 passed/, { timeout: 30_000 });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download report.html' }).click()]);
+  expect(download.suggestedFilename()).toBe('report.html');
+  const html = await readFile(await download.path(), 'utf8');
+  expect(html).toContain(`<dd class="mono">${target.baseURL}</dd>`);
+  expect(html).toContain('4 passed, 0 failed, 0 skipped, of 4');
+  expect(html).toContain('Bearer ****');
+  expect(html).not.toContain(target.token);
+});
