@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunningServer } from '../src/sandbox/server.ts';
@@ -118,6 +119,33 @@ describe('against services that are not the sandbox', () => {
     const junit = await readFile(join(reportDir, 'junit.xml'), 'utf8');
     expectWellFormedXml(junit);
     expect(junit).toContain('<failure message="the duplicate is refused: expected a 4xx refusal; got HTTP 500: &lt;!doctype html&gt;');
+  });
+
+  test('--interactive: the person is shown the link, acts, presses Enter, and the scenario passes', async () => {
+    const service = await startBrokenService(store, WITHOUT_CONTROL_API);
+    const stdin = new PassThrough();
+    let stderr = '';
+    try {
+      const code = await main(['--base-url', service.url, '--only', 'CHK-02', '--report', join(dir, 'interactive'), '--interactive'], {
+        env: { ORDER_SERVICE_TOKEN: BROKEN_TOKEN },
+        stdin,
+        stderr: {
+          write: (text: string) => {
+            stderr += text;
+            const link = /Open: (\S+)/.exec(text)?.[1];
+            // The person: rejects the payment on the checkout page, then presses Enter.
+            if (link !== undefined) void fetch(`${link}/reject`, { method: 'POST', redirect: 'manual' }).then(() => stdin.write('\n'));
+            return true;
+          },
+        },
+      });
+      expect(code).toBe(0);
+    } finally {
+      await service.close();
+    }
+    expect(stderr).toContain("CHK-02 needs a person (The customer chooses reject at the checkout (a person)):\n  Open the order's checkout page as the customer and have the payment rejected (decline it).\n  Open: ");
+    expect(stderr).toContain('Press Enter when done, or type s and Enter to skip this scenario: ');
+    expect(stderr).toMatch(/^✓ CHK-02 The payment is rejected at the checkout/m);
   });
 
   test('a step that needs a person: skipped with the reason (exit 0), in junit.xml as skipped', async () => {

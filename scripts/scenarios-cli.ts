@@ -89,6 +89,8 @@ function askOnTerminal(io: CliIo, progress: () => Progress | null): AskPerson {
     const rl = createInterface({ input: stdin, terminal: false });
     try {
       const answer = await rl.question('', { signal });
+      // A terminal echoed the Enter; piped input did not.
+      if (!('isTTY' in stdin && stdin.isTTY === true)) io.stderr.write('\n');
       return answer.trim().toLowerCase().startsWith('s') ? 'skip' : 'done';
     } catch {
       return 'skip';
