@@ -137,8 +137,11 @@ export function startBrokenService(store: Store, breakage: Breakage): Promise<Ru
     log: () => undefined,
     ...(breakage.arrayErrors !== undefined && { arrayErrors: breakage.arrayErrors }),
   });
-  const forward: Forward = async (request) => inner.fetch(request);
   const outer = new Hono<SandboxEnv>();
-  outer.all('*', (c) => (breakage.wire === undefined ? forward(c.req.raw) : breakage.wire(c.req.raw, forward)));
+  outer.all('*', (c) => {
+    // The Node bindings (c.env) go along: the sandbox's connection faults (D13) close the socket.
+    const forward: Forward = async (request) => inner.fetch(request, c.env);
+    return breakage.wire === undefined ? forward(c.req.raw) : breakage.wire(c.req.raw, forward);
+  });
   return serveApp(outer);
 }
