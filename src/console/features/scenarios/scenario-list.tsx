@@ -17,7 +17,7 @@ const STATUS_LOOK: Record<LiveStatus, { color: string; label: string }> = {
 function StatusMark({ status }: { status: LiveStatus }) {
   const look = STATUS_LOOK[status];
   return (
-    <Badge color={look.color} variant={status === 'waiting' ? 'outline' : 'light'} w={84} leftSection={status === 'running' ? <Loader size={10} color="blue" /> : undefined}>
+    <Badge color={look.color} variant={status === 'waiting' ? 'outline' : 'light'} w={100} leftSection={status === 'running' ? <Loader size={10} color="blue" /> : undefined}>
       {look.label}
     </Badge>
   );
