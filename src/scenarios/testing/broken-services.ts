@@ -45,12 +45,12 @@ export const BREAKAGES = {
   refundsInAnyStatus: {
     store: (store) => ({
       ...store,
-      async refundOrder(owner, id, refund) {
+      async refundOrder(owner, id, refund, options) {
         const order = await store.getOrder(owner, id);
-        if (order === null || order.status === 'activated') return store.refundOrder(owner, id, refund);
+        if (order === null || order.status === 'activated') return store.refundOrder(owner, id, refund, options);
         const current = formatMoney(parseMoney(order.current_amount).minus(parseMoney(refund.amount)));
         const refunded = formatMoney(parseMoney(order.refund_amount).plus(parseMoney(refund.amount)));
-        return { kind: 'refunded', order: { ...order, current_amount: current, refund_amount: refunded } };
+        return { kind: 'refunded', order: { ...order, current_amount: current, refund_amount: refunded }, fault: null };
       },
     }),
   },
