@@ -35,7 +35,7 @@ describe('Scenarios page', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Run 4 scenarios' }));
     expect(await screen.findByRole('button', { name: 'Stop' })).toBeInTheDocument();
     await screen.findByText('Finished: 4 of 4 done · 4 passed · 0 failed · 0 skipped', { exact: false }, { timeout: 20_000 });
-    expect(screen.getByText(/sandbox: every step automatic/)).toBeInTheDocument();
+    expect(screen.getByText(/sandbox with fault injection: every step automatic/)).toBeInTheDocument();
     expect(item('AUTH-03')).toHaveAttribute('data-status', 'passed');
 
     await user.click(screen.getByRole('button', { name: 'AUTH-03 The right token in another scheme is refused and creates nothing: passed' }));
