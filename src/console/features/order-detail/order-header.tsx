@@ -7,6 +7,7 @@ import type { OrderRecord } from '../orders/order-record.ts';
 import { RefundButton, refundBlockReason } from './refund-button.tsx';
 import { SimulateMenu } from './simulate-menu.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import type { RefundDone } from './use-refund-flow.ts';
 
 interface Props {
   environment: Environment;
@@ -15,9 +16,10 @@ interface Props {
   freshness: ReactNode;
   onRefresh: () => void;
   refreshing: boolean;
+  onRefunded: (done: RefundDone) => void;
 }
 
-export function OrderHeader({ environment, record, freshness, onRefresh, refreshing }: Props) {
+export function OrderHeader({ environment, record, freshness, onRefresh, refreshing, onRefunded }: Props) {
   const refundReason = refundBlockReason(record);
   const reasonId = useId();
   return (
@@ -40,7 +42,7 @@ export function OrderHeader({ environment, record, freshness, onRefresh, refresh
             Refresh
           </Button>
           {environment.sandbox && <SimulateMenu environment={environment} record={record} />}
-          <RefundButton environment={environment} record={record} reason={refundReason} reasonId={reasonId} />
+          <RefundButton environment={environment} record={record} reason={refundReason} reasonId={reasonId} onRefunded={onRefunded} />
         </Group>
         {refundReason !== null && (
           <Text id={reasonId} size="xs" c="dimmed" ta="right" maw={420}>

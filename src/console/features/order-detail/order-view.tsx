@@ -1,12 +1,15 @@
 import { Alert, Grid, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useState } from 'react';
 import type { Environment } from '../../lib/environments.ts';
 import type { ReceivedOrder } from '../orders/order-record.ts';
 import { AmountsCard } from './amounts-card.tsx';
 import { DetailsCard } from './details-card.tsx';
 import { OrderHeader } from './order-header.tsx';
 import { MismatchNotice } from './order-states.tsx';
+import { RefundDoneNotice } from './refund-done-notice.tsx';
+import type { RefundDone } from './use-refund-flow.ts';
 
 interface Props {
   environment: Environment;
@@ -20,9 +23,18 @@ interface Props {
 
 export function OrderView({ environment, received, freshness, notice, onRefresh, refreshing }: Props) {
   const { record } = received;
+  const [refundDone, setRefundDone] = useState<RefundDone | null>(null);
   return (
     <Stack gap="lg">
-      <OrderHeader environment={environment} record={record} freshness={freshness} onRefresh={onRefresh} refreshing={refreshing} />
+      <OrderHeader
+        environment={environment}
+        record={record}
+        freshness={freshness}
+        onRefresh={onRefresh}
+        refreshing={refreshing}
+        onRefunded={setRefundDone}
+      />
+      {refundDone !== null && <RefundDoneNotice done={refundDone} onDismiss={() => setRefundDone(null)} />}
       {notice}
       {received.mismatches.length > 0 && <MismatchNotice mismatches={received.mismatches} />}
       <Grid gap="lg">

@@ -7,6 +7,7 @@ import type { Environment } from '../../lib/environments.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
 import { knownStatus } from '../orders/order-record.ts';
 import { RefundDialog } from './refund-dialog.tsx';
+import type { RefundDone } from './use-refund-flow.ts';
 
 /** Why this order cannot be refunded now, in words for the person at the screen; null when it can. */
 export function refundBlockReason(record: OrderRecord): string | null {
@@ -25,9 +26,10 @@ interface Props {
   /** refundBlockReason(record), shown by the caller as visible text with this id. */
   reason: string | null;
   reasonId: string;
+  onRefunded: (done: RefundDone) => void;
 }
 
-export function RefundButton({ environment, record, reason, reasonId }: Props) {
+export function RefundButton({ environment, record, reason, reasonId, onRefunded }: Props) {
   const [opened, setOpened] = useState(false);
 
   const button = (
@@ -53,7 +55,7 @@ export function RefundButton({ environment, record, reason, reasonId }: Props) {
           <span style={{ display: 'inline-block' }}>{button}</span>
         </Tooltip>
       )}
-      {opened && <RefundDialog environment={environment} record={record} onClose={() => setOpened(false)} />}
+      {opened && <RefundDialog environment={environment} record={record} onClose={() => setOpened(false)} onRefunded={onRefunded} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { AMOUNT_MESSAGE } from '../../../contract/fields.ts';
@@ -41,24 +41,48 @@ async function fill(user: UserEvent, dialog: HTMLElement, values: { amount?: str
 }
 
 describe('refund dialog: the form', () => {
-  test('opens with a full refund of the current amount, named fields and a fresh payment identifier', async () => {
+  test('opens with a full refund of the current amount, named fields and a fresh payment identifier and external ID', async () => {
     const order = await seedOrder('120.00', 'activated');
     const { user, dialog } = await openDialog(order.id);
 
     expect(field(dialog, 'amount')).toHaveValue('120.00');
     expect(field(dialog, 'amount')).toHaveAttribute('readonly');
     expect(field(dialog, 'destination_account_number')).toHaveValue('');
-    expect(field(dialog, 'external_id')).toHaveValue('');
     const first = field(dialog, 'payment_identifier').value;
     expect(first).toMatch(/^RF-[A-Z0-9]{20}$/);
+    const firstExternal = field(dialog, 'external_id').value;
+    expect(firstExternal).toMatch(/^REFUND-\d{8}-[A-Z0-9]{8}$/);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Regenerate' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Regenerate payment identifier' }));
     const second = field(dialog, 'payment_identifier').value;
     expect(second).toMatch(/^RF-[A-Z0-9]{20}$/);
     expect(second).not.toBe(first);
+    expect(field(dialog, 'external_id')).toHaveValue(firstExternal);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Regenerate refund external ID' }));
+    const secondExternal = field(dialog, 'external_id').value;
+    expect(secondExternal).toMatch(/^REFUND-\d{8}-[A-Z0-9]{8}$/);
+    expect(secondExternal).not.toBe(firstExternal);
+    expect(field(dialog, 'payment_identifier')).toHaveValue(second);
+  });
+
+  test('the Full/Partial choice is the radio group refund_kind; choosing Partial clears the amount and puts the cursor in it', async () => {
+    const order = await seedOrder('120.00', 'activated');
+    const { user, dialog } = await openDialog(order.id);
+    const kinds = [...dialog.querySelectorAll('input[name="refund_kind"]')].map((radio) => (radio instanceof HTMLInputElement ? radio.value : ''));
+    expect(kinds).toEqual(['full', 'partial']);
+    expect(within(dialog).getByRole('radio', { name: 'Full (120.00)' })).toHaveAttribute('name', 'refund_kind');
 
     await user.click(within(dialog).getByRole('radio', { name: 'Partial' }));
     expect(field(dialog, 'amount')).not.toHaveAttribute('readonly');
+    expect(field(dialog, 'amount')).toHaveValue('');
+    await waitFor(() => expect(field(dialog, 'amount')).toHaveFocus());
+    await user.keyboard('15');
+    expect(field(dialog, 'amount')).toHaveValue('15');
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Full (120.00)' }));
+    expect(field(dialog, 'amount')).toHaveValue('120.00');
+    expect(field(dialog, 'amount')).toHaveAttribute('readonly');
   });
 
   test.each([

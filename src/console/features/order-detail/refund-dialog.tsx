@@ -4,12 +4,14 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Environment } from '../../lib/environments.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
+import { lastRefundAccount } from './last-refund-account.ts';
 import { RefundConfirm } from './refund-confirm.tsx';
 import type { RefundMode } from './refund-form.tsx';
 import { RefundForm } from './refund-form.tsx';
 import { RefundOutcome } from './refund-outcome.tsx';
 import type { RefundFormValues } from './refund-schema.ts';
 import { refundDefaults, refundFormSchema } from './refund-schema.ts';
+import type { RefundDone } from './use-refund-flow.ts';
 import { useRefundFlow } from './use-refund-flow.ts';
 
 interface Props {
@@ -17,14 +19,27 @@ interface Props {
   /** The order as currently shown (kept fresh by the page's polling). */
   record: OrderRecord;
   onClose: () => void;
+  onRefunded: (done: RefundDone) => void;
 }
 
-export function RefundDialog({ environment, record, onClose }: Props) {
+export function RefundDialog({ environment, record, onClose, onRefunded }: Props) {
   const schema = useMemo(() => refundFormSchema(record.current_amount), [record.current_amount]);
   const [defaults] = useState(() => refundDefaults(record.current_amount));
+  const [lastAccount] = useState(() => lastRefundAccount(environment.id));
   const form = useForm<RefundFormValues>({ resolver: zodResolver(schema), defaultValues: defaults, mode: 'onTouched' });
   const [mode, setMode] = useState<RefundMode>('full');
-  const flow = useRefundFlow({ environment, record, form, onDone: onClose });
+  const flow = useRefundFlow({
+    environment,
+    record,
+    form,
+    onDone: onClose,
+    onRefunded,
+    // A refused amount stays as it was sent, with the service's words on it, and is no longer
+    // "Full": the full amount on offer becomes the order's new one once it has been read again.
+    onFieldsRefused: (fields) => {
+      if (fields.includes('amount')) setMode('partial');
+    },
+  });
   const { step } = flow;
 
   // While a refund or its check is under way the dialog stays open: its answer must be seen.
@@ -47,7 +62,8 @@ export function RefundDialog({ environment, record, onClose }: Props) {
           currentAmount={record.current_amount}
           mode={mode}
           onModeChange={setMode}
-          conflict={flow.conflict}
+          refusal={flow.refusal}
+          lastAccount={lastAccount}
           onReview={flow.review}
           onCancel={close}
         />

@@ -1,12 +1,14 @@
-import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconBan } from '@tabler/icons-react';
-import { useEffect, useId } from 'react';
+import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useEffect, useId, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { isAmountString } from '../../../contract/fields.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { TextField } from '../../components/text-field.tsx';
+import type { Refusal } from './refund-refusal.ts';
+import { RefundRefusalAlert } from './refund-refusal-alert.tsx';
 import type { RefundFormValues } from './refund-schema.ts';
-import { newPaymentIdentifier } from './refund-schema.ts';
+import { newPaymentIdentifier, newRefundExternalId } from './refund-schema.ts';
 
 export type RefundMode = 'full' | 'partial';
 
@@ -20,38 +22,74 @@ interface Props {
   form: UseFormReturn<RefundFormValues>;
   currentAmount: string;
   mode: RefundMode;
+  /** The person chose Full or Partial (the dialog may also leave Full by itself, see RefundDialog). */
   onModeChange: (mode: RefundMode) => void;
-  /** The service's 409 answer (the order is no longer refundable), shown above the fields. */
-  conflict: string | null;
+  /** The service's last "no", shown above the fields. */
+  refusal: Refusal | null;
+  /** The destination account of this tab's last refund, offered again. */
+  lastAccount: string | null;
   onReview: (values: RefundFormValues) => void;
   onCancel: () => void;
 }
 
-export function RefundForm({ form, currentAmount, mode, onModeChange, conflict, onReview, onCancel }: Props) {
-  const { control, setValue, formState } = form;
-  const serverError = formState.errors.root?.serverError?.message;
-  const kindLabelId = useId();
-  const fullAmount = isAmountString(currentAmount) ? formatMoney(currentAmount) : '';
+function RegenerateButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button size="compact-xs" variant="subtle" onClick={onClick} aria-label={label}>
+      Regenerate
+    </Button>
+  );
+}
 
-  // A full refund follows the current amount, also when polling brings a newer one.
+export function RefundForm({ form, currentAmount, mode, onModeChange, refusal, lastAccount, onReview, onCancel }: Props) {
+  const { control, setValue, clearErrors, setFocus } = form;
+  const kindLabelId = useId();
+  const alertRef = useRef<HTMLDivElement>(null);
+  const fullAmount = isAmountString(currentAmount) ? formatMoney(currentAmount) : '';
+  const account = useWatch({ control, name: 'destination_account_number' });
+
+  // A full refund follows the current amount, also when polling brings a newer one. Not validated
+  // here: the full amount is valid by definition, and validating would wipe an error the service put
+  // on the field (the silent refusal of issue 11).
   useEffect(() => {
-    if (mode === 'full') setValue('amount', fullAmount, { shouldValidate: formState.isSubmitted });
-  }, [mode, fullAmount, setValue, formState.isSubmitted]);
+    if (mode === 'full') setValue('amount', fullAmount);
+  }, [mode, fullAmount, setValue]);
+
+  // After a refusal, the keyboard lands where the problem is: the first field named, else the alert.
+  // Keyed on the fields array, which stays the same when the order read again completes the refusal.
+  const refusedFields = refusal?.fields;
+  useEffect(() => {
+    if (refusedFields === undefined) return;
+    const [first] = refusedFields;
+    if (first !== undefined) setFocus(first);
+    else alertRef.current?.focus();
+  }, [refusedFields, setFocus]);
+
+  const choose = (value: string) => {
+    const next: RefundMode = value === 'partial' ? 'partial' : 'full';
+    onModeChange(next);
+    clearErrors('amount');
+    if (next === 'full') {
+      setValue('amount', fullAmount);
+    } else {
+      // A partial amount is typed afresh, never the full amount left over by mistake.
+      setValue('amount', '', { shouldDirty: true });
+      // After the click has finished moving the focus to the radio it landed on.
+      window.setTimeout(() => setFocus('amount'));
+    }
+  };
+
+  const regenerate = (name: 'payment_identifier' | 'external_id', value: string) => {
+    setValue(name, value, { shouldDirty: true });
+    clearErrors(name);
+  };
 
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(onReview)(event)}>
       <Stack gap="md">
-        {conflict !== null && (
-          <Alert color="red" icon={<IconBan size={18} />} title="The service refused the refund">
-            {conflict}
-          </Alert>
-        )}
-        {serverError !== undefined && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The refund was not accepted">
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {serverError}
-            </Text>
-          </Alert>
+        {refusal !== null && (
+          <div ref={alertRef} tabIndex={-1} style={{ outline: 'none' }}>
+            <RefundRefusalAlert refusal={refusal} />
+          </div>
         )}
         <Stack gap={6}>
           <Text size="sm" fw={500} id={kindLabelId}>
@@ -59,8 +97,10 @@ export function RefundForm({ form, currentAmount, mode, onModeChange, conflict, 
           </Text>
           <SegmentedControl
             aria-labelledby={kindLabelId}
+            // A stable QA hook (e2e/README.md): the radios are refund_kind=full and refund_kind=partial.
+            name="refund_kind"
             value={mode}
-            onChange={(value) => onModeChange(value === 'partial' ? 'partial' : 'full')}
+            onChange={choose}
             data={[
               { value: 'full', label: `Full (${fullAmount})` },
               { value: 'partial', label: 'Partial' },
@@ -78,15 +118,35 @@ export function RefundForm({ form, currentAmount, mode, onModeChange, conflict, 
           styles={MONO_INPUT}
           withAsterisk
         />
-        <TextField
-          control={control}
-          name="destination_account_number"
-          label="Destination account number"
-          description="destination_account_number"
-          autoComplete="off"
-          styles={JSON_PATH_DESCRIPTION}
-          withAsterisk
-        />
+        <Stack gap={4}>
+          <TextField
+            control={control}
+            name="destination_account_number"
+            label="Destination account number"
+            description="destination_account_number"
+            autoComplete="off"
+            styles={JSON_PATH_DESCRIPTION}
+            withAsterisk
+          />
+          {lastAccount !== null && lastAccount !== account && (
+            <Group gap={6} wrap="nowrap">
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => {
+                  setValue('destination_account_number', lastAccount, { shouldDirty: true });
+                  clearErrors('destination_account_number');
+                }}
+                styles={{ label: { fontFamily: MONO } }}
+              >
+                Use {lastAccount}
+              </Button>
+              <Text size="xs" c="dimmed">
+                last used in this tab
+              </Text>
+            </Group>
+          )}
+        </Stack>
         <TextField
           control={control}
           name="payment_identifier"
@@ -96,15 +156,7 @@ export function RefundForm({ form, currentAmount, mode, onModeChange, conflict, 
           styles={MONO_INPUT}
           rightSectionWidth={104}
           rightSectionPointerEvents="all"
-          rightSection={
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              onClick={() => setValue('payment_identifier', newPaymentIdentifier(), { shouldValidate: formState.isSubmitted, shouldDirty: true })}
-            >
-              Regenerate
-            </Button>
-          }
+          rightSection={<RegenerateButton label="Regenerate payment identifier" onClick={() => regenerate('payment_identifier', newPaymentIdentifier())} />}
           withAsterisk
         />
         <TextField
@@ -113,7 +165,10 @@ export function RefundForm({ form, currentAmount, mode, onModeChange, conflict, 
           label="Refund external ID"
           description="external_id"
           autoComplete="off"
-          styles={JSON_PATH_DESCRIPTION}
+          styles={MONO_INPUT}
+          rightSectionWidth={104}
+          rightSectionPointerEvents="all"
+          rightSection={<RegenerateButton label="Regenerate refund external ID" onClick={() => regenerate('external_id', newRefundExternalId())} />}
           withAsterisk
         />
         <Group justify="flex-end" gap="sm">

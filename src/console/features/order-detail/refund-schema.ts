@@ -37,15 +37,26 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 // 252 is the largest multiple of 36 below 256: bytes from 252 up are dropped so every character is equally likely.
 const UNBIASED_LIMIT = 252;
 
-/** A fresh refund payment identifier, "RF-" + 20 random uppercase letters and digits. */
-export function newPaymentIdentifier(): string {
-  let out = 'RF-';
-  while (out.length < 23) {
+/** `length` random uppercase letters and digits, each equally likely. */
+function randomCode(length: number): string {
+  let out = '';
+  while (out.length < length) {
     for (const byte of crypto.getRandomValues(new Uint8Array(32))) {
-      if (byte < UNBIASED_LIMIT && out.length < 23) out += ALPHABET.charAt(byte % ALPHABET.length);
+      if (byte < UNBIASED_LIMIT && out.length < length) out += ALPHABET.charAt(byte % ALPHABET.length);
     }
   }
   return out;
+}
+
+/** A fresh refund payment identifier, "RF-" + 20 random uppercase letters and digits. */
+export function newPaymentIdentifier(): string {
+  return `RF-${randomCode(20)}`;
+}
+
+/** A fresh refund external ID, `REFUND-20260122-7KQ4ZD9X`: readable, sortable by day, unique in practice. */
+export function newRefundExternalId(now = new Date()): string {
+  const day = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
+  return `REFUND-${day}-${randomCode(8)}`;
 }
 
 export function refundDefaults(currentAmount: string): RefundFormValues {
@@ -53,6 +64,6 @@ export function refundDefaults(currentAmount: string): RefundFormValues {
     amount: isAmountString(currentAmount) ? formatMoney(currentAmount) : '',
     destination_account_number: '',
     payment_identifier: newPaymentIdentifier(),
-    external_id: '',
+    external_id: newRefundExternalId(),
   };
 }

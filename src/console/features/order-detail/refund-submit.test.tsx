@@ -166,9 +166,12 @@ describe('refund: the service says no', () => {
 
     await user.click(confirm);
 
-    const alert = await within(dialog).findByText('The service refused the refund');
-    expect(alert.closest('[role="alert"]')).toHaveTextContent(/error/);
-    await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent(/^error$/));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('The service refused the refund (HTTP 409)');
+    expect(alert).toHaveTextContent('Order is error; refunds are possible only for activated orders.');
+    // The order was read again at once: the dialog and the page say it is no longer refundable.
+    expect(await within(alert).findByText(/it is now error, so it cannot be refunded/)).toBeInTheDocument();
+    expect(screen.getByTestId('order-status')).toHaveTextContent(/^error$/);
     expect((await readOrder(order.id)).refund_amount).toBe('0.00');
   });
 

@@ -1,19 +1,21 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { isAmountString } from '../../../contract/fields.ts';
 import { compareMoney, formatMoney, subtractMoney } from '../../../contract/money.ts';
 import type { RefundRequest } from '../../../contract/schemas.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
-import { applyServerErrors, SERVER_ERROR_KEY } from '../../lib/form-errors.ts';
 import { orderQueries } from '../orders/api/order-queries.ts';
 import { useRefundOrder } from '../orders/api/refund-order.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
+import { rememberRefundAccount } from './last-refund-account.ts';
 import { displayAmount } from './order-format.ts';
+import type { Refusal } from './refund-refusal.ts';
+import { refuse, rereadFrom } from './refund-refusal.ts';
 import type { RefundFormValues } from './refund-schema.ts';
-import { isRefundField, refundBody } from './refund-schema.ts';
+import { refundBody } from './refund-schema.ts';
 
 export type RefundStep =
   | { kind: 'form' }
@@ -26,41 +28,57 @@ export type RefundStep =
   /** The refunded amount moved, but not by this refund's amount (a concurrent refund?). */
   | { kind: 'changed'; body: RefundRequest; before: string; after: string };
 
+/** A refund the service made, for the page to show once the dialog is gone. */
+export interface RefundDone {
+  body: RefundRequest;
+  refunded: string;
+  remaining: string;
+  /** The answer was lost and the refund was found by reading the order again. */
+  learnedByCheck: boolean;
+}
+
 interface Options {
   environment: Environment;
   record: OrderRecord;
   form: UseFormReturn<RefundFormValues>;
   onDone: () => void;
+  onRefunded: (done: RefundDone) => void;
+  /** The service named these inputs (the dialog leaves "Full" when it refused the amount). */
+  onFieldsRefused: (fields: FieldPath<RefundFormValues>[]) => void;
 }
 
 /**
  * The refund conversation, pessimistic: one request per confirmation, never retried; when its
  * answer is lost, the order is read again and the refunded amounts compared before anything else.
+ * When the service refuses it, the refusal is shown and the order read again at once.
  */
-export function useRefundFlow({ environment, record, form, onDone }: Options) {
+export function useRefundFlow({ environment, record, form, onDone, onRefunded, onFieldsRefused }: Options) {
   const queryClient = useQueryClient();
   const mutation = useRefundOrder(environment, record.id);
   const [step, setStep] = useState<RefundStep>({ kind: 'form' });
-  const [conflict, setConflict] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   // Set synchronously: a double click lands before React re-renders the button as disabled.
   const inFlight = useRef(false);
 
   const review = (values: RefundFormValues) => {
-    setConflict(null);
+    setRefusal(null);
     setStep({ kind: 'confirm', body: refundBody(values), retryNotice: false });
   };
 
   const detail = orderQueries.detail(environment, record.id);
+
+  /** The order as the service has it now; a poll already under way may have left before the refund. */
+  const readAgain = async () => {
+    await queryClient.cancelQueries({ queryKey: detail.queryKey });
+    return queryClient.fetchQuery({ ...detail, staleTime: 0 });
+  };
 
   const check = async (body: RefundRequest, before: string) => {
     setStep({ kind: 'checking', body, before });
     let after: string;
     let remaining: string;
     try {
-      // A poll already under way may have left before the refund arrived: its answer would say
-      // "not refunded" wrongly, so it is cancelled and the order read anew.
-      await queryClient.cancelQueries({ queryKey: detail.queryKey });
-      const fresh = await queryClient.fetchQuery({ ...detail, staleTime: 0 });
+      const fresh = await readAgain();
       after = fresh.record.refund_amount;
       remaining = fresh.record.current_amount;
     } catch {
@@ -76,6 +94,8 @@ export function useRefundFlow({ environment, record, form, onDone }: Options) {
       setStep({ kind: 'confirm', body, retryNotice: true });
     } else if (compareMoney(added, body.amount) === 0) {
       setStep({ kind: 'went-through', refunded: after, remaining });
+      rememberRefundAccount(environment.id, body.destination_account_number);
+      onRefunded({ body, refunded: after, remaining, learnedByCheck: true });
       await queryClient.invalidateQueries({ queryKey: orderQueries.lists(environment) });
     } else {
       setStep({ kind: 'changed', body, before, after });
@@ -92,35 +112,43 @@ export function useRefundFlow({ environment, record, form, onDone }: Options) {
     }
   };
 
+  /**
+   * The service said no: back to the form with its words where they belong, and the order read
+   * again at once, since a refusal often means the order changed (a refund made elsewhere, a new status).
+   */
+  const refused = async (error: unknown, before: OrderRecord) => {
+    setStep({ kind: 'form' });
+    const shown = refuse(error, before, form.setError);
+    setRefusal(shown);
+    onFieldsRefused(shown.fields);
+    try {
+      const fresh = await readAgain();
+      setRefusal({ ...shown, reread: rereadFrom(fresh.record, shown.refundedBefore) });
+    } catch (readError) {
+      setRefusal({ ...shown, reread: { kind: 'failed', message: readError instanceof Error ? readError.message : String(readError) } });
+    }
+    void queryClient.invalidateQueries({ queryKey: orderQueries.lists(environment) });
+  };
+
   const confirm = async (body: RefundRequest) => {
     if (inFlight.current) return;
     inFlight.current = true;
-    const before = record.refund_amount;
+    const before = record;
     try {
       // Nor may a poll that left before the refund overwrite the order the refund answers with.
       await queryClient.cancelQueries({ queryKey: detail.queryKey });
       const received = await mutation.mutateAsync(body);
+      rememberRefundAccount(environment.id, body.destination_account_number);
       notifications.show({
         color: 'green',
         title: 'Refund done',
         message: `Refunded ${formatMoney(body.amount)} · ${displayAmount(received.record.current_amount)} remains`,
       });
+      onRefunded({ body, refunded: received.record.refund_amount, remaining: received.record.current_amount, learnedByCheck: false });
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && error.outcomeUnknown) {
-        await check(body, before);
-        return;
-      }
-      setStep({ kind: 'form' });
-      if (error instanceof ApiError && error.status === 409) {
-        setConflict(error.detail ?? error.message);
-        // The order moved on: show its current status on the page behind the dialog.
-        void queryClient.invalidateQueries({ queryKey: detail.queryKey });
-      } else if (error instanceof ApiError) {
-        applyServerErrors(error, form.setError, isRefundField);
-      } else {
-        form.setError(SERVER_ERROR_KEY, { type: 'server', message: error instanceof Error ? error.message : String(error) });
-      }
+      if (error instanceof ApiError && error.outcomeUnknown) await check(body, before.refund_amount);
+      else await refused(error, before);
     } finally {
       inFlight.current = false;
     }
@@ -128,7 +156,7 @@ export function useRefundFlow({ environment, record, form, onDone }: Options) {
 
   return {
     step,
-    conflict,
+    refusal,
     pending: mutation.isPending || step.kind === 'checking',
     review,
     back: () => setStep({ kind: 'form' }),
