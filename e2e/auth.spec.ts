@@ -60,7 +60,7 @@ test('every API request carries "Authorization: Token …" and no URL ever holds
   const status = sandbox ? 'accepted' : 'new';
   if (sandbox) {
     await page.getByRole('button', { name: 'Simulate' }).click();
-    await page.getByRole('menuitem', { name: status }).click();
+    await page.getByRole('menuitem', { name: new RegExp(`^${status}\\b`, 'i') }).click();
     await expect(orderStatus(page)).toHaveText(status);
   }
   await page.reload();

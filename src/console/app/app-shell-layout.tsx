@@ -5,6 +5,8 @@ import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useActiveEnvironment } from '../lib/use-environment.ts';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
+// For its effect: the notifications' place and limit, before any notice is shown.
+import './notifications-config.ts';
 import { withPageStyles } from './page-loader.ts';
 import { ProductionBanner } from './production-banner.tsx';
 import { ProxyNotice } from './proxy-notice.tsx';

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
+import { NOTIFICATION_LIMIT, NOTIFICATION_POSITION } from './notifications-config.ts';
 
 /**
  * The notifications container and its styles, in a chunk of their own: its transitions, swipe and
@@ -8,5 +9,5 @@ import { Notifications } from '@mantine/notifications';
  * stays in the main bundle; notices shown before this mounts wait there and appear when it does.
  */
 export function NotificationsHost() {
-  return <Notifications position="top-right" />;
+  return <Notifications position={NOTIFICATION_POSITION} limit={NOTIFICATION_LIMIT} />;
 }

@@ -6,6 +6,7 @@ import { ORDER_STATUSES } from '../../../contract/schemas.ts';
 import { environmentStore, setToken } from '../../lib/environments.ts';
 import { CONSOLE_ORIGIN, server } from '../../test/msw-server.ts';
 import { renderApp } from '../../test/render.tsx';
+import { statusLabel } from './status-label.ts';
 import { prepareOrderPageTests, readOrder, seedOrder } from './test-support.ts';
 
 prepareOrderPageTests();
@@ -18,7 +19,7 @@ async function openMenu(orderId: string) {
 }
 
 describe('Simulate menu (sandbox environments)', () => {
-  test('lists all nine statuses and enables only those reachable from the current one', async () => {
+  test('lists all nine statuses in words, enables only those reachable from the current one, and says why the others are not', async () => {
     const order = await seedOrder('40.00', 'accepted');
     const { menu } = await openMenu(order.id);
 
@@ -26,18 +27,28 @@ describe('Simulate menu (sandbox environments)', () => {
     // D7: from accepted the sandbox can cancel, activate, fail, or activate and then refund the rest.
     const reachable = ['canceled', 'activated', 'refunded', 'error'];
     for (const status of ORDER_STATUSES) {
-      const item = within(menu).getByRole('menuitem', { name: new RegExp(`^${status}`) });
+      const item = within(menu).getByRole('menuitem', { name: new RegExp(`^${statusLabel(status)} ${status}\\b`) });
       if (reachable.includes(status)) expect(item, status).toBeEnabled();
       else expect(item, status).toBeDisabled();
     }
-    expect(within(menu).getByRole('menuitem', { name: /^accepted/ })).toHaveTextContent('current');
+    expect(within(menu).getByRole('menuitem', { name: /^Data completed data_completed/ })).toHaveTextContent('Not reachable from accepted');
+    expect(within(menu).getByRole('menuitem', { name: /^Accepted accepted/ })).toHaveTextContent('The current status');
+    expect(within(menu).getByRole('menuitem', { name: /^Refunded refunded/ })).toHaveTextContent('Refunds the rest of the current amount');
+  });
+
+  test('from new, a status further along says which it goes through', async () => {
+    const order = await seedOrder('40.00', 'new');
+    const { menu } = await openMenu(order.id);
+
+    expect(within(menu).getByRole('menuitem', { name: /^Activated activated/ })).toHaveTextContent('Via Data completed → Checking → Accepted');
+    expect(within(menu).getByRole('menuitem', { name: /^Data completed data_completed/ })).toBeEnabled();
   });
 
   test('choosing a status moves the order in the sandbox and on the page', async () => {
     const order = await seedOrder('40.00', 'accepted');
     const { user, menu } = await openMenu(order.id);
 
-    await user.click(within(menu).getByRole('menuitem', { name: 'activated' }));
+    await user.click(within(menu).getByRole('menuitem', { name: /^Activated activated/ }));
 
     await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent(/^activated$/));
     expect(await screen.findByText('The sandbox moved the order to activated.')).toBeInTheDocument();
@@ -49,7 +60,10 @@ describe('Simulate menu (sandbox environments)', () => {
     const order = await seedOrder('40.00', 'rejected');
     const { menu } = await openMenu(order.id);
 
-    for (const item of within(menu).getAllByRole('menuitem')) expect(item).toBeDisabled();
+    for (const item of within(menu).getAllByRole('menuitem')) {
+      expect(item).toBeDisabled();
+      expect(item).toHaveTextContent(item.textContent.startsWith('Rejected') ? 'The current status' : 'Not reachable from rejected (a final status)');
+    }
   });
 
   test('a 409 from the service is shown with its reason', async () => {
@@ -61,7 +75,7 @@ describe('Simulate menu (sandbox environments)', () => {
     );
     const { user, menu } = await openMenu(order.id);
 
-    await user.click(within(menu).getByRole('menuitem', { name: 'activated' }));
+    await user.click(within(menu).getByRole('menuitem', { name: /^Activated activated/ }));
 
     expect(await screen.findByText('Cannot move the order to activated')).toBeInTheDocument();
     expect(screen.getByText('Cannot move order from canceled to activated.')).toBeInTheDocument();

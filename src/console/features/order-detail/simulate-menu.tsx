@@ -1,7 +1,7 @@
-import { Button, Menu, Text } from '@mantine/core';
+import { Button, Menu, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconFlask } from '@tabler/icons-react';
-import { reachableStatuses } from '../../../contract/states.ts';
+import { isFinalStatus, pathToStatus } from '../../../contract/states.ts';
 import type { OrderStatus } from '../../../contract/schemas.ts';
 import { ORDER_STATUSES } from '../../../contract/schemas.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -9,12 +9,30 @@ import type { Environment } from '../../lib/environments.ts';
 import { useSetOrderStatus } from '../orders/api/set-order-status.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
 import { knownStatus } from '../orders/order-record.ts';
+import { statusLabel } from './status-label.ts';
+
+/** What choosing `target` does from `current`, or why it cannot be chosen. */
+export function simulateHint(current: OrderStatus | null, target: OrderStatus): { enabled: boolean; hint: string | null } {
+  if (current === null) return { enabled: false, hint: 'The current status is not a documented one' };
+  if (target === current) return { enabled: false, hint: 'The current status' };
+  const path = pathToStatus(current, target);
+  if (path === null) {
+    return { enabled: false, hint: `Not reachable from ${current}${isFinalStatus(current) ? ' (a final status)' : ''}` };
+  }
+  if (target === 'refunded') return { enabled: true, hint: 'Refunds the rest of the current amount' };
+  const via = path.slice(0, -1);
+  return { enabled: true, hint: via.length === 0 ? null : `Via ${via.map(statusLabel).join(' → ')}` };
+}
+
+// Mantine greys a disabled item out to 0.6 opacity, too faint for the reason it gives: it is kept
+// readable, in the dimmed colour (4.9:1 or better, theme.ts).
+const ITEM_STYLES = { item: { opacity: 1, color: 'var(--mantine-color-text)' } };
+const DISABLED_TEXT = 'var(--mantine-color-dimmed)';
 
 /** Sandbox only (D7): move the order along the allowed transitions, as the customer or the provider would. */
 export function SimulateMenu({ environment, record }: { environment: Environment; record: OrderRecord }) {
   const mutation = useSetOrderStatus(environment, record.id);
   const current = knownStatus(record);
-  const reachable = new Set(current === null ? [] : reachableStatuses(current));
 
   const move = (target: OrderStatus) => {
     mutation.mutate(target, {
@@ -34,7 +52,7 @@ export function SimulateMenu({ environment, record }: { environment: Environment
   };
 
   return (
-    <Menu position="bottom-end" width={240} shadow="md">
+    <Menu position="bottom-end" width={280} shadow="md">
       <Menu.Target>
         <Button variant="default" leftSection={<IconFlask size={18} />} rightSection={<IconChevronDown size={14} />} loading={mutation.isPending}>
           Simulate
@@ -42,26 +60,26 @@ export function SimulateMenu({ environment, record }: { environment: Environment
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Move this sandbox order to</Menu.Label>
-        {ORDER_STATUSES.map((status) => (
-          <Menu.Item
-            key={status}
-            disabled={!reachable.has(status)}
-            onClick={() => move(status)}
-            rightSection={
-              status === current ? (
-                <Text size="xs" c="dimmed">
-                  current
+        {ORDER_STATUSES.map((status) => {
+          const { enabled, hint } = simulateHint(current, status);
+          return (
+            <Menu.Item key={status} disabled={!enabled} onClick={() => move(status)} styles={ITEM_STYLES}>
+              <Stack gap={0}>
+                <Text size="sm" fw={enabled ? 500 : 400} c={enabled ? undefined : DISABLED_TEXT}>
+                  {statusLabel(status)}{' '}
+                  <Text span size="xs" ff="monospace" c="dimmed">
+                    {status}
+                  </Text>
                 </Text>
-              ) : status === 'refunded' && reachable.has(status) ? (
-                <Text size="xs" c="dimmed">
-                  refunds the rest
-                </Text>
-              ) : null
-            }
-          >
-            {status}
-          </Menu.Item>
-        ))}
+                {hint !== null && (
+                  <Text size="xs" c="dimmed">
+                    {hint}
+                  </Text>
+                )}
+              </Stack>
+            </Menu.Item>
+          );
+        })}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,0 +1,10 @@
+import { notificationsStore } from '@mantine/notifications';
+
+// Bottom right and three at most (more wait their turn): at the top they covered the header, a
+// dialog's close button and the order page's Refund button with its reason (issue 11).
+export const NOTIFICATION_LIMIT = 3;
+export const NOTIFICATION_POSITION = 'bottom-right';
+
+// The host (notifications-host.tsx) loads lazily, and a notice shown before it mounts (a 401 on the
+// first page) is placed by the store's own defaults: they are set here, with the shell, first.
+notificationsStore.updateState((state) => ({ ...state, limit: NOTIFICATION_LIMIT, defaultPosition: NOTIFICATION_POSITION }));
