@@ -14,6 +14,8 @@ export const sandboxPaths = {
   orderStatus: (orderId: string) => `/sandbox/orders/${encodeURIComponent(orderId)}/status`,
   reset: () => '/sandbox/reset',
   checkout: (orderId: string) => `/sandbox/checkout/${encodeURIComponent(orderId)}`,
+  // The page a sample order's return_url names: where the checkout sends the customer back (no token).
+  returnPage: () => '/sandbox/return',
   // D12: an order's history and the create request as received.
   orderEvents: (orderId: string) => `/sandbox/orders/${encodeURIComponent(orderId)}/events`,
   orderRequest: (orderId: string) => `/sandbox/orders/${encodeURIComponent(orderId)}/request`,

@@ -13,6 +13,7 @@ import { registerHistoryRoutes } from './history-routes.ts';
 import { requestLog, securityHeaders } from './middleware.ts';
 import { registerOrderRoutes } from './order-routes.ts';
 import { parseServiceUrl, proxyTo } from './proxy.ts';
+import { registerReturnRoutes } from './return-routes.ts';
 import { byMethod } from './routing.ts';
 import { staticConsole } from './static-files.ts';
 import type { Store } from './store.ts';
@@ -60,6 +61,7 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
 
   const serviceUrl = options.orderServiceUrl === undefined ? undefined : parseServiceUrl(options.orderServiceUrl);
   app.all(CONSOLE_CONFIG_PATH, byMethod({ GET: consoleConfigHandler(consoleConfig(serviceUrl)) }));
+  registerReturnRoutes(app, serviceUrl === undefined ? options.store : undefined);
 
   if (serviceUrl !== undefined) {
     app.all('/psp/*', proxyTo(serviceUrl));

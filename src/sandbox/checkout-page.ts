@@ -52,7 +52,8 @@ const STYLE = `
   .error { color: #c92a2a; }
 `;
 
-function page(title: string, body: string): string {
+/** A plain sandbox page (checkout, return): no script, the styles inline; `body` is HTML already escaped. */
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -1,4 +1,5 @@
 import { formatMoney, multiplyMoney, sumMoney } from '../../../contract/money.ts';
+import { sandboxPaths } from '../../../contract/paths.ts';
 import type { CreateOrderFormValues, ItemValues } from './form-values.ts';
 
 // "Fill with sample data": a valid, realistic order an onboarding engineer can send as is. The
@@ -21,7 +22,11 @@ export function sampleExternalId(now = new Date()): string {
   return `ORD-${isoDate(now).replaceAll('-', '')}-${randomCode(6)}`;
 }
 
-export function sampleFormValues(now = new Date()): CreateOrderFormValues {
+/**
+ * `origin`: where the console runs. Its server answers the sample return_url with a page that says
+ * what happened at the checkout and links back to the order (src/sandbox/return-routes.ts).
+ */
+export function sampleFormValues(now = new Date(), origin = window.location.origin): CreateOrderFormValues {
   const mugs = String(1 + (crypto.getRandomValues(new Uint8Array(1))[0] ?? 0) % 3);
   const items: ItemValues[] = [
     { name: 'Ceramic mug 350 ml', product_id: 'SKU-MUG-350', quantity: mugs, amount: '12.90', vat: '21', type: 'goods' },
@@ -35,7 +40,7 @@ export function sampleFormValues(now = new Date()): CreateOrderFormValues {
     service: 'provider-pay',
     order_external_id: sampleExternalId(now),
     payment_identifier: '',
-    return_url: 'https://shop.example.com/return',
+    return_url: `${origin}${sandboxPaths.returnPage()}`,
     order_data: { eshop_external_id: 'ESHOP-CZ-01', amount },
     customer_data: {
       email: 'jana.novakova@example.com',
