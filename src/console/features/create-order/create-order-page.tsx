@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { OrderCreateRequest } from '../../../contract/schemas.ts';
+import { AuthProblemAlert } from '../../components/auth-problem-alert.tsx';
 import type { Environment } from '../../lib/environments.ts';
 import { useActiveEnvironment } from '../../lib/use-environment.ts';
 import { ActionBar } from './action-bar.tsx';
@@ -47,7 +48,7 @@ function CreateOrderForm({ environment }: { environment: Environment }) {
   const { control, getValues, reset, trigger } = form;
   const { discard } = useDraftAutosave(form, environment.id);
   const navigate = useNavigate();
-  const { submit, retry, dismiss, outcome, pending, checking } = useCreateOrderSubmit(environment, form, discard);
+  const { submit, retry, dismiss, outcome, authProblem, pending, checking } = useCreateOrderSubmit(environment, form, discard);
 
   const [previewOpened, preview] = useDisclosure(false);
   const [importOpened, importModal] = useDisclosure(false);
@@ -95,6 +96,7 @@ function CreateOrderForm({ environment }: { environment: Environment }) {
       <FormRegion label="New order" onSubmit={() => void submit()}>
         <Stack gap="lg">
           <ServerErrorAlert control={control} />
+          {authProblem !== null && <AuthProblemAlert error={authProblem} what="Creating the order failed with" />}
           {outcome !== null && (
             <UnknownOutcomeAlert
               outcome={outcome}

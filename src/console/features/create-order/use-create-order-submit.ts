@@ -29,6 +29,8 @@ export function useCreateOrderSubmit(environment: Environment, form: Form, onCre
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<UnknownOutcome | null>(null);
   const [checking, setChecking] = useState(false);
+  // 401/403: shown on the page with the way to Settings, until the next attempt.
+  const [authProblem, setAuthProblem] = useState<ApiError | null>(null);
   // A ref, not state: a second click arrives before React re-renders the disabled button.
   const busy = useRef(false);
   const { handleSubmit, setError, clearErrors, getValues } = form;
@@ -37,6 +39,7 @@ export function useCreateOrderSubmit(environment: Environment, form: Form, onCre
   const send = useCallback(
     async (body: OrderCreateRequest) => {
       setOutcome(null);
+      setAuthProblem(null);
       clearErrors(SERVER_ERROR_KEY);
       let received: ReceivedOrder;
       try {
@@ -46,8 +49,11 @@ export function useCreateOrderSubmit(environment: Environment, form: Form, onCre
           setError(SERVER_ERROR_KEY, { type: 'client', message: error instanceof Error ? error.message : String(error) });
           return;
         }
-        // 401/403: the global notice points to Settings; everything typed stays.
-        if (error.isAuth) return;
+        // 401/403: the page says so and points to Settings; everything typed stays.
+        if (error.isAuth) {
+          setAuthProblem(error);
+          return;
+        }
         if (error.outcomeUnknown) {
           setOutcome({ kind: 'unknown', body, reason: error.message, checkProblem: null });
           return;
@@ -124,5 +130,5 @@ export function useCreateOrderSubmit(environment: Environment, form: Form, onCre
 
   const dismiss = useCallback(() => setOutcome(null), []);
 
-  return { submit, retry, dismiss, outcome, pending: mutation.isPending || checking, checking };
+  return { submit, retry, dismiss, outcome, authProblem, pending: mutation.isPending || checking, checking };
 }

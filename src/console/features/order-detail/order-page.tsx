@@ -61,7 +61,7 @@ function OrderLoader({ environment, orderId }: { environment: Environment; order
         environment={environment}
         received={query.data}
         freshness={<UpdatedAgo at={query.dataUpdatedAt} prefix="Updated" />}
-        notice={query.error !== null ? <RefreshFailedNotice message={query.error.message} /> : null}
+        notice={query.error !== null ? <RefreshFailedNotice error={query.error} /> : null}
         onRefresh={refresh}
         refreshing={query.isFetching}
       />

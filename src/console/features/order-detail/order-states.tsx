@@ -1,7 +1,9 @@
 import { Alert, Button, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconClockExclamation, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { ApiError } from '../../lib/api-error.ts';
+import { AuthProblemAlert } from '../../components/auth-problem-alert.tsx';
+import { ApiError } from '../../lib/api-error.ts';
+import { retryCanHelp } from '../../lib/retry-can-help.ts';
 import { formatAge } from './order-format.ts';
 import { useNow } from './use-now.ts';
 
@@ -63,16 +65,22 @@ export function OrderLoadError({ error, onRetry, retrying }: { error: ApiError |
   return (
     <Stack gap="md" align="flex-start" py="lg">
       <Title order={2}>Order</Title>
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The order could not be loaded" w="100%">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {error.message}
-          </Text>
-          <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry} loading={retrying}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      {error instanceof ApiError && error.isAuth ? (
+        <AuthProblemAlert error={error} what="Loading the order failed with" />
+      ) : (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The order could not be loaded" w="100%">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {error.message}
+            </Text>
+            {retryCanHelp(error) && (
+              <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry} loading={retrying}>
+                Try again
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      )}
       <BackToOrders />
     </Stack>
   );

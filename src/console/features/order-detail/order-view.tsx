@@ -2,6 +2,8 @@ import { Alert, Grid, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { AuthProblemAlert } from '../../components/auth-problem-alert.tsx';
+import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
 import type { ReceivedOrder } from '../orders/order-record.ts';
 import { AmountsCard } from './amounts-card.tsx';
@@ -49,10 +51,11 @@ export function OrderView({ environment, received, freshness, notice, onRefresh,
   );
 }
 
-export function RefreshFailedNotice({ message }: { message: string }) {
+export function RefreshFailedNotice({ error }: { error: Error }) {
+  if (error instanceof ApiError && error.isAuth) return <AuthProblemAlert error={error} what="Refreshing the order failed with" />;
   return (
     <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The latest refresh failed">
-      {message} The page shows the order as it was last received.
+      {error.message} The page shows the order as it was last received.
     </Alert>
   );
 }

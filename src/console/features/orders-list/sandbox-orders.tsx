@@ -2,7 +2,10 @@ import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { AuthProblemAlert } from '../../components/auth-problem-alert.tsx';
+import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
+import { retryCanHelp } from '../../lib/retry-can-help.ts';
 import { orderQueries } from '../orders/api/order-queries.ts';
 import { NoMatches, NoOrdersYet } from './empty-state.tsx';
 import type { OrderFilters } from './order-filters.ts';
@@ -28,14 +31,17 @@ export function SandboxOrders({ environment, filters, onClearFilters }: Props) {
     if (hasNextPage && !isFetchingNextPage && error === null) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, error, fetchNextPage]);
 
+  if (error instanceof ApiError && error.isAuth) return <AuthProblemAlert error={error} what="Listing the sandbox orders failed with" />;
   if (error !== null && records.length === 0) {
     return (
       <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Could not load the sandbox orders">
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{error.message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()} loading={query.isFetching}>
-            Retry
-          </Button>
+          {retryCanHelp(error) && (
+            <Button size="xs" variant="light" color="red" onClick={() => void refetch()} loading={query.isFetching}>
+              Retry
+            </Button>
+          )}
         </Stack>
       </Alert>
     );
@@ -75,9 +81,11 @@ export function SandboxOrders({ environment, filters, onClearFilters }: Props) {
             <Text size="xs" c="red">
               {error.message}
             </Text>
-            <Button size="compact-xs" variant="subtle" color="red" onClick={() => void fetchNextPage()}>
-              Retry
-            </Button>
+            {retryCanHelp(error) && (
+              <Button size="compact-xs" variant="subtle" color="red" onClick={() => void fetchNextPage()}>
+                Retry
+              </Button>
+            )}
           </Group>
         )}
       </Group>
