@@ -1,6 +1,7 @@
 import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChecklist, IconList, IconListDetails, IconPlus, IconSettings } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
 import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useActiveEnvironment } from '../lib/use-environment.ts';
@@ -23,6 +24,14 @@ const NAV = [
   { to: '/settings', label: 'Settings', icon: IconSettings, exact: true },
 ] as const;
 
+const MAIN_ID = 'main-content';
+
+/** Focus moves to the page itself, and the address stays as it is (no #main-content in it). */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById(MAIN_ID)?.focus();
+}
+
 export function AppShellLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const [journalOpened, journalDrawer] = useDisclosure(false);
@@ -31,11 +40,15 @@ export function AppShellLayout() {
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
+      {/* First in the tab order: past the header and the navigation, to the page itself. */}
+      <a href={`#${MAIN_ID}`} className="console-skip-link" onClick={skipToContent}>
+        Skip to content
+      </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" miw={0}>
             <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Title order={1} size="h4">
+            <Title order={1} size="h4" className="console-title">
               Order Console
             </Title>
             <Badge
@@ -45,17 +58,24 @@ export function AppShellLayout() {
               // colour beside a coloured dot, which stays readable in both schemes.
               color={environment.production ? 'red.9' : environment.sandbox ? 'teal' : 'blue'}
               variant={environment.production ? 'filled' : 'dot'}
-              style={{ cursor: 'pointer' }}
+              size="md"
+              className="console-chip"
               // This browser's choice: invisible in the pre-rendered frame (src/console/prerender.tsx).
               data-per-browser
               aria-label={`Active environment: ${environment.name}${environment.production ? ' (production)' : ''}`}
             >
               {environment.name}
-              {environment.production ? ' · production' : ''}
+              {/* On a phone the red chip and the banner say it; the words would push the name out. */}
+              {environment.production && (
+                <Text span inherit visibleFrom="sm">
+                  {' · production'}
+                </Text>
+              )}
             </Badge>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Button variant="subtle" leftSection={<IconListDetails size={18} />} onClick={journalDrawer.open}>
+            {/* On a phone the journal is in the menu (below), so the title and the chip fit here. */}
+            <Button variant="subtle" leftSection={<IconListDetails size={18} />} onClick={journalDrawer.open} visibleFrom="sm">
               Journal
             </Button>
             <ColorSchemeToggle />
@@ -76,12 +96,23 @@ export function AppShellLayout() {
               onClick={nav.close}
             />
           ))}
+          <NavLink
+            component="button"
+            type="button"
+            label="Request journal"
+            leftSection={<IconListDetails size={18} />}
+            hiddenFrom="sm"
+            onClick={() => {
+              nav.close();
+              journalDrawer.open();
+            }}
+          />
         </nav>
         <Text size="xs" c="dimmed" mt="auto" p="xs">
           Order Service partner interface v2
         </Text>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} className="console-main">
         {environment.production && <ProductionBanner name={environment.name} />}
         <ProxyNotice environment={environment} />
         <Outlet />

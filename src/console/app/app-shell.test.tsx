@@ -78,4 +78,15 @@ describe('app shell', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { name: 'Connection settings' }, PAGE_LOAD);
     expect(screen.queryByRole('status', { name: 'Loading the console' })).toBeNull();
   });
+
+  test('"Skip to content" is the first stop of the Tab key and moves the focus to the page itself', async () => {
+    const { user } = renderApp('/settings');
+    await screen.findByRole('heading', { name: 'Connection settings' }, PAGE_LOAD);
+
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
 });

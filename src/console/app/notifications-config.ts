@@ -4,6 +4,9 @@ import { notificationsStore } from '@mantine/notifications';
 // dialog's close button and the order page's Refund button with its reason (issue 11).
 export const NOTIFICATION_LIMIT = 3;
 export const NOTIFICATION_POSITION = 'bottom-right';
+// Over dialogs (200), under menus and popovers (300): on a phone an open menu reaches down to where
+// notices stack, and its last entries must stay clickable.
+export const NOTIFICATION_Z_INDEX = 250;
 
 // The host (notifications-host.tsx) loads lazily, and a notice shown before it mounts (a 401 on the
 // first page) is placed by the store's own defaults: they are set here, with the shell, first.

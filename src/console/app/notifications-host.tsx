@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
-import { NOTIFICATION_LIMIT, NOTIFICATION_POSITION } from './notifications-config.ts';
+import { NOTIFICATION_LIMIT, NOTIFICATION_POSITION, NOTIFICATION_Z_INDEX } from './notifications-config.ts';
 
 /**
  * The notifications container and its styles, in a chunk of their own: its transitions, swipe and
@@ -9,5 +9,5 @@ import { NOTIFICATION_LIMIT, NOTIFICATION_POSITION } from './notifications-confi
  * stays in the main bundle; notices shown before this mounts wait there and appear when it does.
  */
 export function NotificationsHost() {
-  return <Notifications position={NOTIFICATION_POSITION} limit={NOTIFICATION_LIMIT} />;
+  return <Notifications position={NOTIFICATION_POSITION} limit={NOTIFICATION_LIMIT} zIndex={NOTIFICATION_Z_INDEX} />;
 }

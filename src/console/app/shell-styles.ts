@@ -26,3 +26,5 @@ import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
+// Last, over Mantine's: the console's own rules for Mantine components (focus ring on inputs).
+import './console.css';

@@ -25,8 +25,10 @@ export function OrderHeader({ environment, record, freshness, onRefresh, refresh
   return (
     <Group justify="space-between" align="flex-end" gap="md">
       <Stack gap={4} miw={0}>
-        <Group gap="sm" wrap="nowrap" align="center">
-          <Title order={2} style={{ wordBreak: 'break-all' }}>
+        {/* A long external id wraps where it must (not mid-word when it fits), and the badge moves to
+            the next line rather than being cut. */}
+        <Group gap="sm" wrap="wrap" align="center">
+          <Title order={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
             Order {record.external_id}
           </Title>
           <StatusBadge status={record.status} size="lg" />
@@ -36,7 +38,7 @@ export function OrderHeader({ environment, record, freshness, onRefresh, refresh
         </Text>
         {freshness}
       </Stack>
-      <Stack gap={4} align="flex-end">
+      <Stack gap={4} align="flex-end" maw="100%">
         <Group gap="sm">
           <Button variant="default" leftSection={<IconRefresh size={18} />} onClick={onRefresh} loading={refreshing}>
             Refresh

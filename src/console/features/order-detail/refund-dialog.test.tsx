@@ -59,7 +59,7 @@ describe('refund dialog: the form', () => {
     expect(second).not.toBe(first);
     expect(field(dialog, 'external_id')).toHaveValue(firstExternal);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Regenerate refund external ID' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Regenerate external ID' }));
     const secondExternal = field(dialog, 'external_id').value;
     expect(secondExternal).toMatch(/^REFUND-\d{8}-[A-Z0-9]{8}$/);
     expect(secondExternal).not.toBe(firstExternal);

@@ -12,7 +12,7 @@ export function RefundDoneNotice({ done, onDismiss }: { done: RefundDone; onDism
       icon={<IconCircleCheck size={18} />}
       title={`Refund of ${displayAmount(done.body.amount)} done · ${displayAmount(done.remaining)} remains`}
       withCloseButton
-      closeButtonLabel="Dismiss the refund notice"
+      closeButtonLabel="Dismiss this notice"
       onClose={onDismiss}
       role="status"
     >

@@ -168,7 +168,7 @@ export function RefundForm({ form, currentAmount, mode, onModeChange, refusal, l
           styles={MONO_INPUT}
           rightSectionWidth={104}
           rightSectionPointerEvents="all"
-          rightSection={<RegenerateButton label="Regenerate refund external ID" onClick={() => regenerate('external_id', newRefundExternalId())} />}
+          rightSection={<RegenerateButton label="Regenerate external ID" onClick={() => regenerate('external_id', newRefundExternalId())} />}
           withAsterisk
         />
         <Group justify="flex-end" gap="sm">

@@ -1,0 +1,75 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, orderStatus, test } from './fixtures.ts';
+import { refundDialog } from './support/refund-dialog.ts';
+
+// Issue 11: notifications stay out of the way: bottom right, at most three, never over the header,
+// a dialog's close button, the Refund button or the reason it is disabled.
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function boxOf(locator: Locator, what: string): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (box === null) throw new Error(`${what} is not on screen`);
+  return box;
+}
+
+/** Moves the order with the Simulate menu; each move shows an "Order moved" notification. */
+async function simulate(page: Page, label: string, status: string): Promise<void> {
+  await page.getByRole('button', { name: 'Simulate' }).click();
+  await page.getByRole('menuitem', { name: new RegExp(`^${label} ${status}`) }).click();
+  await expect(orderStatus(page)).toHaveText(status);
+}
+
+async function expectClear(toasts: Locator, keepClear: [string, Locator][]): Promise<void> {
+  const keep: [string, Box][] = [];
+  for (const [what, locator] of keepClear) keep.push([what, await boxOf(locator, what)]);
+  await expect(toasts.first()).toBeVisible();
+  const shown = await toasts.all();
+  expect(shown.length, 'notifications on screen at once').toBeLessThanOrEqual(3);
+  // Each closes by itself after a few seconds: one that has just gone is not measured.
+  const boxes = (await Promise.all(shown.map((toast) => toast.boundingBox({ timeout: 1_000 }).catch(() => null)))).filter((box) => box !== null);
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const box of boxes) {
+    for (const [what, kept] of keep) expect(overlaps(box, kept), `a notification covers ${what}`).toBe(false);
+  }
+}
+
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 390, height: 844 },
+]) {
+  test(`${viewport.width} px: four moves, at most three notices, none over the header, the Refund button or its reason`, async ({ page, api, sandbox }) => {
+    test.skip(!sandbox, 'the notices come from the sandbox Simulate menu');
+    await page.setViewportSize(viewport);
+    const order = await api.createOrder();
+    await page.goto(`/orders/${order.id}`);
+    await expect(orderStatus(page)).toHaveText('new');
+
+    await simulate(page, 'Data completed', 'data_completed');
+    await simulate(page, 'Checking', 'checking');
+    await simulate(page, 'Accepted', 'accepted');
+    await simulate(page, 'Error', 'error');
+
+    const toasts = page.getByRole('alert').filter({ hasText: 'Order moved' });
+    await expectClear(toasts, [
+      ['the header', page.getByRole('banner')],
+      ['the Refund button', page.getByRole('button', { name: 'Refund' })],
+      ['the reason Refund is disabled', page.getByText('Refunds are possible only for activated orders (this order is error)', { exact: true })],
+    ]);
+  });
+}
+
+test("no notice covers a dialog's close button", async ({ page, api, sandbox }) => {
+  test.skip(!sandbox, 'the notices come from the sandbox Simulate menu');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const order = await api.createOrder();
+  await page.goto(`/orders/${order.id}`);
+  await simulate(page, 'Data completed', 'data_completed');
+  await simulate(page, 'Accepted', 'accepted');
+  await simulate(page, 'Activated', 'activated');
+  await page.getByRole('button', { name: 'Refund' }).click();
+
+  await expectClear(page.getByRole('alert').filter({ hasText: 'Order moved' }), [['the dialog’s close button', refundDialog(page).getByRole('button', { name: 'Close' })]]);
+});
