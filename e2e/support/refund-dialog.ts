@@ -23,7 +23,7 @@ export async function fillRefund(page: Page, input: RefundInput): Promise<Locato
   if (input.amount !== undefined) {
     // The segmented control's radio is visually hidden: a person clicks its visible label.
     await dialog.getByText('Partial', { exact: true }).click();
-    await expect(dialog.getByRole('radio', { name: 'Partial' })).toBeChecked();
+    await expect(dialog.locator('[name="refund_kind"][value="partial"]')).toBeChecked();
     await field(dialog, 'amount').fill(input.amount);
   }
   await field(dialog, 'destination_account_number').fill(input.destination ?? 'CZ6508000000192000145399');
