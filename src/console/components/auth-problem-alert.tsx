@@ -16,7 +16,7 @@ export function AuthProblemAlert({ error, what }: { error: ApiError; what: strin
           {what} HTTP {error.status ?? '?'}: {reason} Check the environment and its token in Settings; trying again with the same
           token will not help.
         </Text>
-        <Button component={Link} to="/settings" size="xs" variant="light" color="red" leftSection={<IconSettings size={14} />}>
+        <Button component={Link} to="/settings" size="xs" leftSection={<IconSettings size={14} />}>
           Open Settings
         </Button>
       </Stack>

@@ -47,7 +47,7 @@ export function OrderHeader({ environment, record, freshness, onRefresh, refresh
           <RefundButton environment={environment} record={record} reason={refundReason} reasonId={reasonId} onRefunded={onRefunded} />
         </Group>
         {refundReason !== null && (
-          <Text id={reasonId} size="xs" c="dimmed" ta="right" maw={420}>
+          <Text id={reasonId} size="xs" c="dimmed" ta={{ base: 'left', sm: 'right' }} maw={420}>
             {refundReason}
           </Text>
         )}
