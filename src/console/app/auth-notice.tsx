@@ -2,12 +2,13 @@ import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import type { ApiError } from '../lib/api-error.ts';
+import { withoutToken } from '../lib/without-token.ts';
 
 const AUTH_NOTICE_ID = 'auth-rejected';
 
 /** One notice however many calls fail with 401/403; it points to Settings. */
 export function showAuthNotice(error: ApiError): void {
-  const detail = error.detail ?? `HTTP ${error.status ?? ''}`;
+  const detail = withoutToken(error.detail ?? `HTTP ${error.status ?? ''}`);
   const message = (
     <Text size="sm">
       The service rejected the token ({detail}).{' '}

@@ -54,6 +54,17 @@ describe('401: inline, with a way to Settings, no retry', { timeout: 45_000 }, (
   });
 });
 
+test('a service that echoes the token in its 403 does not get it onto the page', { timeout: 45_000 }, async () => {
+  setToken(DEFAULT_ENVIRONMENT_ID, 'secret-token-42');
+  server.use(http.get(`${CONSOLE_ORIGIN}/sandbox/orders`, () => HttpResponse.json({ detail: 'Token secret-token-42 is not allowed here' }, { status: 403 })));
+  renderApp('/orders');
+
+  const alert = await screen.findByRole('alert', { name: 'The service rejected the token' }, LOAD);
+  expect(alert).toHaveTextContent('HTTP 403: Token **** is not allowed here');
+  expect(await screen.findByText('Token rejected', {}, LOAD)).toBeInTheDocument();
+  expect(document.body.textContent).not.toContain('secret-token-42');
+});
+
 describe('no Try again where it cannot help', { timeout: 45_000 }, () => {
   test.each([400, 403])('the order page answered %i', async (status) => {
     const order = await seedOrder();

@@ -68,7 +68,7 @@ describe('request preview', { timeout: 30_000 }, () => {
 
     const json = within(dialog).getByTestId('request-preview-json').textContent ?? '';
     const body: unknown = JSON.parse(json);
-    expect(body).toMatchObject({ order_external_id: app.input('order_external_id').value, return_url: 'https://shop.example.com/return' });
+    expect(body).toMatchObject({ order_external_id: app.input('order_external_id').value, return_url: `${window.location.origin}/sandbox/return` });
     expect(body).not.toHaveProperty('payment_identifier');
     expect(json).not.toContain('""');
 

@@ -106,7 +106,7 @@ describe('sample data', () => {
     expect(values.items.length).toBeGreaterThanOrEqual(2);
     expect(values.items.length).toBeLessThanOrEqual(3);
     expect(values.transaction_history).toHaveLength(1);
-    expect(values.return_url).toBe('https://shop.example.com/return');
+    expect(values.return_url).toBe(`${window.location.origin}/sandbox/return`);
     expect(summariseItems(values.items, values.order_data.amount).mismatchWith).toBeNull();
   });
 

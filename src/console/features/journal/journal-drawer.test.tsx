@@ -50,7 +50,7 @@ describe('request journal', { timeout: 30_000 }, () => {
       http.get(`${CONSOLE_ORIGIN}/sandbox/orders`, () => HttpResponse.json({ detail: `Token ${TOKEN} is not allowed here`, code: 'echo' }, { status: 403 })),
     );
     const app = renderApp('/orders');
-    await screen.findByText(/Could not load the sandbox orders/, undefined, { timeout: 5000 });
+    await screen.findByRole('alert', { name: 'The service rejected the token' }, { timeout: 5000 });
     await app.user.click(screen.getByRole('button', { name: 'Journal' }));
     const drawer = await screen.findByRole('dialog', { name: 'Request journal' }, { timeout: 5000 });
     const writeText = clipboardSpy();

@@ -2,6 +2,7 @@ import { Alert, Anchor, Code, Stack, Text } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { canRefund } from '../../../contract/rules.ts';
+import { withoutToken } from '../../lib/without-token.ts';
 import { knownStatus } from '../orders/order-record.ts';
 import { displayAmount } from './order-format.ts';
 import type { Refusal, Reread } from './refund-refusal.ts';
@@ -33,7 +34,7 @@ export function RefundRefusalAlert({ refusal }: { refusal: Refusal }) {
       <Stack gap={6}>
         {refusal.messages.map((line) => (
           <Text size="sm" key={line} style={{ whiteSpace: 'pre-wrap' }}>
-            {line}
+            {withoutToken(line)}
           </Text>
         ))}
         {refusal.fields.length > 0 && (
