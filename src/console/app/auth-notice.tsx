@@ -19,5 +19,6 @@ export function showAuthNotice(error: ApiError): void {
     </Text>
   );
   notifications.hide(AUTH_NOTICE_ID);
-  notifications.show({ id: AUTH_NOTICE_ID, color: 'red', title: 'Token rejected', message, autoClose: false });
+  // Priority: with three notices on screen, this one takes a place rather than wait for one to go.
+  notifications.show({ id: AUTH_NOTICE_ID, color: 'red', title: 'Token rejected', message, autoClose: false, priority: 1 });
 }

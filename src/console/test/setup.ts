@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { orderIndex } from '../features/orders/order-index.ts';
@@ -37,6 +38,9 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 afterEach(() => {
   cleanup();
+  // The notifications store outlives a test's render: a notice left over would take one of the three
+  // places (app/notifications-config.ts) in the next test and hold that test's own notice back.
+  notifications.clean();
   server.resetHandlers();
   window.sessionStorage.clear();
   window.localStorage.clear();
