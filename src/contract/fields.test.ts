@@ -11,6 +11,7 @@ import {
   isVatString,
   optionalText,
   requiredText,
+  stripWhitespace,
   vat,
 } from './fields.ts';
 import { codePointLength } from './test-support.ts';
@@ -20,7 +21,25 @@ import { codePointLength } from './test-support.ts';
 const DOCUMENTED_AMOUNT = /^-?\d{0,8}(?:\.\d{0,2})?$/;
 const DOCUMENTED_VAT = /^-?\d{0,2}(?:\.\d{0,2})?$/;
 const hasDigit = (s: string) => /\d/.test(s);
-const BLANK = /^\s*$/;
+
+// D11's oracle: Python's str.strip(), from the list of code points for which Python's str.isspace() is
+// true (printed by `[hex(c) for c in range(0x110000) if chr(c).isspace()]`).
+const PYTHON_SPACE = new Set(
+  [0x9, 0xa, 0xb, 0xc, 0xd, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000].map((c) =>
+    String.fromCodePoint(c),
+  ),
+);
+function pythonStrip(s: string): string {
+  const units = [...s];
+  let start = 0;
+  let end = units.length;
+  while (start < end && PYTHON_SPACE.has(units[start]!)) start += 1;
+  while (end > start && PYTHON_SPACE.has(units[end - 1]!)) end -= 1;
+  return units.slice(start, end).join('');
+}
+const isBlank = (s: string) => pythonStrip(s) === '';
+/** Whitespace Python strips, JavaScript's trim() does not, and the reverse (\ufeff). */
+const SPACES = ' \t\n\r\u000b\u001c\u001f\u0085\u00a0\u2003\u3000\ufeff';
 
 const chars = (alphabet: string) => fc.constantFrom(...alphabet);
 const digits = (maxLength: number) => fc.string({ unit: chars('0123456789'), maxLength });
@@ -34,6 +53,7 @@ const decimalCandidates = fc.oneof(
   nearDecimal,
   fc.string({ unit: chars('0123456789.-'), maxLength: 14 }),
   fc.string({ unit: chars('019.-+eE \u00a0\u0661\u0662\uff11\u0966'), maxLength: 14 }),
+  fc.tuple(fc.string({ unit: chars(SPACES), maxLength: 3 }), nearDecimal, fc.string({ unit: chars(SPACES), maxLength: 3 })).map((parts) => parts.join('')),
   fc.string({ unit: 'binary', maxLength: 16 }),
   fc.string({ unit: 'grapheme', maxLength: 8 }),
 );
@@ -41,8 +61,8 @@ const decimalCandidates = fc.oneof(
 describe.each([
   { label: 'amount', schema: amount(), documented: DOCUMENTED_AMOUNT, is: isAmountString, published: AMOUNT_PATTERN },
   { label: 'vat', schema: vat(), documented: DOCUMENTED_VAT, is: isVatString, published: VAT_PATTERN },
-])('$label: accepts exactly the documented pattern with at least one digit', ({ schema, documented, is, published }) => {
-  const expected = (s: string) => documented.test(s) && hasDigit(s);
+])('$label: accepts exactly the documented pattern with at least one digit, after stripping (D11)', ({ schema, documented, is, published }) => {
+  const expected = (s: string) => documented.test(pythonStrip(s)) && hasDigit(pythonStrip(s));
 
   it('holds for decimal-like, unicode and arbitrary strings', () => {
     let accepted = 0;
@@ -53,8 +73,9 @@ describe.each([
         if (ok) accepted += 1;
         else rejected += 1;
         expect(ok).toBe(expected(s));
-        expect(is(s)).toBe(ok);
-        expect(published.test(s)).toBe(ok);
+        expect(is(pythonStrip(s))).toBe(ok);
+        expect(published.test(pythonStrip(s))).toBe(ok);
+        if (ok) expect(schema.parse(s)).toBe(pythonStrip(s));
       }),
       { numRuns: 5000 },
     );
@@ -104,17 +125,20 @@ describe.each([34, 36, 140, 255])('text limited to %i characters', (max) => {
     fc.string({ unit: textUnit, minLength: Math.max(0, max - 3), maxLength: max + 3 }),
     fc.string({ unit: 'binary', maxLength: max + 5 }),
     fc.string({ unit: 'grapheme', minLength: max - 2, maxLength: max + 2 }),
-    fc.string({ unit: chars(' \t\n\r\u00a0\u2003\ufeff'), maxLength: max + 2 }),
+    fc.string({ unit: chars(SPACES), maxLength: max + 2 }),
+    fc.tuple(fc.string({ unit: chars(SPACES), maxLength: 4 }), fc.string({ unit: textUnit, minLength: max - 2, maxLength: max + 2 }), fc.string({ unit: chars(SPACES), maxLength: 4 })).map((parts) => parts.join('')),
   );
-  const expected = (s: string) => !BLANK.test(s) && codePointLength(s) <= max;
+  const expected = (s: string) => !isBlank(s) && codePointLength(pythonStrip(s)) <= max;
 
   it.each([
     ['required', requiredText('Field', max)],
     ['optional', optionalText(max)],
-  ])('%s: accepts a string iff it is not blank and has at most the limit of code points', (_label, schema) => {
+  ])('%s: accepts a string iff, stripped (D11), it is not blank and has at most the limit of code points', (_label, schema) => {
     fc.assert(
       fc.property(nearLimit, (s) => {
-        expect(schema.safeParse(s).success).toBe(expected(s));
+        const result = schema.safeParse(s);
+        expect(result.success).toBe(expected(s));
+        if (result.success) expect(result.data).toBe(pythonStrip(s));
       }),
       { numRuns: 1500 },
     );
@@ -138,6 +162,25 @@ describe('requiredText and optionalText', () => {
   });
   it('without a limit, long text is accepted', () => {
     expect(requiredText('Transaction ID').safeParse('x'.repeat(10_000)).success).toBe(true);
+  });
+});
+
+describe('stripWhitespace is Python\'s str.strip() (D11)', () => {
+  it('agrees with Python\'s whitespace list on any string', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: chars(`${SPACES}ab`), maxLength: 8 }), fc.string({ unit: 'binary', maxLength: 12 })), (s) => {
+        expect(stripWhitespace(s)).toBe(pythonStrip(s));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it.each([
+    ['  ORD-1 ', 'ORD-1'],
+    ['\u001c x \u0085', 'x'],
+    ['\ufeffx', '\ufeffx'],
+    ['a b', 'a b'],
+  ])('%j -> %j', (value, stripped) => {
+    expect(stripWhitespace(value)).toBe(stripped);
   });
 });
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { stripWhitespace } from './fields.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import {
   ITEM_TYPES,
@@ -34,6 +35,10 @@ describe('the document', () => {
   it('is OpenAPI 3.1.0, version v2, served from the given URL', () => {
     expect(doc).toMatchObject({ openapi: '3.1.0', info: { version: 'v2' }, servers: [{ url: '/' }] });
     expect(buildOpenApiDocument('https://sandbox.example/')).toMatchObject({ servers: [{ url: 'https://sandbox.example/' }] });
+  });
+
+  it('says that string and decimal input is stripped before it is validated (D11)', () => {
+    expect(get(doc, 'info', 'description')).toMatch(/leading and trailing whitespace of every string and decimal member of a request is stripped before it is validated/);
   });
 
   it('survives JSON unchanged (what GET /openapi.json serves)', () => {
@@ -148,7 +153,7 @@ describe('published limits are the ones the schemas enforce', () => {
   it.each([
     ['amount', amountPatterns[0], orderDataSchema.shape.amount],
     ['vat', vatPattern, itemSchema.shape.vat],
-  ])('the published %s pattern accepts exactly what the schema accepts', (_label, pattern, schema) => {
+  ])('the published %s pattern accepts exactly what the schema accepts, once stripped (D11)', (_label, pattern, schema) => {
     const published = new RegExp(String(pattern), 'u');
     const candidate = fc.oneof(
       fc.string({ unit: fc.constantFrom(...'0123456789.-+e '), maxLength: 13 }),
@@ -156,7 +161,7 @@ describe('published limits are the ones the schemas enforce', () => {
     );
     fc.assert(
       fc.property(candidate, (s) => {
-        expect(published.test(s)).toBe(schema.safeParse(s).success);
+        expect(published.test(stripWhitespace(s))).toBe(schema.safeParse(s).success);
       }),
       { numRuns: 1500 },
     );

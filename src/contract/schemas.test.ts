@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { orderCreateRequestSchema, orderSchema, refundRequestSchema } from './schemas.ts';
-import { MISSING, errorsOf, validCreateBody, validOrder, validRefundBody, withValue } from './test-support.ts';
+import { MISSING, errorsOf, validCreateBody, validOrder, validRefundBody, valueAt, withValue } from './test-support.ts';
 
 // Every documented constraint of order-service-interface.md (and decisions.md D4/D5 where the document
 // leaves a gap), checked at the path where a caller meets it, with the path and message of the error.
@@ -62,27 +62,45 @@ describe('decimal amounts: pattern ^-?\\d{0,8}(?:\\.\\d{0,2})?$ with at least on
     ['-', AMOUNT_LIMIT],
     ['.', AMOUNT_LIMIT],
     ['-.', AMOUNT_LIMIT],
-    [' 1', AMOUNT_LIMIT],
-    ['1 ', AMOUNT_LIMIT],
     ['1,50', AMOUNT_LIMIT],
+    ['1 000', AMOUNT_LIMIT],
     ['1..5', AMOUNT_LIMIT],
     ['NaN', AMOUNT_LIMIT],
     ['Infinity', AMOUNT_LIMIT],
     [12.5, TEXT],
     [null, TEXT],
   ];
-  describe.each([
+  const requests = [
     at(create, 'order_data.amount'),
     at(create, 'items.0.amount'),
     at(create, 'transaction_history.0.amount'),
     at(refund, 'amount', 'refund amount'),
+  ];
+  const answers = [
     at(order, 'initial_amount', 'order initial_amount'),
     at(order, 'current_amount', 'order current_amount'),
     at(order, 'refund_amount', 'order refund_amount'),
-  ])('$label', (location) => {
+  ];
+  describe.each([...requests, ...answers])('$label', (location) => {
     it.each(ok)('accepts %j', (value) => expectAccepted(location, value));
     it.each(bad)('rejects %j', (value, message) => expectOnlyError(location, value, message));
     it('is required', () => expectOnlyError(location, MISSING, REQUIRED));
+  });
+  // D11: a request's decimal input is stripped before it is validated, as DRF's DecimalField does.
+  describe.each(requests)('$label (request, D11)', (location) => {
+    it.each([
+      [' 1', '1'],
+      ['1 ', '1'],
+      ['\t120.50\n', '120.50'],
+      ['\u00a0-.5\u3000', '-.5'],
+    ])('strips %j to %j before the pattern', (value, stripped) => {
+      expect(valueAt(location.schema.parse(withValue(location.base, location.path, value)), location.path)).toBe(stripped);
+    });
+    it('does not strip what Python keeps (a byte order mark)', () => expectOnlyError(location, '\ufeff1', AMOUNT_LIMIT));
+  });
+  // An answer is read as sent: spaces around an amount are a difference from the document (D9).
+  describe.each(answers)('$label (answer)', (location) => {
+    it.each([' 1', '1 '])('rejects %j', (value) => expectOnlyError(location, value, AMOUNT_LIMIT));
   });
 });
 
@@ -107,10 +125,15 @@ describe('items[].vat: its own pattern ^-?\\d{0,2}(?:\\.\\d{0,2})?$', () => {
     ['-', VAT_LIMIT],
     ['.', VAT_LIMIT],
     ['-.', VAT_LIMIT],
-    [' 21', VAT_LIMIT],
-    ['21 ', VAT_LIMIT],
+    ['21,5', VAT_LIMIT],
     [21, TEXT],
   ])('rejects %j', (value, message) => expectOnlyError(location, value, message));
+  it.each([
+    [' 21', '21'],
+    ['21.5 ', '21.5'],
+  ])('strips %j to %j (D11)', (value, stripped) => {
+    expect(valueAt(location.schema.parse(withValue(location.base, location.path, value)), location.path)).toBe(stripped);
+  });
   it('is optional', () => expectAccepted(location, MISSING));
 });
 
@@ -135,9 +158,11 @@ describe.each([
     expectAccepted(location, char.repeat(max));
     expectOnlyError(location, char.repeat(max + 1), tooLong);
   });
-  it('counts inner and outer spaces as characters', () => {
-    expectAccepted(location, ` ${'a'.repeat(max - 2)} `);
-    expectOnlyError(location, ` ${'a'.repeat(max - 1)} `, tooLong);
+  it('strips outer whitespace first, so it does not count toward the limit (D11); inner spaces do', () => {
+    expectAccepted(location, ` \t${'a'.repeat(max)}\u00a0 `);
+    expect(valueAt(location.schema.parse(withValue(location.base, location.path, `  ${'a'.repeat(max)} `)), location.path)).toBe('a'.repeat(max));
+    expectAccepted(location, `a${' '.repeat(max - 2)}a`);
+    expectOnlyError(location, `a${' '.repeat(max - 1)}a`, tooLong);
   });
   it.each(['', ' ', '\t\n'])('%j is blank', (value) => expectOnlyError(location, value, BLANK));
   it.each([[7], [null], [true], [['a']]])('%j is not text', (value) => expectOnlyError(location, value, TEXT));

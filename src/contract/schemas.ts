@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amount, charCount, httpUrl, optionalText, requiredText, vat } from './fields.ts';
+import { amount, answeredAmount, charCount, httpUrl, optionalText, requiredText, vat } from './fields.ts';
 
 export const SERVICES = ['provider-pay', 'pay-in-three'] as const;
 export const ORDER_STATUSES = [
@@ -137,9 +137,9 @@ export const orderSchema = z.object({
     .refine((v) => charCount(v) <= 255, { error: 'At most 255 characters' })
     .meta({ maxLength: 255 }),
   redirect_url: z.string(),
-  initial_amount: amount('Initial amount'),
-  current_amount: amount('Current amount'),
-  refund_amount: amount('Refund amount'),
+  initial_amount: answeredAmount('Initial amount'),
+  current_amount: answeredAmount('Current amount'),
+  refund_amount: answeredAmount('Refund amount'),
   date_settled: z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time' }),
   status: orderStatusSchema,
   service: serviceSchema,

@@ -85,6 +85,16 @@ export function withValue(base: unknown, path: string, value: unknown): unknown 
   return copy;
 }
 
+/** The value at a dotted path (`items.0.name`), undefined when a step is missing. */
+export function valueAt(root: unknown, path: string): unknown {
+  let node = root;
+  for (const key of path.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = Reflect.get(node, key);
+  }
+  return node;
+}
+
 export interface PathError {
   path: string;
   message: string;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ArrayErrorShape } from '../contract/drf-errors.ts';
 import { flattenDrfErrors } from '../contract/drf-errors.ts';
-import { charCount, isAmountString } from '../contract/fields.ts';
+import { charCount, isAmountString, stripWhitespace } from '../contract/fields.ts';
 import { formatMoney, subtractMoney } from '../contract/money.ts';
 import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
 import { orderAmountProblem, refundAmountProblem } from '../contract/rules.ts';
@@ -74,10 +74,13 @@ function issuesOf(schema: Parameters<typeof errorsOf>[0], body: unknown): Issues
 const member = (value: unknown, key: string): unknown =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, key) ? Reflect.get(value, key) : undefined;
 
+/** A string member as the service reads it: stripped (D11); anything else as it is. */
+const stripped = (value: unknown): unknown => (typeof value === 'string' ? stripWhitespace(value) : value);
+
 /** What the console's create form says about a body. */
 function consoleCreateIssues(body: unknown): Issues {
   const issues = issuesOf(orderCreateRequestSchema, body);
-  const amount = member(member(body, 'order_data'), 'amount');
+  const amount = stripped(member(member(body, 'order_data'), 'amount'));
   if (typeof amount === 'string' && isAmountString(amount)) {
     const problem = orderAmountProblem(amount);
     if (problem !== null) addIssue(issues, 'order_data.amount', problem);
@@ -89,8 +92,8 @@ function consoleCreateIssues(body: unknown): Issues {
 function serverOnlyCreatePaths(body: unknown): string[] {
   const customer = member(body, 'customer_data');
   return CUSTOMER_FIELDS.filter((field) => {
-    const value = member(customer, field);
-    return typeof value === 'string' && value.trim() !== '' && charCount(value) > CUSTOMER_FIELD_MAX;
+    const value = stripped(member(customer, field));
+    return typeof value === 'string' && value !== '' && charCount(value) > CUSTOMER_FIELD_MAX;
   }).map((field) => `customer_data.${field}`);
 }
 
@@ -126,7 +129,8 @@ describe('create: console schema and sandbox agree', () => {
           expectSameFields(answer, issues, serverOnly);
           return;
         }
-        const externalId = String(body['order_external_id']);
+        // Created as the service reads it (D11): the external id and the amount stripped.
+        const externalId = String(stripped(body['order_external_id']));
         if (used.has(externalId)) {
           expectSameFields(answer, new Map([['order_external_id', ['An order with this external ID already exists.']]]));
           return;
@@ -135,7 +139,7 @@ describe('create: console schema and sandbox agree', () => {
         used.add(externalId);
         created += 1;
         const order = orderSchema.parse(answer.json);
-        const amount = formatMoney(String(member(body['order_data'], 'amount')));
+        const amount = formatMoney(String(stripped(member(body['order_data'], 'amount'))));
         expect(order).toMatchObject({
           external_id: externalId,
           initial_amount: amount,
@@ -181,7 +185,7 @@ describe('refund: console schema and sandbox agree', () => {
       fc.asyncProperty(refundBodyArbitrary, fc.array(mutationArbitrary, { maxLength: 2 }), fc.constantFrom(...SHAPES), async (base, mutations, shape) => {
         const body = mutate(base, mutations);
         const schemaIssues = issuesOf(refundRequestSchema, body);
-        const amount = member(body, 'amount');
+        const amount = stripped(member(body, 'amount'));
         const ruleProblem = schemaIssues.size === 0 && typeof amount === 'string' ? refundAmountProblem(amount, order.current) : null;
         const answer = await post(shape, orderServicePaths.orderRefund(order.id), body);
         expect(answer.status).toBeLessThan(500);
@@ -195,7 +199,7 @@ describe('refund: console schema and sandbox agree', () => {
           expectSameFields(answer, new Map([['amount', [ruleProblem]]]));
           return;
         }
-        const identifier = String(body['payment_identifier']);
+        const identifier = String(stripped(body['payment_identifier']));
         if (usedIdentifiers.has(identifier)) {
           expectSameFields(answer, new Map([['payment_identifier', ['A refund with this payment identifier already exists for this order.']]]));
           return;

@@ -170,7 +170,7 @@ describe('numbers JSON cannot hold, and amounts that are not amounts', () => {
     expect((await send('POST', orderServicePaths.orderCreate(), text)).status).toBe(201);
   });
 
-  const NOT_AMOUNTS = ['NaN', 'Infinity', '-Infinity', '1e5', '0x1A', '1_000', '١٢', '１２', ' 1', '1 ', '+1', '1,50', '--1', '.', '-'];
+  const NOT_AMOUNTS = ['NaN', 'Infinity', '-Infinity', '1e5', '0x1A', '1_000', '١٢', '１２', '\ufeff1', '1 2', '+1', '1,50', '--1', '.', '-'];
   const AMOUNT_FIELDS = ['order_data.amount', 'items.0.amount', 'transaction_history.0.amount', 'items.0.vat'];
 
   test.each(AMOUNT_FIELDS)('%s: every non-amount string -> 400 on that field', async (path) => {

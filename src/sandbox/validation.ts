@@ -15,6 +15,9 @@ import type { JsonObject } from './body.ts';
 
 // decisions.md D4/D5: the contract's schemas, plus the checks only the server makes (Epic Stack
 // style: one schema on both sides, server-only rules added here).
+// D11 comes with those schemas: every string member and decimal input is stripped of leading and
+// trailing whitespace before any rule here sees it, and the parsed (stripped) values are what the
+// routes store and answer with.
 
 export const CUSTOMER_FIELD_MAX = 255;
 // The contract's own row limit for items and transaction_history (schemas.ts `list`).

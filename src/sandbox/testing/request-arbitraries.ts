@@ -14,9 +14,21 @@ const TEXT_UNITS = [...'abcXYZ019 -_./:@#', 'ř', 'ü', '€', '中', '😀'];
 export const textArbitrary = (maxLength: number, minLength = 1) =>
   fc.string({ unit: fc.constantFrom(...TEXT_UNITS), minLength, maxLength });
 
+// Whitespace around a value (D11: stripped before validation), including what Python strips and
+// JavaScript's trim() does not (\x1c, \x85) and the reverse (\ufeff, which Python keeps).
+const SPACE_UNITS = [' ', '\t', '\n', '\u00a0', '\u3000', '\u001c', '\u0085', '\ufeff'];
+const spaceArbitrary = fc.string({ unit: fc.constantFrom(...SPACE_UNITS), minLength: 1, maxLength: 2 });
+
+/** `value` with whitespace before, after or on both sides of it. */
+export const padded = (arbitrary: fc.Arbitrary<string>) =>
+  fc.tuple(fc.option(spaceArbitrary, { nil: '' }), arbitrary, fc.option(spaceArbitrary, { nil: '' })).map(([before, value, after]) => `${before}${value}${after}`);
+
+const positiveAmount = amountArbitrary.filter((a) => !a.startsWith('-') && /[1-9]/.test(a));
+
 /** Amount-like text: the contract's amounts and strings made of the characters near the pattern. */
 export const amountLikeArbitrary = fc.oneof(
-  { weight: 4, arbitrary: amountArbitrary.filter((a) => !a.startsWith('-') && /[1-9]/.test(a)) },
+  { weight: 4, arbitrary: positiveAmount },
+  { weight: 1, arbitrary: padded(positiveAmount) },
   { weight: 1, arbitrary: amountArbitrary },
   { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(...'0123456789.-+eE ,'), maxLength: 13 }) },
 );
@@ -69,7 +81,7 @@ const customerArbitrary = fc
 export const createBodyArbitrary = fc
   .record({
     service: optional(fc.constantFrom(...SERVICES)),
-    order_external_id: textArbitrary(36),
+    order_external_id: fc.oneof({ weight: 4, arbitrary: textArbitrary(36) }, { weight: 1, arbitrary: padded(textArbitrary(36, 30)) }),
     payment_identifier: optional(textArbitrary(40)),
     return_url: urlArbitrary,
     order_data: fc.record({ eshop_external_id: textArbitrary(36), amount: amountLikeArbitrary }),
@@ -87,7 +99,7 @@ export const refundBodyArbitrary = fc
       { weight: 1, arbitrary: amountLikeArbitrary },
     ),
     destination_account_number: textArbitrary(34),
-    payment_identifier: textArbitrary(30),
+    payment_identifier: fc.oneof({ weight: 4, arbitrary: textArbitrary(30) }, { weight: 1, arbitrary: padded(textArbitrary(30)) }),
     external_id: textArbitrary(40),
   })
   .map(defined);
