@@ -24,6 +24,9 @@ export const theme = createTheme({
     SegmentedControl: {
       styles: { root: { '--sc-color': 'var(--console-selected-bg)', '--sc-label-color': 'var(--console-selected-text)' } },
     },
+    // Mantine paints an invalid input's placeholder in the error colour, where it reads as a value
+    // that is wrong (issue 11). The placeholder keeps its own colour; the border and message say it.
+    Input: { styles: { input: { '--input-placeholder-color': 'var(--mantine-color-placeholder)' } } },
   },
 });
 

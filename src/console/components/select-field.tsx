@@ -2,7 +2,7 @@ import { NativeSelect } from '@mantine/core';
 import type { NativeSelectProps } from '@mantine/core';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useController } from 'react-hook-form';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 
 // TTransformed: forms whose resolver turns values into another shape (a request body) pass that shape.
 type Props<T extends FieldValues, TTransformed = T> = Omit<NativeSelectProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'data'> & {
@@ -25,6 +25,8 @@ export function SelectField<T extends FieldValues, TTransformed = T>({ control, 
     field: { ref, value, onChange, onBlur },
     fieldState,
   } = useController({ control, name });
+  // The choice the person last made here: leaving the select tells the form only after one (as TextField).
+  const chosen = useRef<string | null>(null);
   const data = useMemo(
     () => [...(emptyLabel !== undefined ? [{ value: '', label: emptyLabel }] : []), ...options.map((o) => ({ value: o, label: o }))],
     [emptyLabel, options],
@@ -36,8 +38,13 @@ export function SelectField<T extends FieldValues, TTransformed = T>({ control, 
       name={name}
       data={data}
       value={typeof value === 'string' ? value : ''}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      onBlur={onBlur}
+      onChange={(event) => {
+        chosen.current = event.currentTarget.value;
+        onChange(event.currentTarget.value);
+      }}
+      onBlur={(event) => {
+        if (chosen.current !== null && chosen.current === event.currentTarget.value) onBlur();
+      }}
       error={fieldState.error?.message}
     />
   );

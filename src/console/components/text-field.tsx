@@ -2,33 +2,81 @@ import { TextInput } from '@mantine/core';
 import type { TextInputProps } from '@mantine/core';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useController } from 'react-hook-form';
-import { memo } from 'react';
+import type { ChangeEvent, FocusEvent, KeyboardEvent } from 'react';
+import { memo, useMemo, useRef } from 'react';
+import { normalizeDecimalInput } from '../lib/decimal-input.ts';
 
 // TTransformed: forms whose resolver turns values into another shape (a request body) pass that shape.
 type Props<T extends FieldValues, TTransformed = T> = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue'> & {
   control: Control<T, unknown, TTransformed>;
   /** The JSON path of the field in the request body: it becomes the input's `name` (D10). */
   name: FieldPath<T>;
+  /**
+   * An amount (D11): a decimal comma becomes a dot, and outer spaces go, when the person leaves the
+   * field or presses Enter in it ("1,50" -> "1.50"), so the input shows what is sent.
+   */
+  decimal?: boolean;
 };
 
 // react-hook-form re-renders every useController when a field array changes (add, remove a row);
-// memo keeps that to this thin hook layer: Mantine's input re-renders only when its props change.
+// memo keeps that to this thin hook layer: Mantine's input re-renders only when its own props change.
 const MemoTextInput = memo(TextInput);
 
-/** A Mantine TextInput wired to react-hook-form; re-renders only when its own field changes. */
-export function TextField<T extends FieldValues, TTransformed = T>({ control, name, ...props }: Props<T, TTransformed>) {
+/**
+ * A Mantine TextInput wired to react-hook-form; re-renders only when its own field changes.
+ *
+ * Leaving the field tells the form only when the person typed in it (issue 11): a field someone
+ * merely tabbed through is not "touched", so it does not turn red before they typed in it or tried
+ * to submit. A value set by the form (sample data, import, clear) is not the person's typing.
+ */
+export function TextField<T extends FieldValues, TTransformed = T>({ control, name, decimal = false, onKeyDown, ...props }: Props<T, TTransformed>) {
   const {
     field: { ref, value, onChange, onBlur },
     fieldState,
   } = useController({ control, name });
+  // The value after the person's last keystroke, paste or cut in this input.
+  const typed = useRef<string | null>(null);
+
+  // The same functions from render to render (react-hook-form's onChange and onBlur are stable), so
+  // the memoised input does not re-render when react-hook-form re-renders this hook for another
+  // field's sake. They read the input's own text, never a value captured at render.
+  const handlers = useMemo(() => {
+    const normalize = (input: HTMLInputElement): string => {
+      const current = input.value;
+      if (!decimal) return current;
+      const next = normalizeDecimalInput(current);
+      if (next !== current) {
+        onChange(next);
+        if (typed.current !== null) typed.current = next;
+      }
+      return next;
+    };
+    return {
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        typed.current = event.currentTarget.value;
+        onChange(event);
+      },
+      onBlur: (event: FocusEvent<HTMLInputElement>) => {
+        const current = normalize(event.currentTarget);
+        if (typed.current !== null && typed.current === current) onBlur();
+      },
+      onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+        // Before the form's own Enter handling (submit), so what is submitted is what the field shows.
+        if (event.key === 'Enter' && !event.nativeEvent.isComposing) normalize(event.currentTarget);
+        onKeyDown?.(event);
+      },
+    };
+  }, [decimal, onChange, onBlur, onKeyDown]);
+
   return (
     <MemoTextInput
       {...props}
       ref={ref}
       name={name}
       value={typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value)}
-      onChange={onChange}
-      onBlur={onBlur}
+      onChange={handlers.onChange}
+      onBlur={handlers.onBlur}
+      onKeyDown={handlers.onKeyDown}
       error={fieldState.error?.message}
     />
   );

@@ -65,9 +65,25 @@ describe('items and transaction rows', { timeout: 30_000 }, () => {
     await waitFor(() => expect(input('items.1.quantity')).toHaveAttribute('aria-invalid', 'true'));
     await user.click(screen.getByRole('button', { name: 'Remove item 1' }));
     expect(input('items.0.quantity')).toHaveValue('1.5');
+    expect(input('items.0.quantity')).toHaveAccessibleDescription(expect.stringContaining('Must be a whole number'));
+    // Nothing else in the moved row turned red: its name was never typed in.
+    expect(input('items.0.name')).not.toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Create order' }));
     await waitFor(() => expect(input('items.0.quantity')).toHaveAccessibleDescription(expect.stringContaining('Must be a whole number')));
   });
+});
+
+test('a row added after a failed submit is not red until someone types in it or submits again', { timeout: 30_000 }, async () => {
+  const { user, input } = await openCreateOrder();
+  await user.click(screen.getByRole('button', { name: 'Create order' }));
+  await waitFor(() => expect(input('order_external_id')).toHaveAttribute('aria-invalid', 'true'));
+  await user.click(screen.getByRole('button', { name: 'Add item' }));
+  expect(input('items.0.name')).not.toHaveAttribute('aria-invalid', 'true');
+  expect(input('items.0.amount')).not.toHaveAttribute('aria-invalid', 'true');
+  // What was red stays red.
+  expect(input('order_external_id')).toHaveAttribute('aria-invalid', 'true');
+  await user.click(screen.getByRole('button', { name: 'Create order' }));
+  await waitFor(() => expect(input('items.0.name')).toHaveAttribute('aria-invalid', 'true'));
 });
 
 describe('item totals', { timeout: 30_000 }, () => {

@@ -1,6 +1,6 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useCallback, useState } from 'react';
+import { useCallback, useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { OrderCreateRequest } from '../../../contract/schemas.ts';
@@ -14,7 +14,7 @@ import { loadDraft } from './draft-storage.ts';
 import type { ImportReport } from './form-alerts.tsx';
 import { ImportReportAlert, ServerErrorAlert, UnknownOutcomeAlert } from './form-alerts.tsx';
 import { FormRegion } from './form-region.tsx';
-import { createOrderResolver } from './form-resolver.ts';
+import { createOrderResolver, ShownErrors } from './form-resolver.ts';
 import { formIssues } from './form-schema.ts';
 import type { CreateOrderFormValues } from './form-values.ts';
 import { emptyFormValues } from './form-values.ts';
@@ -35,17 +35,21 @@ export function CreateOrderPage() {
 
 function CreateOrderForm({ environment }: { environment: Environment }) {
   const [draft] = useState(() => loadDraft(environment.id));
+  const [shownErrors] = useState(() => new ShownErrors());
   const form = useForm<CreateOrderFormValues, unknown, OrderCreateRequest>({
     resolver: createOrderResolver,
+    context: shownErrors,
     defaultValues: draft ?? emptyFormValues(),
-    // Errors appear when the user leaves a field, then follow their typing in that field (onTouched).
+    // Errors appear when the user leaves a field they typed in, then follow their typing in that
+    // field (onTouched; the inputs tell the form about leaving only after typing, issue 11).
     // Untouched fields are not checked per keystroke; a touched one is checked on its own (the
     // resolver parses that member, not the 250-row body; submit parses everything), and only inputs
     // whose error changed re-render. onChange would flag fields not yet filled.
     mode: 'onTouched',
     shouldFocusError: true,
   });
-  const { control, getValues, reset, trigger } = form;
+  const { control, getValues, reset, trigger, getFieldState } = form;
+  useLayoutEffect(() => shownErrors.connect((name) => getFieldState(name).error), [shownErrors, getFieldState]);
   const { discard } = useDraftAutosave(form, environment.id);
   const navigate = useNavigate();
   const { submit, retry, dismiss, outcome, authProblem, pending, checking } = useCreateOrderSubmit(environment, form, discard);

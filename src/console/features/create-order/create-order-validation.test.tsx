@@ -55,11 +55,41 @@ describe('inline errors when leaving a field', { timeout: 30_000 }, () => {
     expect(screen.queryByText(AMOUNT_MESSAGE)).toBeNull();
   });
 
-  test('an untouched field shows no error while another is left', async () => {
-    const { user, input } = await openCreateOrder();
+  test('tabbing through fields without typing turns none of them red (issue 11)', async () => {
+    const { user, input, field } = await openCreateOrder();
+    await user.click(screen.getByRole('button', { name: 'Add transaction' }));
     await user.click(input('order_external_id'));
+    // order_external_id, payment_identifier, return_url, then on through the order data.
+    for (let i = 0; i < 4; i += 1) await user.tab();
+    await user.click(input('transaction_history.0.amount'));
+    await user.tab();
+    await user.click(field('transaction_history.0.payment_type'));
+    await user.tab();
+    await user.click(input('customer_data.email'));
+    await user.tab();
+    for (const name of ['order_external_id', 'return_url', 'order_data.eshop_external_id', 'order_data.amount', 'transaction_history.0.amount', 'transaction_history.0.payment_type']) {
+      expect(field(name), name).not.toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(screen.queryByText(BLANK_MESSAGE)).toBeNull();
+    expect(screen.queryByText('This field is required')).toBeNull();
+  });
+
+  test('a field turns red once the person typed in it and left, even if they deleted what they typed', async () => {
+    const { user, input } = await openCreateOrder();
+    await user.type(input('order_external_id'), 'x{Backspace}');
     await user.tab();
     expect(input('order_external_id')).toHaveAccessibleDescription(expect.stringContaining(BLANK_MESSAGE));
+    expect(input('return_url')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a field the person tabbed through turns red when they try to submit, and then follows their typing', async () => {
+    const { user, input } = await openCreateOrder();
+    await user.click(input('return_url'));
+    await user.tab();
+    expect(input('return_url')).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
+    await waitFor(() => expect(input('return_url')).toHaveAttribute('aria-invalid', 'true'));
+    await user.type(input('return_url'), 'https://shop.example/r');
     expect(input('return_url')).not.toHaveAttribute('aria-invalid', 'true');
   });
 });

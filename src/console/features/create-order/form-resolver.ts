@@ -1,12 +1,13 @@
 import { toNestErrors } from '@hookform/resolvers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError, FieldErrors, Resolver, ResolverOptions } from 'react-hook-form';
+import { set } from 'react-hook-form';
 import type { z } from 'zod';
 import type { OrderCreateRequest } from '../../../contract/schemas.ts';
 import { CUSTOMER_FIELDS } from '../../../contract/schemas.ts';
 import { createOrderFormSchema, createOrderRequestSchema } from './form-schema.ts';
 import type { CreateOrderFormValues, ItemDraft, TransactionDraft } from './form-values.ts';
-import { customerBody, itemBody, ITEM_FIELDS, topLevelBody, TRANSACTION_FIELDS, transactionBody } from './form-values.ts';
+import { customerBody, itemBody, ITEM_FIELDS, orderDataBody, topLevelBody, TRANSACTION_FIELDS, transactionBody } from './form-values.ts';
 
 // The form's resolver. react-hook-form validates on every keystroke in a field the user has left
 // once (mode onTouched) and asks the resolver about that one field (`options.names` = [name]); of
@@ -52,7 +53,7 @@ export function bodyMember(values: CreateOrderFormValues, name: string): Member 
   const [group, key, ...rest] = name.split('.');
   if (rest.length === 0 && key !== undefined) {
     if (group === 'order_data' && (key === 'eshop_external_id' || key === 'amount')) {
-      return { schema: orderDataShape[key]!, value: values.order_data[key] };
+      return { schema: orderDataShape[key]!, value: orderDataBody(values)[key] };
     }
     if (group === 'customer_data' && CUSTOMER.has(key)) {
       const customer: Record<string, unknown> = customerBody(values.customer_data);
@@ -95,8 +96,36 @@ async function scopedErrors(values: CreateOrderFormValues, name: string, options
   return toNestErrors(flat, options);
 }
 
+/**
+ * The errors the form shows now, by path: the create form hands one to the resolver as its context
+ * (useForm's `context`), connected once the form exists.
+ */
+export class ShownErrors {
+  private read: (name: 'items' | 'transaction_history') => unknown = () => undefined;
+  connect(read: (name: 'items' | 'transaction_history') => unknown): void {
+    this.read = read;
+  }
+  at(name: 'items' | 'transaction_history'): unknown {
+    return this.read(name);
+  }
+}
+
+const isList = (name: string): name is 'items' | 'transaction_history' => name === 'items' || name === 'transaction_history';
+
 export const createOrderResolver: Resolver<CreateOrderFormValues, unknown, OrderCreateRequest> = async (values, context, options) => {
   const only = options.names?.length === 1 ? options.names[0] : undefined;
+  // After a row is added, removed, duplicated or moved, react-hook-form (mode onTouched) validates
+  // the whole list and shows every error in it: a new row turned red before anyone typed in it
+  // (issue 11), and the 250-row body was parsed per click. The errors already shown have been moved
+  // with the rows by react-hook-form itself, so the answer is what is shown: nothing new turns red,
+  // nothing shown goes away. A row's fields are checked as the person types and leaves them, and
+  // all of them on submit. (Only useFieldArray asks about a list's name on its own.)
+  if (only !== undefined && isList(only) && context instanceof ShownErrors) {
+    const errors: FieldErrors<CreateOrderFormValues> = {};
+    const shown = context.at(only);
+    if (shown !== undefined) set(errors, only, shown);
+    return { values: {}, errors };
+  }
   if (only !== undefined && options.criteriaMode !== 'all' && options.shouldUseNativeValidation !== true) {
     const errors = await scopedErrors(values, only, options);
     // RHF reads only `errors` from a call about some names (values go to handleSubmit, which asks

@@ -2,6 +2,7 @@ import type { Control, FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { CUSTOMER_FIELDS } from '../../../contract/schemas.ts';
 import type { OrderCreateRequest } from '../../../contract/schemas.ts';
+import { normalizeDecimalInput } from '../../lib/decimal-input.ts';
 
 // The form holds text, as inputs do; toRequestBody turns it into the request body of 2.2. Keeping
 // quantity and mcc as text lets the schema say "Must be a whole number" for "1.5" instead of the
@@ -119,6 +120,11 @@ function present<K extends string, V>(key: K, value: V | undefined): { [P in K]?
 
 const optionalText = (value: string) => (isEmpty(value) ? undefined : value);
 
+// Amounts go to the schema as they will be sent: a decimal comma is a dot (D11), so "1,50" is valid
+// while the person is still in the field, before the input shows the dot. The schema strips the
+// rest (D11: outer whitespace of every string), as the service does.
+const decimal = normalizeDecimalInput;
+
 /** The body's `customer_data`: members left empty are left out. */
 export function customerBody(customer: Record<CustomerField, string>): Partial<Record<CustomerField, string>> {
   const out: Partial<Record<CustomerField, string>> = {};
@@ -135,8 +141,8 @@ export function itemBody(item: ItemValues): ItemDraft {
     name: item.name,
     ...present('product_id', optionalText(item.product_id)),
     ...present('quantity', wholeNumber(item.quantity)),
-    amount: item.amount,
-    ...present('vat', optionalText(item.vat)),
+    amount: decimal(item.amount),
+    ...present('vat', optionalText(decimal(item.vat))),
     ...present('type', optionalText(item.type)),
   };
 }
@@ -147,11 +153,16 @@ export function transactionBody(row: TransactionValues): TransactionDraft {
     ...present('date', optionalText(row.date)),
     transaction_id: row.transaction_id,
     eshop_external_id: row.eshop_external_id,
-    amount: row.amount,
+    amount: decimal(row.amount),
     ...present('mcc', wholeNumber(row.mcc)),
     is_canceled: row.is_canceled,
     ...present('payment_type', optionalText(row.payment_type)),
   };
+}
+
+/** The body's `order_data`. */
+export function orderDataBody(values: CreateOrderFormValues): RequestBodyDraft['order_data'] {
+  return { eshop_external_id: values.order_data.eshop_external_id, amount: decimal(values.order_data.amount) };
 }
 
 /** The body's members outside `order_data`, `customer_data` and the two lists. */
@@ -179,7 +190,7 @@ export function toRequestBody(values: CreateOrderFormValues): RequestBodyDraft {
     order_external_id,
     ...present('payment_identifier', payment_identifier),
     return_url,
-    order_data: { eshop_external_id: values.order_data.eshop_external_id, amount: values.order_data.amount },
+    order_data: orderDataBody(values),
     ...(history.length > 0 ? { transaction_history: history } : {}),
     customer_data: customerBody(values.customer_data),
     ...(items.length > 0 ? { items } : {}),

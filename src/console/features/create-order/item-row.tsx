@@ -74,6 +74,7 @@ const ItemRowBody = memo(function ItemRowBody({ control, index, onRemove, onDupl
           control={control}
           name={`${path}.amount`}
           error={errors.amount}
+          decimal
           styles={AMOUNT_INPUT_STYLES}
           label="Price per item"
           description={`${path}.amount`}
@@ -87,6 +88,7 @@ const ItemRowBody = memo(function ItemRowBody({ control, index, onRemove, onDupl
           control={control}
           name={`${path}.vat`}
           error={errors.vat}
+          decimal
           styles={TEXT_INPUT_STYLES}
           label="VAT %"
           description={`${path}.vat`}

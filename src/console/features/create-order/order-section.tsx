@@ -92,6 +92,7 @@ export const OrderDataSection = memo(function OrderDataSection({ control }: Prop
           <TextField
             control={control}
             name="order_data.amount"
+            decimal
             label="Order amount"
             description="order_data.amount"
             descriptionProps={JSON_PATH_DESCRIPTION}

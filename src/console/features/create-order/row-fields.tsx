@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Children, memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import { get, useFormState } from 'react-hook-form';
+import { normalizeDecimalInput } from '../../lib/decimal-input.ts';
 import type { CreateOrderControl, CreateOrderFormValues } from './form-values.ts';
 
 // The inputs of the item and transaction rows. 200 items and 50 transactions hold 1,500 inputs; as
@@ -28,16 +29,23 @@ type RowTextInputProps = Omit<TextInputProps, Registered> & {
   /** The JSON path of the member in the request body: the input's `name` (D10). */
   name: Name;
   error: string | undefined;
+  /** An amount (D11): a decimal comma becomes a dot, and outer spaces go, as the person leaves the field. */
+  decimal?: boolean;
 };
 
 /**
  * An uncontrolled Mantine TextInput registered with the form under its JSON path. Memoised: its
  * props are text and module constants, so when one message of a row changes only that input
  * re-renders.
+ *
+ * Leaving the input tells the form only once the person typed in it (issue 11), as TextField does:
+ * tabbing through a new row does not paint it red. Rows mount afresh on a reset, so "typed" is per
+ * mounted input.
  */
-export const RowTextInput = memo(function RowTextInput({ control, name, error, ...props }: RowTextInputProps) {
-  const { ref: register, onBlur, ...registration } = control.register(name);
+export const RowTextInput = memo(function RowTextInput({ control, name, error, decimal = false, ...props }: RowTextInputProps) {
+  const { ref: register, onBlur, onChange, ...registration } = control.register(name);
   const input = useRef<HTMLInputElement | null>(null);
+  const typed = useRef(false);
   const errorHeight = useRef(0);
   const setRef = (element: HTMLInputElement | null) => {
     input.current = element;
@@ -64,10 +72,23 @@ export const RowTextInput = memo(function RowTextInput({ control, name, error, .
       {...props}
       {...registration}
       ref={setRef}
+      onChange={(event) => {
+        typed.current = true;
+        void onChange(event);
+      }}
       onBlur={(event) => {
-        const wrapper = wrapperOf(event.currentTarget);
+        const target = event.currentTarget;
+        const wrapper = wrapperOf(target);
         if (wrapper !== null) wrapper.style.minHeight = '';
-        void onBlur(event);
+        if (decimal) {
+          const next = normalizeDecimalInput(target.value);
+          if (next !== target.value) {
+            // The form reads a registered input's text from the element: show the new text, then tell it.
+            target.value = next;
+            void onChange({ target, type: 'change' });
+          }
+        }
+        if (typed.current) void onBlur(event);
       }}
       wrapperProps={ROW_FIELD_WRAPPER}
       error={error}
@@ -93,7 +114,24 @@ type RowSelectProps = Omit<NativeSelectProps, Registered | 'data'> & {
 /** A native <select>, registered and memoised like RowTextInput (QA can `selectOption` on it by its name). */
 export const RowSelect = memo(function RowSelect({ control, name, error, options, emptyLabel, ...props }: RowSelectProps) {
   const data = useMemo(() => [{ value: '', label: emptyLabel }, ...options.map((o) => ({ value: o, label: o }))], [emptyLabel, options]);
-  return <NativeSelect {...props} {...control.register(name)} data={data} error={error} />;
+  const { onChange, onBlur, ...registration } = control.register(name);
+  // As RowTextInput: leaving the select tells the form only after the person chose something in it.
+  const chosen = useRef(false);
+  return (
+    <NativeSelect
+      {...props}
+      {...registration}
+      onChange={(event) => {
+        chosen.current = true;
+        void onChange(event);
+      }}
+      onBlur={(event) => {
+        if (chosen.current) void onBlur(event);
+      }}
+      data={data}
+      error={error}
+    />
+  );
 });
 
 /**

@@ -71,6 +71,7 @@ const TransactionRowBody = memo(function TransactionRowBody({
           control={control}
           name={`${path}.amount`}
           error={errors.amount}
+          decimal
           styles={AMOUNT_INPUT_STYLES}
           label="Amount"
           description={`${path}.amount`}

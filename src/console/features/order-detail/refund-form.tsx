@@ -110,6 +110,7 @@ export function RefundForm({ form, currentAmount, mode, onModeChange, refusal, l
         <TextField
           control={control}
           name="amount"
+          decimal
           label="Refund amount"
           description="amount"
           inputMode="decimal"
