@@ -1,8 +1,11 @@
-import { Button, Group, Paper } from '@mantine/core';
-import { IconEraser, IconEye, IconFileImport, IconSend, IconSparkles } from '@tabler/icons-react';
+import { Button, Group, Menu, Paper } from '@mantine/core';
+import { IconDotsVertical, IconEraser, IconEye, IconFileImport, IconSend, IconSparkles } from '@tabler/icons-react';
 
 interface Props {
   pending: boolean;
+  /** A production environment: no sample data (issue 11), and Create order names it. */
+  production: boolean;
+  environmentName: string;
   /** Create order: a button that calls this, not a submit button (the form is a FormRegion). */
   onSubmit: () => void;
   onSample: () => void;
@@ -11,8 +14,12 @@ interface Props {
   onClear: () => void;
 }
 
-/** Stays at the bottom of the window, so Create order is one click away in a 200-row form. */
-export function ActionBar({ pending, onSubmit, onSample, onImport, onPreview, onClear }: Props) {
+/**
+ * Stays at the bottom of the window, so Create order is one click away in a 200-row form. From the
+ * `sm` breakpoint up the other actions are buttons beside it; on a phone they are one menu, so the
+ * bar is one row: the menu and the primary button (issue 11).
+ */
+export function ActionBar({ pending, production, environmentName, onSubmit, onSample, onImport, onPreview, onClear }: Props) {
   return (
     <Paper
       withBorder
@@ -25,11 +32,13 @@ export function ActionBar({ pending, onSubmit, onSample, onImport, onPreview, on
       role="toolbar"
       aria-label="Form actions"
     >
-      <Group justify="space-between" gap="sm">
-        <Group gap="xs">
-          <Button variant="default" leftSection={<IconSparkles size={16} />} onClick={onSample} disabled={pending}>
-            Fill with sample data
-          </Button>
+      <Group justify="space-between" gap="sm" wrap="nowrap">
+        <Group gap="xs" visibleFrom="sm">
+          {!production && (
+            <Button variant="default" leftSection={<IconSparkles size={16} />} onClick={onSample} disabled={pending}>
+              Fill with sample data
+            </Button>
+          )}
           <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={onImport} disabled={pending}>
             Import JSON
           </Button>
@@ -40,7 +49,39 @@ export function ActionBar({ pending, onSubmit, onSample, onImport, onPreview, on
             Clear form
           </Button>
         </Group>
-        <Button onClick={onSubmit} leftSection={<IconSend size={16} />} loading={pending} disabled={pending}>
+        <Menu position="top-start" withinPortal>
+          <Menu.Target>
+            <Button variant="default" hiddenFrom="sm" leftSection={<IconDotsVertical size={16} />} aria-label="More form actions">
+              More
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {!production && (
+              <Menu.Item leftSection={<IconSparkles size={16} />} onClick={onSample} disabled={pending}>
+                Fill with sample data
+              </Menu.Item>
+            )}
+            <Menu.Item leftSection={<IconFileImport size={16} />} onClick={onImport} disabled={pending}>
+              Import JSON
+            </Menu.Item>
+            <Menu.Item leftSection={<IconEye size={16} />} onClick={onPreview}>
+              Request preview
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconEraser size={16} />} onClick={onClear} disabled={pending}>
+              Clear form
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+        <Button
+          onClick={onSubmit}
+          leftSection={<IconSend size={16} />}
+          loading={pending}
+          disabled={pending}
+          color={production ? 'red' : undefined}
+          title={production ? `Creates a real order on ${environmentName}, after a confirmation` : undefined}
+          style={{ flexShrink: 0 }}
+        >
           Create order
         </Button>
       </Group>

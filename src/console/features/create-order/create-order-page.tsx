@@ -21,6 +21,7 @@ import { emptyFormValues } from './form-values.ts';
 import { ImportJsonModal } from './import-json-modal.tsx';
 import { ItemsSection } from './items-section.tsx';
 import { OrderDataSection, OrderSection } from './order-section.tsx';
+import { ProductionConfirmModal } from './production-confirm-modal.tsx';
 import { RequestPreviewModal } from './request-preview-modal.tsx';
 import { sampleFormValues } from './sample-data.ts';
 import { TransactionsSection } from './transactions-section.tsx';
@@ -52,7 +53,7 @@ function CreateOrderForm({ environment }: { environment: Environment }) {
   useLayoutEffect(() => shownErrors.connect((name) => getFieldState(name).error), [shownErrors, getFieldState]);
   const { discard } = useDraftAutosave(form, environment.id);
   const navigate = useNavigate();
-  const { submit, retry, dismiss, outcome, authProblem, pending, checking } = useCreateOrderSubmit(environment, form, discard);
+  const { submit, retry, dismiss, outcome, authProblem, pending, checking, confirming, confirm, cancelConfirm, existing } = useCreateOrderSubmit(environment, form, discard);
 
   const [previewOpened, preview] = useDisclosure(false);
   const [importOpened, importModal] = useDisclosure(false);
@@ -113,17 +114,27 @@ function CreateOrderForm({ environment }: { environment: Environment }) {
             />
           )}
           {importReport !== null && <ImportReportAlert report={importReport} onDismiss={() => setImportReport(null)} />}
-          <OrderSection control={control} />
+          <OrderSection control={control} existing={existing} />
           <OrderDataSection control={control} />
           <CustomerSection control={control} />
           <ItemsSection control={control} getValues={getValues} />
           <TransactionsSection control={control} getValues={getValues} />
-          <ActionBar pending={pending} onSubmit={() => void submit()} onSample={fillSample} onImport={importModal.open} onPreview={preview.open} onClear={clearModal.open} />
+          <ActionBar
+            pending={pending}
+            production={environment.production}
+            environmentName={environment.name}
+            onSubmit={() => void submit()}
+            onSample={fillSample}
+            onImport={importModal.open}
+            onPreview={preview.open}
+            onClear={clearModal.open}
+          />
         </Stack>
       </FormRegion>
       <RequestPreviewModal opened={previewOpened} onClose={preview.close} environment={environment} getValues={getValues} />
       <ImportJsonModal opened={importOpened} onClose={importModal.close} onImport={importValues} />
       <ClearFormModal opened={clearOpened} environmentName={environment.name} onCancel={clearModal.close} onConfirm={clear} />
+      <ProductionConfirmModal body={confirming} environmentName={environment.name} onCancel={cancelConfirm} onConfirm={() => void confirm()} />
     </Stack>
   );
 }

@@ -3,6 +3,8 @@ import { memo } from 'react';
 import { SERVICES } from '../../../contract/schemas.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
+import type { ExistingOrder } from './existing-order.ts';
+import { ExistingOrderLink } from './existing-order-link.tsx';
 import { AMOUNT_INPUT_STYLES, CODE_INPUT, JSON_PATH_DESCRIPTION, TEXT_INPUT_STYLES } from './field-props.ts';
 import type { CreateOrderControl } from './form-values.ts';
 
@@ -10,7 +12,7 @@ interface Props {
   control: CreateOrderControl;
 }
 
-export const OrderSection = memo(function OrderSection({ control }: Props) {
+export const OrderSection = memo(function OrderSection({ control, existing }: Props & { existing: ExistingOrder | null }) {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="order-section-title">
       <Stack gap="md">
@@ -27,16 +29,19 @@ export const OrderSection = memo(function OrderSection({ control }: Props) {
             options={SERVICES}
             emptyLabel="default (provider-pay)"
           />
-          <TextField
-            control={control}
-            styles={TEXT_INPUT_STYLES}
-            name="order_external_id"
-            label="Order external ID"
-            description="order_external_id"
-            descriptionProps={JSON_PATH_DESCRIPTION}
-            withAsterisk
-            {...CODE_INPUT}
-          />
+          <div>
+            <TextField
+              control={control}
+              styles={TEXT_INPUT_STYLES}
+              name="order_external_id"
+              label="Order external ID"
+              description="order_external_id"
+              descriptionProps={JSON_PATH_DESCRIPTION}
+              withAsterisk
+              {...CODE_INPUT}
+            />
+            {existing !== null && <ExistingOrderLink control={control} existing={existing} />}
+          </div>
           <TextField
             control={control}
             styles={TEXT_INPUT_STYLES}

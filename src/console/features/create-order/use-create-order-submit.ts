@@ -9,6 +9,8 @@ import { applyServerErrors, SERVER_ERROR_KEY } from '../../lib/form-errors.ts';
 import { useCreateOrder } from '../orders/api/create-order.ts';
 import { orderIndex } from '../orders/order-index.ts';
 import type { ReceivedOrder } from '../orders/order-record.ts';
+import type { ExistingOrder } from './existing-order.ts';
+import { findExistingOrder } from './existing-order.ts';
 import { findCreatedOrder } from './find-created-order.ts';
 import type { CreateOrderFormValues } from './form-values.ts';
 import { formFieldGuard } from './form-values.ts';
@@ -31,6 +33,10 @@ export function useCreateOrderSubmit(environment: Environment, form: Form, onCre
   const [checking, setChecking] = useState(false);
   // 401/403: shown on the page with the way to Settings, until the next attempt.
   const [authProblem, setAuthProblem] = useState<ApiError | null>(null);
+  /** A valid body waiting for the person's confirmation (production environments). */
+  const [confirming, setConfirming] = useState<OrderCreateRequest | null>(null);
+  /** The order a duplicate order_external_id error is about, when the console found it. */
+  const [existing, setExisting] = useState<ExistingOrder | null>(null);
   // A ref, not state: a second click arrives before React re-renders the disabled button.
   const busy = useRef(false);
   const { handleSubmit, setError, clearErrors, getValues } = form;
@@ -40,6 +46,7 @@ export function useCreateOrderSubmit(environment: Environment, form: Form, onCre
     async (body: OrderCreateRequest) => {
       setOutcome(null);
       setAuthProblem(null);
+      setExisting(null);
       clearErrors(SERVER_ERROR_KEY);
       let received: ReceivedOrder;
       try {
@@ -60,6 +67,10 @@ export function useCreateOrderSubmit(environment: Environment, form: Form, onCre
         }
         const isField = formFieldGuard(() => ({ items: getValues('items').length, transaction_history: getValues('transaction_history').length }));
         applyServerErrors(error, setError, isField);
+        if (error.status === 400 && error.fieldErrors.some((field) => field.path === 'order_external_id')) {
+          // Most likely a duplicate (the form checks everything else about it): find the order to link to.
+          void findExistingOrder(environment, body.order_external_id).then(setExisting);
+        }
         return;
       }
       onCreated();
@@ -67,7 +78,7 @@ export function useCreateOrderSubmit(environment: Environment, form: Form, onCre
       const id = received.record.id;
       await navigate(id !== '' ? `/orders/${encodeURIComponent(id)}` : '/orders');
     },
-    [mutateAsync, clearErrors, setError, getValues, onCreated, navigate],
+    [mutateAsync, clearErrors, setError, getValues, onCreated, navigate, environment],
   );
 
   const once = useCallback(async (work: () => Promise<void>) => {
@@ -110,14 +121,33 @@ export function useCreateOrderSubmit(environment: Environment, form: Form, onCre
     [environment, send],
   );
 
+  const dispatch = useCallback(
+    (body: OrderCreateRequest) => (outcome?.kind === 'unknown' ? checkThenSend(body, outcome.reason) : send(body)),
+    [outcome, checkThenSend, send],
+  );
+
   const submit = useCallback(
     (event?: { preventDefault: () => void }) => {
       event?.preventDefault();
-      const onValid = (body: OrderCreateRequest) => (outcome?.kind === 'unknown' ? checkThenSend(body, outcome.reason) : send(body));
+      const onValid = async (body: OrderCreateRequest) => {
+        // Production: nothing is sent before the person confirms the environment and the amount.
+        if (environment.production) setConfirming(body);
+        else await dispatch(body);
+      };
       return once(() => handleSubmit(onValid)());
     },
-    [once, handleSubmit, send, checkThenSend, outcome],
+    [once, handleSubmit, dispatch, environment.production],
   );
+
+  /** Sends the body the person just confirmed (production). */
+  const confirm = useCallback(() => {
+    if (confirming === null) return Promise.resolve();
+    const body = confirming;
+    setConfirming(null);
+    return once(() => dispatch(body));
+  }, [confirming, once, dispatch]);
+
+  const cancelConfirm = useCallback(() => setConfirming(null), []);
 
   /** Sends the same body as the attempt whose answer was lost, after the check. */
   const retry = useCallback(
@@ -130,5 +160,5 @@ export function useCreateOrderSubmit(environment: Environment, form: Form, onCre
 
   const dismiss = useCallback(() => setOutcome(null), []);
 
-  return { submit, retry, dismiss, outcome, authProblem, pending: mutation.isPending || checking, checking };
+  return { submit, retry, dismiss, outcome, authProblem, pending: mutation.isPending || checking, checking, confirming, confirm, cancelConfirm, existing };
 }
