@@ -28,7 +28,7 @@ test('the journal shows the calls with the token redacted, and copy as curl mask
   await page.getByRole('button', { name: 'Create order' }).click();
   await expect(orderStatus(page)).toHaveText('new');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
-  await page.getByRole('textbox', { name: 'Order id' }).fill(seeded.id);
+  await page.getByRole('searchbox', { name: 'Order id or external id' }).fill(seeded.id);
   await page.getByRole('button', { name: 'Open', exact: true }).click();
   await expect(page.getByRole('heading', { name: `Order ${seeded.external_id}` })).toBeVisible();
   // Leave the order page before reading the journal: it polls while the order is not final, and a

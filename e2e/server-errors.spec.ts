@@ -20,7 +20,7 @@ test('a 256-character customer field, refused only by the sandbox, is shown on t
   await expect(page).toHaveURL(/\/orders\/new$/);
 });
 
-test('a duplicate order_external_id is shown on that field', async ({ page, api }) => {
+test('a duplicate order_external_id is shown on that field, with a link to the order that has it', async ({ page, api, sandbox }) => {
   const existing = await api.createOrder();
   await page.goto('/orders/new');
   await page.getByRole('button', { name: 'Fill with sample data' }).click();
@@ -31,6 +31,12 @@ test('a duplicate order_external_id is shown on that field', async ({ page, api 
   await expect(input).toHaveAttribute('aria-invalid', 'true');
   await expect(input).toHaveAccessibleDescription(/An order with this external ID already exists/);
   await expect(page).toHaveURL(/\/orders\/new$/);
+
+  // Found through the sandbox's list; a service without one links only to orders this browser has seen.
+  test.skip(!sandbox, 'the order was made through the API, so only a sandbox list can find it');
+  await page.getByRole('link', { name: 'Open the existing order with this external ID' }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${existing.id}$`));
+  await expect(page.getByRole('heading', { name: `Order ${existing.external_id}` })).toBeVisible();
 });
 
 // The sandbox checks items exactly as the form does, so no typed value reaches it wrong. The request

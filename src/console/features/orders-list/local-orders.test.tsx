@@ -37,8 +37,8 @@ describe('local list', { timeout: 30_000 }, () => {
     // Amounts with two decimals; a value that is not an amount is shown as sent.
     expect(within(older!).getAllByRole('cell')[3]).toHaveTextContent('80.50');
     expect(within(newest!).getAllByRole('cell')[3]).toHaveTextContent('not-money');
-    expect(within(older!).getByTestId('order-status')).toHaveTextContent('activated');
-    expect(within(newest!).getByTestId('order-status')).toHaveTextContent('mystery');
+    expect(within(older!).getByTestId('order-row-status')).toHaveTextContent('activated');
+    expect(within(newest!).getByTestId('order-row-status')).toHaveTextContent('mystery');
     // Dates in the user's locale; text that is not a date as sent.
     const settled = within(older!).getAllByRole('cell')[5]!;
     expect(settled).toHaveTextContent('2026');
@@ -76,7 +76,7 @@ describe('local list', { timeout: 30_000 }, () => {
     expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['SHOP-A-3', 'SHOP-B-2']);
     expect(router.state.location.search).toContain('status=new');
 
-    const search = screen.getByRole('searchbox', { name: 'Search' });
+    const search = screen.getByRole('searchbox', { name: 'Order id or external id' });
     await user.type(search, 'shop-a');
     // The search applies once typing pauses.
     await screen.findByText('1 of 3 orders match', undefined, { timeout: 3000 });

@@ -55,18 +55,22 @@ interface Props {
  */
 export const OrderRow = memo(function OrderRow({ record, rowIndex, top }: Props) {
   const text = rowText(record);
+  // The cells carry their area (a phone lays the row out as a card, orders-table.module.css); the
+  // amounts also their label, which only the card shows.
   return (
     <div role="row" aria-rowindex={rowIndex} className={`${classes.grid} ${classes.row}`} style={{ transform: `translateY(${top}px)` }}>
-      <div role="cell" className={classes.cell}>
+      <div role="cell" className={`${classes.cell} ${classes.external}`}>
         {text.href === null ? (
-          <span className={classes.dimmed}>{record.external_id || '(no id)'}</span>
+          <span className={`${classes.clamp} ${classes.dimmed}`}>{record.external_id || '(no id)'}</span>
         ) : (
-          <a href={text.href} className={`mantine-focus-auto ${classes.link}`} title={record.external_id}>
+          // Long external ids wrap onto a second line, then end in an ellipsis; the whole id is the
+          // link's text (its accessible name) and its tooltip.
+          <a href={text.href} className={`mantine-focus-auto ${classes.link} ${classes.clamp}`} title={record.external_id}>
             {text.linkText}
           </a>
         )}
       </div>
-      <div role="cell" className={classes.cell}>
+      <div role="cell" className={`${classes.cell} ${classes.orderId}`}>
         <span className={classes.idCell}>
           <span className={classes.mono} title={record.id}>
             {text.shortId}
@@ -74,16 +78,16 @@ export const OrderRow = memo(function OrderRow({ record, rowIndex, top }: Props)
           {record.id !== '' && <CopyIdButton id={record.id} />}
         </span>
       </div>
-      <div role="cell" className={classes.cell}>
-        <StatusBadge status={record.status} />
+      <div role="cell" className={`${classes.cell} ${classes.status}`}>
+        <StatusBadge status={record.status} testId="order-row-status" />
       </div>
-      <div role="cell" className={`${classes.cell} ${classes.number}`}>
+      <div role="cell" className={`${classes.cell} ${classes.number} ${classes.current}`} data-label="Current">
         {text.currentAmount}
       </div>
-      <div role="cell" className={`${classes.cell} ${classes.number}`}>
+      <div role="cell" className={`${classes.cell} ${classes.number} ${classes.initial}`} data-label="Initial">
         {text.initialAmount}
       </div>
-      <div role="cell" className={classes.cell} title={record.date_settled}>
+      <div role="cell" className={`${classes.cell} ${classes.date}`} title={record.date_settled}>
         {text.dateSettled}
       </div>
     </div>

@@ -1,15 +1,15 @@
-import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconDeviceDesktop, IconServer } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useActiveEnvironment } from '../../lib/use-environment.ts';
-import { FilterBar } from './filter-bar.tsx';
 import { LocalOrders } from './local-orders.tsx';
-import { OpenById } from './open-by-id.tsx';
+import { LookupBar } from './lookup-bar.tsx';
 import { OrdersLayout } from './orders-layout.tsx';
 import { hasFilters } from './order-filters.ts';
 import { SandboxOrders } from './sandbox-orders.tsx';
 import { useListParams } from './use-list-params.ts';
+import { useOrderLookup } from './use-order-lookup.ts';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
@@ -22,81 +22,73 @@ export function OrdersPage() {
   );
 }
 
-/** Open by id and the list, below the page's frame. */
+/** The lookup box and the list, below the page's frame. */
 export function OrdersPageBody() {
   const environment = useActiveEnvironment();
   const { source, filters, setSource, setStatus, setQuery, clearFilters } = useListParams(environment.sandbox);
   const [searchText, setSearchText] = useState(filters.q);
   const commitSearch = useDebouncedCallback(setQuery, SEARCH_DEBOUNCE_MS);
+  const lookup = useOrderLookup(environment, source, filters);
 
   const onSearchTextChange = (text: string) => {
     setSearchText(text);
     commitSearch(text);
+    lookup.clearNotice();
+  };
+  const onOpen = () => {
+    // The list follows at once (no debounce): what Enter looked in is what the page shows.
+    commitSearch.flush();
+    void lookup.open(searchText);
   };
   const onClearFilters = () => {
     commitSearch.cancel();
     setSearchText('');
     clearFilters();
+    lookup.clearNotice();
   };
-  const filterBar = (
-    <FilterBar
+  const lookupBar = (
+    <LookupBar
       status={filters.status}
       searchText={searchText}
+      notice={lookup.notice}
       onStatusChange={setStatus}
       onSearchTextChange={onSearchTextChange}
+      onOpen={onOpen}
       onClear={onClearFilters}
       canClear={hasFilters(filters) || searchText !== ''}
     />
   );
 
   return (
-    <>
-      <Paper withBorder p="lg" radius="md">
-        <Title order={4} mb="sm">
-          Open by id
-        </Title>
-        <OpenById />
-      </Paper>
-
-      <Paper withBorder p="lg" radius="md">
-        <Stack gap="md">
-          <Title order={4}>Browse orders</Title>
-          {environment.sandbox ? (
-            <Tabs value={source} onChange={(value) => setSource(value === 'local' ? 'local' : 'sandbox')} keepMounted={false}>
-              <Tabs.List mb="md">
-                <Tabs.Tab value="sandbox" leftSection={<IconServer size={16} />}>
-                  All sandbox orders
-                </Tabs.Tab>
-                <Tabs.Tab value="local" leftSection={<IconDeviceDesktop size={16} />}>
-                  Opened in this browser
-                </Tabs.Tab>
-              </Tabs.List>
-              <Stack gap="md">
-                {filterBar}
-                <Tabs.Panel value="sandbox">
-                  <SandboxOrders environment={environment} filters={filters} onClearFilters={onClearFilters} />
-                </Tabs.Panel>
-                <Tabs.Panel value="local">
-                  <LocalOrders
-                    environment={environment}
-                    filters={filters}
-                    onClearFilters={onClearFilters}
-                    onShowSandbox={() => setSource('sandbox')}
-                  />
-                </Tabs.Panel>
-              </Stack>
-            </Tabs>
-          ) : (
-            <Stack gap="md">
-              <Text size="sm" c="dimmed">
-                Opened in this browser: the orders you created or opened here. This service has no list of all orders.
-              </Text>
-              {filterBar}
-              <LocalOrders environment={environment} filters={filters} onClearFilters={onClearFilters} />
-            </Stack>
-          )}
-        </Stack>
-      </Paper>
-    </>
+    <Paper withBorder p="lg" radius="md">
+      <Stack gap="md">
+        {lookupBar}
+        {environment.sandbox ? (
+          <Tabs value={source} onChange={(value) => setSource(value === 'local' ? 'local' : 'sandbox')} keepMounted={false}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="sandbox" leftSection={<IconServer size={16} />}>
+                All sandbox orders
+              </Tabs.Tab>
+              <Tabs.Tab value="local" leftSection={<IconDeviceDesktop size={16} />}>
+                Opened in this browser
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="sandbox">
+              <SandboxOrders environment={environment} filters={filters} onClearFilters={onClearFilters} />
+            </Tabs.Panel>
+            <Tabs.Panel value="local">
+              <LocalOrders environment={environment} filters={filters} onClearFilters={onClearFilters} onShowSandbox={() => setSource('sandbox')} />
+            </Tabs.Panel>
+          </Tabs>
+        ) : (
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              Opened in this browser: the orders you created or opened here. This service has no list of all orders; an order id opens any order.
+            </Text>
+            <LocalOrders environment={environment} filters={filters} onClearFilters={onClearFilters} />
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
   );
 }

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { statusColor } from '../../components/status-badge.tsx';
 import { renderRoute } from '../../test/render.tsx';
 import { rowText } from './order-row.tsx';
-import { OrdersTable } from './orders-table.tsx';
+import { CARD_QUERY, CARD_SLOT, OrdersTable } from './orders-table.tsx';
 import { generatedRecord } from './test-support.ts';
 
 const records = [
@@ -80,12 +80,25 @@ describe('orders table', { timeout: 30_000 }, () => {
   test('status badges: the raw status, coloured by its meaning, grey when undocumented', () => {
     renderTable();
     const [one, two] = bodyRows();
-    expect(within(one!).getByTestId('order-status')).toHaveTextContent('activated');
-    expect(within(one!).getByTestId('order-status')).toHaveAttribute('data-color', 'green');
-    expect(within(two!).getByTestId('order-status')).toHaveTextContent('something-new');
-    expect(within(two!).getByTestId('order-status')).toHaveAttribute('data-color', 'gray');
+    expect(within(one!).getByTestId('order-row-status')).toHaveTextContent('activated');
+    expect(within(one!).getByTestId('order-row-status')).toHaveAttribute('data-color', 'green');
+    expect(within(two!).getByTestId('order-row-status')).toHaveTextContent('something-new');
+    expect(within(two!).getByTestId('order-row-status')).toHaveAttribute('data-color', 'gray');
     expect(statusColor('refunded')).toBe('violet');
     expect(statusColor('toString')).toBe('gray');
+  });
+
+  test('rows carry order-row-status, never the order page\'s order-status (D10, issue 11)', () => {
+    renderTable();
+    expect(screen.queryAllByTestId('order-status')).toHaveLength(0);
+    expect(screen.getAllByTestId('order-row-status')).toHaveLength(2);
+  });
+
+  test('the whole external id is the link\'s name and tooltip, however long (the cell wraps it)', () => {
+    const long = 'EXT-'.padEnd(255, 'x');
+    renderRoute(<OrdersTable label="Long" records={[generatedRecord(9, { external_id: long }).record]} />, { path: '/orders' });
+    const link = screen.getByRole('link', { name: long });
+    expect(link).toHaveAttribute('title', long);
   });
 
   test("a row's texts are worked out once per record", () => {
@@ -94,5 +107,36 @@ describe('orders table', { timeout: 30_000 }, () => {
     expect(first.currentAmount).toBe('5.00');
     expect(rowText(record)).toBe(first);
     expect(rowText({ ...record })).not.toBe(first);
+  });
+});
+
+describe('on a phone the rows are cards', { timeout: 30_000 }, () => {
+  const descriptor = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+  const original: unknown = descriptor?.value;
+  const realMatchMedia = (query: string): MediaQueryList => {
+    if (typeof original !== 'function') throw new Error('no matchMedia');
+    return Reflect.apply(original, window, [query]) as MediaQueryList;
+  };
+  afterEach(() => {
+    if (descriptor !== undefined) Object.defineProperty(window, 'matchMedia', descriptor);
+  });
+
+  test(`each row takes a card's height (${CARD_SLOT} px) and the hidden header none`, () => {
+    Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: (query: string) => ({ ...realMatchMedia(query), matches: query === CARD_QUERY }) });
+    const many = Array.from({ length: 10 }, (_, i) => generatedRecord(i).record);
+    renderRoute(<OrdersTable label="Cards" records={many} />, { path: '/orders' });
+    const rows = within(screen.getByRole('table', { name: 'Cards' })).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveStyle({ transform: 'translateY(0px)' });
+    expect(rows[1]).toHaveStyle({ transform: `translateY(${CARD_SLOT}px)` });
+    // Status and both amounts are in every card, the amounts labelled.
+    expect(within(rows[0]!).getByTestId('order-row-status')).toHaveTextContent('new');
+    expect(within(rows[0]!).getAllByRole('cell').filter((cell) => cell.dataset['label'] !== undefined).map((cell) => cell.dataset['label'])).toEqual(['Current', 'Initial']);
+  });
+
+  test('on a wide window, table rows of 44 px under a 40 px header', () => {
+    const many = Array.from({ length: 3 }, (_, i) => generatedRecord(i).record);
+    renderRoute(<OrdersTable label="Rows" records={many} />, { path: '/orders' });
+    const rows = within(screen.getByRole('table', { name: 'Rows' })).getAllByRole('row').slice(1);
+    expect(rows[1]).toHaveStyle({ transform: 'translateY(44px)' });
   });
 });

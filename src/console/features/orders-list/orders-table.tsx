@@ -1,4 +1,5 @@
 import type { Rect, Virtualizer } from '@tanstack/react-virtual';
+import { useMediaQuery } from '@mantine/hooks';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { MouseEvent } from 'react';
 import { useCallback, useEffect, useRef } from 'react';
@@ -8,6 +9,10 @@ import { OrderRow } from './order-row.tsx';
 import classes from './orders-table.module.css';
 
 export const ROW_HEIGHT = 44;
+/** A phone's card and the gap below it (orders-table.module.css). */
+export const CARD_SLOT = 132;
+/** Below Mantine's sm breakpoint the rows are cards; the same query as the stylesheet's. */
+export const CARD_QUERY = '(max-width: 47.99em)';
 const HEADER_HEIGHT = 40;
 const VIEWPORT_HEIGHT = 520;
 /** Ask for the next page while this many loaded rows are still below the window. */
@@ -44,6 +49,12 @@ function isPlainClick(event: MouseEvent): boolean {
 export function OrdersTable({ label, records, onNearEnd }: Props) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
+  // Read at once, not after a first render: the page is never pre-rendered, and a first pass with
+  // the wrong row height would lay out every row twice.
+  const cards = useMediaQuery(CARD_QUERY, false, { getInitialValueInEffect: false });
+  const rowHeight = cards ? CARD_SLOT : ROW_HEIGHT;
+  // The cards' column headers are for screen readers only: they take no room.
+  const headerHeight = cards ? 0 : HEADER_HEIGHT;
 
   // One handler for every row (rather than a router Link and a click handler per row). The link in
   // the first cell is the keyboard and screen-reader way in: a plain click on it stays in the app, a
@@ -69,15 +80,17 @@ export function OrdersTable({ label, records, onNearEnd }: Props) {
   const virtualizer = useVirtualizer({
     count: records.length,
     getScrollElement: () => viewportRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     // Rows kept beyond each edge: enough for a wheel step, and a scrollbar drag (all rows new each
     // frame) builds 20 rows instead of 28 (issue 6: about 20% less style, layout and paint a frame).
     overscan: 4,
-    scrollMargin: HEADER_HEIGHT,
+    scrollMargin: headerHeight,
     initialRect: { width: 0, height: VIEWPORT_HEIGHT },
     observeElementRect: observeFixedViewport,
     getItemKey,
   });
+  // A new row height (the window crossed the breakpoint) puts every row somewhere else.
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.at(-1)?.index ?? -1;
 
@@ -89,7 +102,7 @@ export function OrdersTable({ label, records, onNearEnd }: Props) {
     <div
       ref={viewportRef}
       className={classes.viewport}
-      style={{ height: Math.min(VIEWPORT_HEIGHT, HEADER_HEIGHT + records.length * ROW_HEIGHT + 2) }}
+      style={{ height: Math.min(VIEWPORT_HEIGHT, headerHeight + records.length * rowHeight + 2) }}
       role="table"
       aria-label={label}
       aria-rowcount={records.length + 1}
@@ -110,7 +123,7 @@ export function OrdersTable({ label, records, onNearEnd }: Props) {
           const record = records[item.index];
           if (record === undefined) return null;
           return (
-            <OrderRow key={item.key} record={record} rowIndex={item.index + 2} top={item.start - HEADER_HEIGHT} />
+            <OrderRow key={item.key} record={record} rowIndex={item.index + 2} top={item.start - headerHeight} />
           );
         })}
       </div>

@@ -45,7 +45,7 @@ describe('sandbox list', { timeout: 30_000 }, () => {
     const table = await sandboxTable();
     expect(externalIds(table)).toEqual([`${prefix}-3`, `${prefix}-2`, `${prefix}-1`]);
     const activated = within(table).getAllByRole('row')[1]!;
-    expect(within(activated).getByTestId('order-status')).toHaveTextContent('activated');
+    expect(within(activated).getByTestId('order-row-status')).toHaveTextContent('activated');
     expect(within(table).getAllByRole('row')[2]).toHaveTextContent('20.50');
     expect(screen.getByText('Loaded 3 orders (all)')).toBeInTheDocument();
     expect(listRequests()[0]?.get('q')).toBe(prefix);
@@ -68,7 +68,7 @@ describe('sandbox list', { timeout: 30_000 }, () => {
     const { user } = renderOrders('/orders');
     await screen.findByRole('table', { name: 'All sandbox orders' }, { timeout: 5000 });
 
-    const search = screen.getByRole('searchbox', { name: 'Search' });
+    const search = screen.getByRole('searchbox', { name: 'Order id or external id' });
     await user.click(search);
     await user.paste(prefix);
     await waitFor(() => expect(externalIds(screen.getByRole('table'))).toHaveLength(3), { timeout: 5000 });

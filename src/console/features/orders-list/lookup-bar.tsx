@@ -1,0 +1,76 @@
+import { Button, CloseButton, Group, NativeSelect, TextInput } from '@mantine/core';
+import { IconArrowRight, IconSearch } from '@tabler/icons-react';
+import type { FormEvent } from 'react';
+import { ORDER_STATUSES, orderStatusSchema } from '../../../contract/schemas.ts';
+import type { OrderStatus } from '../../../contract/schemas.ts';
+
+const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: s }))];
+
+interface Props {
+  status: OrderStatus | null;
+  searchText: string;
+  /** What Enter (or Open) found, when it did not open an order. */
+  notice: string | null;
+  onStatusChange: (status: OrderStatus | null) => void;
+  onSearchTextChange: (text: string) => void;
+  /** Enter or Open: a UUID opens that order, a single match opens it. */
+  onOpen: () => void;
+  onClear: () => void;
+  canClear: boolean;
+}
+
+/**
+ * The one lookup box of /orders (issue 11): type part of an order id or external id and the list
+ * below narrows as you type; Enter opens the order when there is only one, and a whole order id
+ * (UUID) opens that order even when no list holds it.
+ */
+export function LookupBar({ status, searchText, notice, onStatusChange, onSearchTextChange, onOpen, onClear, canClear }: Props) {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onOpen();
+  };
+  return (
+    <form role="search" aria-label="Find an order" onSubmit={onSubmit} noValidate>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          label="Order id or external id"
+          name="q"
+          type="search"
+          enterKeyHint="go"
+          placeholder="Paste an order id, or type part of an external id"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          rightSection={searchText !== '' ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onSearchTextChange('')} /> : null}
+          value={searchText}
+          onChange={(event) => onSearchTextChange(event.currentTarget.value)}
+          // What Enter found, under the box (its accessible description), announced as it changes.
+          description={notice}
+          descriptionProps={{ 'aria-live': 'polite' }}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          autoComplete="off"
+          spellCheck={false}
+          style={{ flex: '1 1 18rem' }}
+          maw={480}
+        />
+        <Button type="submit" variant="light" rightSection={<IconArrowRight size={16} />}>
+          Open
+        </Button>
+        <NativeSelect
+          label="Status"
+          name="status"
+          data={STATUS_OPTIONS}
+          value={status ?? ''}
+          onChange={(event) => {
+            const parsed = orderStatusSchema.safeParse(event.currentTarget.value);
+            onStatusChange(parsed.success ? parsed.data : null);
+          }}
+          w={180}
+        />
+        {canClear && (
+          <Button variant="subtle" onClick={onClear}>
+            Clear filters
+          </Button>
+        )}
+      </Group>
+    </form>
+  );
+}

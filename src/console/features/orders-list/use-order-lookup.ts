@@ -1,0 +1,87 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import type { Environment } from '../../lib/environments.ts';
+import { orderQueries } from '../orders/api/order-queries.ts';
+import { orderIndex } from '../orders/order-index.ts';
+import type { OrderRecord } from '../orders/order-record.ts';
+import type { OrderFilters } from './order-filters.ts';
+import { matchesFilters } from './order-filters.ts';
+import { orderHref } from './order-row.tsx';
+import type { ListSource } from './use-list-params.ts';
+
+const uuid = z.uuid();
+
+type Found = Pick<OrderRecord, 'id' | 'external_id'>;
+
+/**
+ * The one order Enter should open among `matches`, or null. An order whose external id is exactly
+ * the text comes first (an external id is unique per token, D6: "ORD-1" opens ORD-1, not ORD-10);
+ * else the only match, when `matches` is all of them.
+ */
+export function singleMatch(matches: readonly Found[], text: string, complete: boolean): Found | null {
+  const exact = matches.filter((order) => order.external_id === text);
+  if (exact.length === 1) return exact[0] ?? null;
+  return complete && matches.length === 1 ? (matches[0] ?? null) : null;
+}
+
+/**
+ * Enter in the lookup box. A UUID opens that order straight away (it needs no list: a ticket's order
+ * id may be one no list here holds). Anything else is looked up in the list on screen, with its
+ * status filter: the same query as the list (one request, shared), or the local index.
+ */
+export function useOrderLookup(environment: Environment, source: ListSource, filters: OrderFilters) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const open = useCallback(
+    async (typed: string) => {
+      const text = typed.trim();
+      if (text === '') {
+        setNotice('Type or paste an order id or an external id first.');
+        return;
+      }
+      if (uuid.safeParse(text).success) {
+        setNotice(null);
+        await navigate(orderHref(text.toLowerCase()));
+        return;
+      }
+      setNotice('Looking…');
+      let matches: Found[];
+      let more = false;
+      try {
+        if (source === 'sandbox') {
+          const data = await queryClient.fetchInfiniteQuery(orderQueries.sandboxList(environment, { status: filters.status ?? undefined, q: text }));
+          const first = data.pages[0];
+          matches = first?.orders.map((order) => order.record) ?? [];
+          more = first?.nextCursor !== null && first?.nextCursor !== undefined;
+        } else {
+          matches = orderIndex
+            .list(environment.id)
+            .map((order) => order.record)
+            .filter((record) => matchesFilters(record, { status: filters.status, q: text }));
+        }
+      } catch (error) {
+        setNotice(`Could not look the order up: ${error instanceof Error ? error.message : String(error)}`);
+        return;
+      }
+      const one = singleMatch(matches, text, !more);
+      if (one !== null && one.id !== '') {
+        setNotice(null);
+        await navigate(orderHref(one.id));
+        return;
+      }
+      const where = filters.status === null ? '' : ` with status ${filters.status}`;
+      setNotice(
+        matches.length === 0
+          ? `No order${where} matches “${text}”.`
+          : `${more ? `More than ${matches.length}` : matches.length} orders${where} match “${text}”: choose one below.`,
+      );
+    },
+    [navigate, queryClient, environment, source, filters.status],
+  );
+
+  return { open, notice, clearNotice: useCallback(() => setNotice(null), []) };
+}
