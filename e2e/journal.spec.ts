@@ -61,3 +61,35 @@ test('the journal shows the calls with the token redacted, and copy as curl mask
   await copyRead.click();
   await expect.poll(() => clipboard(page)).toContain(`-H 'Authorization: Token ${target.token}'`);
 });
+
+test('the journal survives a reload of the tab, keeps no token, and filters by order id, method and answer', async ({ page, api, target }) => {
+  const order = await api.createOrder();
+  await page.goto(`/orders/${order.id}`);
+  await expect(orderStatus(page)).toHaveText('new');
+  // A 404 to filter on: an order id nobody has.
+  await page.goto(`/orders/${crypto.randomUUID()}`);
+  await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Connection settings' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Connection settings' })).toBeVisible();
+  const kept = await page.evaluate('sessionStorage.getItem("order-console:journal")');
+  expect(typeof kept === 'string' && kept.includes(`/psp/v2/order/${order.id}/`)).toBe(true);
+  expect(String(kept)).not.toContain(target.token);
+
+  await page.getByRole('button', { name: 'Journal' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Request journal' });
+  const read = drawer.getByRole('button', { name: `GET /psp/v2/order/${order.id}/: 200` }).first();
+  await expect(read).toBeVisible();
+  await read.click();
+  await expect(drawer.getByRole('region').filter({ hasText: 'Request headers' }).first()).toContainText('Authorization: Token ****');
+  await expect(drawer).not.toContainText(target.token);
+
+  await drawer.getByRole('textbox', { name: 'Order id' }).fill(order.id);
+  await expect(drawer.getByRole('button', { name: /: (\d{3}|network error|timeout|pending|cancelled)$/ }).filter({ hasNotText: order.id })).toHaveCount(0);
+  await drawer.getByRole('textbox', { name: 'Order id' }).fill('');
+  await drawer.getByRole('combobox', { name: 'Answer' }).selectOption('4xx');
+  await expect(drawer.getByRole('button', { name: /^GET \/psp\/v2\/order\/[0-9a-f-]{36}\/: 404$/ }).first()).toBeVisible();
+  await expect(drawer.getByRole('button', { name: /: 200$/ })).toHaveCount(0);
+});

@@ -3,6 +3,7 @@ import type { Environment } from './environments.ts';
 import { getToken } from './environments.ts';
 import { ApiError, apiErrorFromResponse } from './api-error.ts';
 import { journal } from './journal.ts';
+import { REDACTED, redactToken } from './redact.ts';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -38,8 +39,9 @@ export function serviceUrl(environment: Pick<Environment, 'baseUrl'>, path: stri
 export async function apiRequest(environment: Environment, request: ApiRequest): Promise<ApiResponse> {
   const url = serviceUrl(environment, request.path, request.query);
   const body = request.body === undefined ? null : JSON.stringify(request.body);
-  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Token ${getToken(environment.id)}` };
-  if (body !== null) headers['Content-Type'] = 'application/json';
+  const token = getToken(environment.id);
+  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Token ${token}` };
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
 
   const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
@@ -52,13 +54,17 @@ export async function apiRequest(environment: Environment, request: ApiRequest):
   request.signal?.addEventListener('abort', onCallerAbort);
 
   const started = performance.now();
+  // The journal never holds the token: the header as the journal shows it, and the answer with any
+  // echo of the token taken out (a service may reflect what it got).
+  const journalSafe = (text: string) => redactToken(text, token);
   const entryId = journal.start({
     startedAt: new Date().toISOString(),
     method: request.method,
     url,
     path: request.path,
     environmentName: environment.name,
-    requestBody: body,
+    requestHeaders: { ...headers, Authorization: `Token ${REDACTED}` },
+    requestBody: body === null ? null : journalSafe(body),
   });
   const elapsed = () => Math.round(performance.now() - started);
 
@@ -83,7 +89,7 @@ export async function apiRequest(environment: Environment, request: ApiRequest):
     request.signal?.removeEventListener('abort', onCallerAbort);
   }
 
-  journal.finish(entryId, { status: response.status, durationMs: elapsed(), responseBody: text, error: null });
+  journal.finish(entryId, { status: response.status, durationMs: elapsed(), responseBody: journalSafe(text), error: null });
   if (!response.ok) throw apiErrorFromResponse(request.method, url, response.status, text);
   if (text === '') return { status: response.status, data: null };
   try {

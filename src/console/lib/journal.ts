@@ -1,5 +1,12 @@
-// The request journal: every call the console makes, kept in memory for this tab only. It never
-// holds a token: the api client hands it the request without its Authorization header.
+import { z } from 'zod';
+import { environmentStore, getToken } from './environments.ts';
+import { redactTokens } from './redact.ts';
+
+// The request journal: every call the console makes, newest first. Kept in this tab's
+// sessionStorage, so it survives a reload of the tab and goes with the tab (issue 11). It never
+// holds a token: the api client records the request headers with Authorization already masked, and
+// takes the request's token out of anything the service echoes back; what is stored is redacted
+// again with every token the console knows (redactStored).
 
 export interface JournalEntry {
   id: number;
@@ -8,6 +15,8 @@ export interface JournalEntry {
   url: string;
   path: string;
   environmentName: string;
+  /** The request's headers as sent, Authorization masked (`Token ****`). */
+  requestHeaders: Record<string, string>;
   /** null while the call is in flight or when it never got an answer. */
   status: number | null;
   durationMs: number | null;
@@ -17,11 +26,129 @@ export interface JournalEntry {
   error: string | null;
 }
 
+/** The calls kept, in memory and in the tab's storage. */
 export const JOURNAL_CAPACITY = 200;
+/** A body longer than this is shortened in the stored copy (sessionStorage holds about 5 MB per site). */
+export const STORED_BODY_LIMIT = 20_000;
+export const STORAGE_KEY = 'order-console:journal';
+/** Writes to storage wait for the calls to settle, not one per call. */
+const SAVE_DELAY_MS = 500;
+export const SHORTENED_MARK = '\n… (shortened when kept for a reload of the tab)';
 
-let entries: readonly JournalEntry[] = [];
+const storedSchema = z.array(
+  z.object({
+    id: z.int(),
+    startedAt: z.string(),
+    method: z.string(),
+    url: z.string(),
+    path: z.string(),
+    environmentName: z.string(),
+    requestHeaders: z.record(z.string(), z.string()).catch({}),
+    status: z.int().nullable(),
+    durationMs: z.number().nullable(),
+    requestBody: z.string().nullable(),
+    responseBody: z.string().nullable(),
+    error: z.string().nullable(),
+  }),
+);
+
+let entries: readonly JournalEntry[] | null = null;
 let nextId = 1;
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
 const listeners = new Set<() => void>();
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function restore(): readonly JournalEntry[] {
+  try {
+    const raw = storage()?.getItem(STORAGE_KEY) ?? null;
+    if (raw === null) return [];
+    const parsed = storedSchema.safeParse(JSON.parse(raw));
+    if (!parsed.success) return [];
+    // A call that was in flight when the tab reloaded never got its answer here.
+    return parsed.data
+      .slice(0, JOURNAL_CAPACITY)
+      .map((entry) => (entry.status === null && entry.error === null ? { ...entry, error: 'No answer: the tab was reloaded' } : entry));
+  } catch {
+    return [];
+  }
+}
+
+function current(): readonly JournalEntry[] {
+  if (entries === null) {
+    entries = restore();
+    nextId = Math.max(0, ...entries.map((e) => e.id)) + 1;
+  }
+  return entries;
+}
+
+/** Every configured environment's token out of `text`: entries outlive a switch of environment. */
+function redactStored(text: string): string {
+  const tokens = environmentStore
+    .getSnapshot()
+    .environments.map((environment) => getToken(environment.id))
+    .filter((token) => token !== '');
+  return redactTokens(text, tokens);
+}
+
+function shorten(text: string | null): string | null {
+  if (text === null) return null;
+  const clean = redactStored(text);
+  return clean.length > STORED_BODY_LIMIT ? clean.slice(0, STORED_BODY_LIMIT) + SHORTENED_MARK : clean;
+}
+
+/** What goes into sessionStorage: bodies shortened, every known token taken out again. */
+function storedCopy(entry: JournalEntry): JournalEntry {
+  return {
+    ...entry,
+    url: redactStored(entry.url),
+    path: redactStored(entry.path),
+    environmentName: redactStored(entry.environmentName),
+    requestBody: shorten(entry.requestBody),
+    responseBody: shorten(entry.responseBody),
+    error: entry.error === null ? null : redactStored(entry.error),
+  };
+}
+
+function save(): void {
+  saveTimer = null;
+  const store = storage();
+  if (store === null || entries === null) return;
+  let kept = entries.map(storedCopy);
+  // Storage full (other data of the site, or many long bodies): keep the newer half, then try again.
+  while (kept.length > 0) {
+    try {
+      store.setItem(STORAGE_KEY, JSON.stringify(kept));
+      return;
+    } catch {
+      kept = kept.slice(0, Math.floor(kept.length / 2));
+    }
+  }
+  try {
+    store.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing stored, nothing to remove.
+  }
+}
+
+function scheduleSave(): void {
+  if (saveTimer === null) saveTimer = setTimeout(save, SAVE_DELAY_MS);
+}
+
+/** Writes what is pending now (a reload or a closing tab does not wait for the timer). */
+function flush(): void {
+  if (saveTimer === null) return;
+  clearTimeout(saveTimer);
+  save();
+}
+
+if (typeof window !== 'undefined') window.addEventListener('pagehide', flush);
 
 function emit(): void {
   for (const listener of listeners) listener();
@@ -33,21 +160,37 @@ export const journal = {
     return () => listeners.delete(listener);
   },
   /** Newest first. */
-  getSnapshot: (): readonly JournalEntry[] => {
-    return entries;
-  },
+  getSnapshot: (): readonly JournalEntry[] => current(),
   start: (entry: Omit<JournalEntry, 'id' | 'status' | 'durationMs' | 'responseBody' | 'error'>): number => {
+    const list = current();
     const id = nextId++;
-    entries = [{ ...entry, id, status: null, durationMs: null, responseBody: null, error: null }, ...entries].slice(0, JOURNAL_CAPACITY);
+    entries = [{ ...entry, id, status: null, durationMs: null, responseBody: null, error: null }, ...list].slice(0, JOURNAL_CAPACITY);
+    scheduleSave();
     emit();
     return id;
   },
   finish: (id: number, result: Pick<JournalEntry, 'status' | 'durationMs' | 'responseBody' | 'error'>): void => {
-    entries = entries.map((e) => (e.id === id ? { ...e, ...result } : e));
+    entries = current().map((e) => (e.id === id ? { ...e, ...result } : e));
+    scheduleSave();
     emit();
   },
   clear: (): void => {
+    if (saveTimer !== null) clearTimeout(saveTimer);
+    saveTimer = null;
     entries = [];
+    try {
+      storage()?.removeItem(STORAGE_KEY);
+    } catch {
+      // Nothing stored, nothing to remove.
+    }
+    emit();
+  },
+  /** Writes the stored copy now (the pagehide of a reload does the same). */
+  flush,
+  /** Forgets what is in memory and reads the tab's storage again, as a reloaded tab does (tests). */
+  reload: (): void => {
+    flush();
+    entries = null;
     emit();
   },
 };

@@ -4,10 +4,13 @@ import { useMemo, useState, useSyncExternalStore } from 'react';
 import { buildCurl } from '../../lib/curl.ts';
 import { getToken } from '../../lib/environments.ts';
 import type { JournalEntry } from '../../lib/journal.ts';
-import { JOURNAL_CAPACITY, journal, prettyBody } from '../../lib/journal.ts';
+import { JOURNAL_CAPACITY, journal, prettyBody, STORED_BODY_LIMIT } from '../../lib/journal.ts';
 import { useEnvironments } from '../../lib/use-environment.ts';
 import { copyText, downloadText, journalFilename } from './browser-actions.ts';
 import { JournalEntryItem } from './journal-entry-item.tsx';
+import type { JournalFilter } from './journal-filter.ts';
+import { isFiltered, matchesJournalFilter, NO_JOURNAL_FILTER } from './journal-filter.ts';
+import { JournalFilters } from './journal-filters.tsx';
 import { redactEntry } from './redact.ts';
 
 const TOKEN_SEPARATOR = '\u0000';
@@ -37,6 +40,9 @@ export function JournalDrawer({ opened, onClose }: { opened: boolean; onClose: (
     [entries, redacted],
   );
 
+  const [filter, setFilter] = useState<JournalFilter>(NO_JOURNAL_FILTER);
+  const visible = useMemo(() => (isFiltered(filter) ? shown.filter((entry) => matchesJournalFilter(entry, filter)) : shown), [shown, filter]);
+
   const close = () => {
     setIncludeToken(false);
     onClose();
@@ -58,14 +64,17 @@ export function JournalDrawer({ opened, onClose }: { opened: boolean; onClose: (
     <Drawer opened={opened} onClose={close} title="Request journal" position="right" size="xl">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Every call this console makes to the service, newest first. Kept in memory for this tab: last {JOURNAL_CAPACITY} calls.
+          Every call this console makes to the service, newest first. Kept for this tab, across reloads, until the tab is closed: the last{' '}
+          {JOURNAL_CAPACITY} calls, a body over {STORED_BODY_LIMIT.toLocaleString('en')} characters shortened in the kept copy. The token is
+          never kept: the headers show it as ****.
         </Text>
         <Group justify="space-between" align="center">
           <Checkbox
             label="Include token in copied curl"
-            description="Off: the token is shown as ****"
+            description="Only “Copy as curl” uses the token, and only while this is ticked. The journal shows, keeps and exports **** either way. Unticked again when the journal closes."
             checked={includeToken}
             onChange={(event) => setIncludeToken(event.currentTarget.checked)}
+            maw={360}
           />
           <Group gap="xs">
             <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} onClick={onExport} disabled={entries.length === 0}>
@@ -82,11 +91,17 @@ export function JournalDrawer({ opened, onClose }: { opened: boolean; onClose: (
           </Text>
         ) : (
           <>
-            <Text size="xs" c="dimmed">
-              {shown.length} {shown.length === 1 ? 'call' : 'calls'}
+            <JournalFilters filter={filter} onChange={setFilter} />
+            <Text size="xs" c="dimmed" aria-live="polite">
+              {isFiltered(filter) ? `${visible.length} of ${shown.length} calls` : `${shown.length} ${shown.length === 1 ? 'call' : 'calls'}`}
             </Text>
+            {visible.length === 0 && (
+              <Text c="dimmed" ta="center" py="md" size="sm">
+                No call matches these filters.
+              </Text>
+            )}
             <Accordion multiple value={openIds} onChange={setOpenIds} variant="separated" radius="md">
-              {shown.map((entry) => (
+              {visible.map((entry) => (
                 <JournalEntryItem
                   key={entry.id}
                   entry={entry}

@@ -48,6 +48,13 @@ function EntryDetails({ entry, onCopyCurl, onCopyResponse }: Omit<Props, 'opened
   return (
     <Stack gap="sm">
       <Section title={`URL · ${entry.environmentName}`}>{entry.url}</Section>
+      {Object.keys(entry.requestHeaders).length > 0 && (
+        <Section title="Request headers">
+          {Object.entries(entry.requestHeaders)
+            .map(([name, value]) => `${name}: ${value}`)
+            .join('\n')}
+        </Section>
+      )}
       {entry.requestBody !== null && entry.requestBody !== '' && <Section title="Request body">{prettyBody(entry.requestBody)}</Section>}
       {entry.responseBody === null ? (
         <Text size="sm" c="dimmed">

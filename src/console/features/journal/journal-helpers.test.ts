@@ -23,6 +23,7 @@ describe('redaction', () => {
       url: 'https://svc.example/psp/v2/order/?t=tok-123',
       path: '/psp/v2/order/',
       environmentName: 'Env tok-123',
+      requestHeaders: { Authorization: 'Token ****', 'X-Echo': 'tok-123' },
       status: 400,
       durationMs: 12,
       requestBody: '{"note":"tok-123"}',

@@ -1,20 +1,12 @@
 import type { JournalEntry } from '../../lib/journal.ts';
+import { redactTokens } from '../../lib/redact.ts';
 
-export const REDACTED = '****';
-
-/** Every occurrence of `token` replaced by ****. Any non-empty token, however short: a leak is worse than noise. */
-export function redactToken(text: string, token: string): string {
-  return token === '' ? text : text.split(token).join(REDACTED);
-}
-
-/** Longest first, so a token that contains another is hidden whole. */
-export function redactTokens(text: string, tokens: readonly string[]): string {
-  return [...tokens].sort((a, b) => b.length - a.length).reduce(redactToken, text);
-}
+export { REDACTED, redactToken, redactTokens } from '../../lib/redact.ts';
 
 /**
- * The journal never stores a token (the api client leaves the Authorization header out); this is
- * defence in depth for anything that echoes one back, e.g. a service that reflects the request.
+ * The journal never holds a token (the api client masks the Authorization header and takes the
+ * request's token out of the answer); this is defence in depth for another environment's token
+ * echoed back, e.g. by a service that reflects what it gets.
  */
 export function redactEntry(entry: JournalEntry, tokens: readonly string[]): JournalEntry {
   const clean = (text: string) => redactTokens(text, tokens);
@@ -22,6 +14,7 @@ export function redactEntry(entry: JournalEntry, tokens: readonly string[]): Jou
   return {
     ...entry,
     url: clean(entry.url),
+    requestHeaders: Object.fromEntries(Object.entries(entry.requestHeaders).map(([name, value]) => [name, clean(value)])),
     path: clean(entry.path),
     environmentName: clean(entry.environmentName),
     requestBody: cleanOrNull(entry.requestBody),
