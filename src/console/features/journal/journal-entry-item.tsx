@@ -24,16 +24,17 @@ export function JournalEntryItem({ entry, opened, onCopyCurl, onCopyResponse }: 
           <Badge variant="outline" color="gray" radius="sm" w={58} style={{ flexShrink: 0 }}>
             {entry.method}
           </Badge>
-          <Text size="sm" ff="monospace" truncate="end" style={{ flex: 1, minWidth: 0 }} title={target}>
+          {/* Up to two lines, broken anywhere (a path has no spaces): a phone still shows the order id. */}
+          <Text size="sm" ff="monospace" lineClamp={2} style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }} title={target}>
             {target}
           </Text>
           <Badge color={status.color} variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
             {status.label}
           </Badge>
-          <Text size="xs" c="dimmed" w={64} ta="right" style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
+          <Text size="xs" c="dimmed" w={56} ta="right" style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
             {entry.durationMs === null ? '…' : `${entry.durationMs} ms`}
           </Text>
-          <Text size="xs" c="dimmed" style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
+          <Text size="xs" c="dimmed" visibleFrom="sm" style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
             {timeFormat.format(new Date(entry.startedAt))}
           </Text>
         </Group>
@@ -47,7 +48,7 @@ export function JournalEntryItem({ entry, opened, onCopyCurl, onCopyResponse }: 
 function EntryDetails({ entry, onCopyCurl, onCopyResponse }: Omit<Props, 'opened'>) {
   return (
     <Stack gap="sm">
-      <Section title={`URL · ${entry.environmentName}`}>{entry.url}</Section>
+      <Section title={`URL · ${entry.environmentName} · sent ${timeFormat.format(new Date(entry.startedAt))}`}>{entry.url}</Section>
       {Object.keys(entry.requestHeaders).length > 0 && (
         <Section title="Request headers">
           {Object.entries(entry.requestHeaders)

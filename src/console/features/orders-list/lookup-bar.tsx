@@ -6,6 +6,12 @@ import type { OrderStatus } from '../../../contract/schemas.ts';
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: s }))];
 
+/**
+ * The height of an input's label line above it, where a button beside the input starts: the label is
+ * an inline block in a wrapper of the body's font size, so its line is that size's line height.
+ */
+const LABEL_OFFSET = 'calc(var(--mantine-font-size-md) * var(--mantine-line-height))';
+
 interface Props {
   status: OrderStatus | null;
   searchText: string;
@@ -31,13 +37,15 @@ export function LookupBar({ status, searchText, notice, onStatusChange, onSearch
   };
   return (
     <form role="search" aria-label="Find an order" onSubmit={onSubmit} noValidate>
-      <Group align="flex-end" gap="sm" wrap="wrap">
+      {/* Aligned at the top: the box may grow a line below it (what Enter found); the buttons sit level
+          with the inputs, below their labels. */}
+      <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
           label="Order id or external id"
           name="q"
           type="search"
           enterKeyHint="go"
-          placeholder="Paste an order id, or type part of an external id"
+          placeholder="Paste an id, or type part of one"
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={searchText !== '' ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onSearchTextChange('')} /> : null}
           value={searchText}
@@ -51,7 +59,7 @@ export function LookupBar({ status, searchText, notice, onStatusChange, onSearch
           style={{ flex: '1 1 18rem' }}
           maw={480}
         />
-        <Button type="submit" variant="light" rightSection={<IconArrowRight size={16} />}>
+        <Button type="submit" variant="light" rightSection={<IconArrowRight size={16} />} mt={LABEL_OFFSET}>
           Open
         </Button>
         <NativeSelect
@@ -66,7 +74,7 @@ export function LookupBar({ status, searchText, notice, onStatusChange, onSearch
           w={180}
         />
         {canClear && (
-          <Button variant="subtle" onClick={onClear}>
+          <Button variant="subtle" onClick={onClear} mt={LABEL_OFFSET}>
             Clear filters
           </Button>
         )}
