@@ -56,7 +56,7 @@ describe('the pre-rendered orders page', { timeout: 30_000 }, () => {
       await Promise.resolve();
     });
 
-    expect(await screen.findByRole('heading', { name: 'Open by id' }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('search', { name: 'Find an order' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(container.querySelector('h2')).toBe(heading);
     expect(screen.getAllByRole('heading', { name: 'Orders' })).toHaveLength(1);
     expect(document.documentElement.getAttribute('data-app')).toBe('running');

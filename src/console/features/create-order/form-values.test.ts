@@ -130,6 +130,11 @@ describe('summariseItems', () => {
     expect(summariseItems([item('2', '12.90'), item('1', '-1.00')], '24.8').mismatchWith).toBeNull();
   });
 
+  test('reads amounts as they will be sent: a decimal comma is a dot, outer spaces do not count (D11)', () => {
+    expect(summariseItems([item('2', '1,25'), item('1', ' 0.50 ')], '3,00')).toEqual({ total: '3.00', uncounted: 0, rows: 2, mismatchWith: null });
+    expect(summariseItems([item('2', '1,25')], '2,4').mismatchWith).toBe('2.40');
+  });
+
   test('does not warn while a line or the order amount is incomplete', () => {
     expect(summariseItems([item('1.5', '10.00')], '99.00')).toMatchObject({ uncounted: 1, mismatchWith: null });
     expect(summariseItems([item('1', '10.00')], '')).toMatchObject({ total: '10.00', mismatchWith: null });

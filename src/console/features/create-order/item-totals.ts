@@ -1,15 +1,20 @@
 import { isAmountString } from '../../../contract/fields.ts';
 import type { Money } from '../../../contract/money.ts';
 import { compareMoney, formatMoney, multiplyMoney, sumMoney } from '../../../contract/money.ts';
+import { normalizeDecimalInput } from '../../lib/decimal-input.ts';
 
 const WHOLE = /^[0-9]+$/;
 
-/** quantity x amount, exact; null while either is not yet a number the contract would take. */
+/**
+ * quantity x amount, exact; null while either is not yet a number the contract would take. The
+ * amount is read as it will be sent (D11: "12,5" is 12.5, spaces around it do not count).
+ */
 export function lineTotal(quantity: string | undefined, amount: string | undefined): Money | null {
   const q = quantity?.trim() ?? '';
-  if (!WHOLE.test(q) || amount === undefined || !isAmountString(amount)) return null;
+  const a = amount === undefined ? '' : normalizeDecimalInput(amount);
+  if (!WHOLE.test(q) || !isAmountString(a)) return null;
   const n = Number(q);
-  return Number.isSafeInteger(n) ? multiplyMoney(amount, n) : null;
+  return Number.isSafeInteger(n) ? multiplyMoney(a, n) : null;
 }
 
 export interface ItemsSummary {
@@ -41,14 +46,15 @@ function cachedLineTotal(quantity: string | undefined, amount: string | undefine
 /** Compares the lines with order_data.amount. Only a complete set of lines and a valid amount can disagree. */
 export function summariseItems(items: readonly { quantity?: string; amount?: string }[], orderAmount: string): ItemsSummary {
   const totals = items.map((item) => cachedLineTotal(item.quantity, item.amount));
+  const order = normalizeDecimalInput(orderAmount);
   const counted = totals.filter((t): t is Money => t !== null);
   const total = sumMoney(counted);
   const uncounted = totals.length - counted.length;
-  const comparable = items.length > 0 && uncounted === 0 && isAmountString(orderAmount);
+  const comparable = items.length > 0 && uncounted === 0 && isAmountString(order);
   return {
     total: formatMoney(total),
     uncounted,
     rows: items.length,
-    mismatchWith: comparable && compareMoney(total, orderAmount) !== 0 ? formatMoney(orderAmount) : null,
+    mismatchWith: comparable && compareMoney(total, order) !== 0 ? formatMoney(order) : null,
   };
 }
