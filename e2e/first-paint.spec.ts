@@ -39,7 +39,7 @@ test('the app takes over the pre-rendered page: no errors, nothing twice, and it
   });
 
   await page.goto('/orders');
-  await expect(page.getByRole('heading', { name: 'Open by id' })).toBeVisible();
+  await expect(page.getByRole('search', { name: 'Find an order' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Orders', exact: true })).toHaveCount(1);
   await expect(page.getByRole('link', { name: /^Active environment/ })).toBeVisible();
 

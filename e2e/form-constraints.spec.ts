@@ -27,7 +27,8 @@ const TABLES: Record<string, () => Row[]> = {
     { path: 'order_data.amount', outside: '.', inside: '.5', message: AMOUNT_MESSAGE },
     { path: 'order_data.amount', outside: '0.00', inside: '0.01', message: 'Must be greater than 0' },
     { path: 'items.0.amount', outside: '-123456789', inside: '-12345678.99', message: AMOUNT_MESSAGE },
-    { path: 'transaction_history.0.amount', outside: '39,90', inside: '39.90', message: AMOUNT_MESSAGE },
+    // D11: a decimal comma is a dot (39,90 is 39.90); three decimals stay refused either way.
+    { path: 'transaction_history.0.amount', outside: '39,905', inside: '39,90', message: AMOUNT_MESSAGE },
   ],
   'lengths and blanks': () => {
     const id = externalId36();
