@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig, runnerImport } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 const sandboxUrl = process.env['SANDBOX_URL'] ?? 'http://127.0.0.1:8080';
 
@@ -36,7 +37,8 @@ function gitCommit(): string {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), prerenderOrdersFrame()],
+  // precompress: brotli and gzip twins of every text file, which the sandbox sends by Accept-Encoding.
+  plugins: [react(), prerenderOrdersFrame(), precompress()],
   define: command === 'build' ? { 'import.meta.env.VITE_CONSOLE_COMMIT': JSON.stringify(gitCommit()) } : {},
   resolve: {
     // react-router's exports map names only its development build (dev warnings on); builds take the

@@ -1,11 +1,19 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Stats } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import type { Context } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
 import type { SandboxEnv } from './auth.ts';
+import type { Coding, Selected } from './content-encoding.ts';
+import { CODINGS, selectEncoding, suffixOf } from './content-encoding.ts';
 
 // decisions.md D8: the built console on the same origin. Vite names files under /assets/ by content
 // hash, so they can be cached for a year; index.html must not be cached, or a rebuild goes unseen.
+// Issue 17: the build writes brotli and gzip twins of each text file (scripts/precompress.ts); the
+// twin the request accepts is sent as it is, with Content-Encoding, and every answer for a file
+// that has twins says `Vary: Accept-Encoding`. Each representation has its own ETag, so a
+// revalidation (index.html, boot.js: no-cache) is a 304 without a body.
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -20,32 +28,145 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </html>
 `;
 
+interface Representation {
+  selected: Selected;
+  path: string;
+  size: number;
+}
+
+async function fileStats(path: string): Promise<Stats | null> {
+  try {
+    const stats = await stat(path);
+    return stats.isFile() ? stats : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * A GET handler for everything outside the API: a real file from `staticDir`, else index.html so the
- * console's router can show /orders, /orders/<id>, /settings... A missing /assets/ file stays a 404:
- * the browser asked for a script or a stylesheet, not a page.
+ * The file a request path names inside `root`, or null. The path comes percent-decoded from Hono;
+ * anything still encoded, a dot segment, a backslash, a NUL or an empty segment is refused rather
+ * than interpreted, and the result must stay under `root`.
+ */
+function fileFor(root: string, path: string): string | null {
+  if (/%|\\|\0/.test(path) || /(?:^|\/)\.{1,2}(?:\/|$)/.test(path) || /\/\//.test(path)) return null;
+  const file = resolve(join(root, path));
+  return file.startsWith(root + sep) ? file : null;
+}
+
+/** Twins written by the build; one older than its file is stale (a file rebuilt in place) and ignored. */
+async function twinsOf(path: string, original: Stats): Promise<Map<Coding, Stats>> {
+  const twins = new Map<Coding, Stats>();
+  for (const coding of CODINGS) {
+    const twin = await fileStats(path + suffixOf(coding));
+    if (twin !== null && twin.mtimeMs >= original.mtimeMs) twins.set(coding, twin);
+  }
+  return twins;
+}
+
+const etagOf = (original: Stats, selected: Selected) =>
+  `"${original.size.toString(16)}-${Math.floor(original.mtimeMs).toString(16)}${selected === 'identity' ? '' : `-${selected}`}"`;
+
+/** If-None-Match (weak comparison, RFC 9110 §13.1.2), else If-Modified-Since. */
+function notModified(c: Context<SandboxEnv, string>, etag: string, modified: Date): boolean {
+  const ifNoneMatch = c.req.header('If-None-Match');
+  if (ifNoneMatch !== undefined) {
+    const tags = ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+    return tags.includes('*') || tags.includes(etag);
+  }
+  const since = Date.parse(c.req.header('If-Modified-Since') ?? '');
+  return !Number.isNaN(since) && Math.floor(modified.getTime() / 1000) * 1000 <= since;
+}
+
+/** One byte range (`bytes=a-b`, `a-`, `-n`) of `size`; null to send the whole file (several ranges, unreadable), 'unsatisfiable' for a 416. */
+function byteRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (match === null || (match[1] === '' && match[2] === '')) return null;
+  const [, first = '', last = ''] = match;
+  if (first === '') {
+    const length = Number(last);
+    return length === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  return start >= size || start > end ? 'unsatisfiable' : { start, end };
+}
+
+async function readPart(path: string, start: number, length: number): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = new Uint8Array(length);
+    let read = 0;
+    while (read < length) {
+      const { bytesRead } = await handle.read(buffer, read, length - read, start + read);
+      if (bytesRead === 0) throw new Error(`${path} ended early`);
+      read += bytesRead;
+    }
+    return buffer;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Sends `path` (an existing file) the way this request accepts it. */
+async function sendFile(c: Context<SandboxEnv, string>, path: string, original: Stats, cacheControl: string): Promise<Response> {
+  const twins = await twinsOf(path, original);
+  const headers = new Headers({ 'Content-Type': getMimeType(path) ?? 'application/octet-stream', 'Cache-Control': cacheControl });
+  if (twins.size > 0) headers.set('Vary', 'Accept-Encoding');
+  // A range is of the file as it is: with one, the file is sent uncompressed. An If-Range naming
+  // another version, or a Range this handler does not serve (several ranges), gets the whole file.
+  const rangeHeader = c.req.method === 'GET' ? c.req.header('Range') : undefined;
+  const ifRange = c.req.header('If-Range');
+  const sameVersion = ifRange === undefined || ifRange === etagOf(original, 'identity') || Date.parse(ifRange) >= Math.floor(original.mtimeMs / 1000) * 1000;
+  const range = rangeHeader !== undefined && sameVersion ? byteRange(rangeHeader, original.size) : null;
+  const selected = range !== null ? 'identity' : selectEncoding(c.req.header('Accept-Encoding'), [...twins.keys()]);
+  const twin = selected === 'identity' ? undefined : twins.get(selected);
+  const sent: Representation =
+    selected === 'identity' || twin === undefined ? { selected: 'identity', path, size: original.size } : { selected, path: path + suffixOf(selected), size: twin.size };
+
+  const etag = etagOf(original, sent.selected);
+  headers.set('ETag', etag);
+  headers.set('Last-Modified', original.mtime.toUTCString());
+  if (sent.selected === 'identity') headers.set('Accept-Ranges', 'bytes');
+  else headers.set('Content-Encoding', sent.selected);
+  if (notModified(c, etag, original.mtime)) {
+    headers.delete('Content-Type');
+    headers.delete('Content-Encoding');
+    return new Response(null, { status: 304, headers });
+  }
+
+  if (range === 'unsatisfiable') {
+    headers.set('Content-Range', `bytes */${sent.size}`);
+    headers.set('Content-Length', '0');
+    return new Response(null, { status: 416, headers });
+  }
+  const start = range?.start ?? 0;
+  const length = range === null ? sent.size : range.end - range.start + 1;
+  headers.set('Content-Length', String(length));
+  if (range !== null) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${sent.size}`);
+  const status = range === null ? 200 : 206;
+  if (c.req.method === 'HEAD') return new Response(null, { status, headers });
+  return new Response(await readPart(sent.path, start, length), { status, headers });
+}
+
+/**
+ * A GET (and HEAD) handler for everything outside the API: a real file from `staticDir`, else
+ * index.html so the console's router can show /orders, /orders/<id>, /settings... A missing
+ * /assets/ file stays a 404: the browser asked for a script or a stylesheet, not a page.
  */
 export function staticConsole(staticDir: string | undefined): (c: Context<SandboxEnv, string>) => Promise<Response> {
   const root = staticDir === undefined ? undefined : resolve(staticDir);
-  let files: MiddlewareHandler<SandboxEnv> | undefined;
-  let indexFile: MiddlewareHandler<SandboxEnv> | undefined;
+  const assets = root === undefined ? '' : join(root, 'assets') + sep;
 
   return async (c) => {
     if (root === undefined || !existsSync(join(root, 'index.html'))) return c.html(NOT_BUILT_PAGE, 200, { 'Cache-Control': NO_CACHE });
-    // Created on first use: serveStatic complains on the console when its root does not exist yet.
-    files ??= serveStatic<SandboxEnv>({
-      root,
-      onFound: (path, ctx) => {
-        ctx.header('Cache-Control', path.startsWith(join(root, 'assets')) ? IMMUTABLE : NO_CACHE);
-      },
-    });
-    indexFile ??= serveStatic<SandboxEnv>({ root, path: 'index.html', onFound: (_path, ctx) => ctx.header('Cache-Control', NO_CACHE) });
-
-    const fromFile = await files(c, () => Promise.resolve());
-    if (fromFile instanceof Response) return fromFile;
+    const file = fileFor(root, c.req.path);
+    const found = file === null ? null : await fileStats(file);
+    if (file !== null && found !== null) return sendFile(c, file, found, file.startsWith(assets) ? IMMUTABLE : NO_CACHE);
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
-    const fromIndex = await indexFile(c, () => Promise.resolve());
-    if (fromIndex instanceof Response) return fromIndex;
-    return c.text('Not found', 404);
+    const index = join(root, 'index.html');
+    const indexStats = await fileStats(index);
+    if (indexStats === null) return c.text('Not found', 404);
+    return sendFile(c, index, indexStats, NO_CACHE);
   };
 }
