@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Rolldown } from 'vite';
 import { build } from 'vite';
+import { precompress } from '../scripts/precompress.ts';
 
 type OutputAsset = Rolldown.OutputAsset;
 type OutputChunk = Rolldown.OutputChunk;
@@ -48,7 +49,8 @@ export function buildHello(): Promise<BuildResult> {
       configFile: false,
       root: HELLO_ROOT,
       logLevel: 'warn',
-      plugins: [react()],
+      // Served the same way as the console: precompressed by the same plugin.
+      plugins: [react(), precompress()],
       build: { outDir: HELLO_DIST, emptyOutDir: true, sourcemap: true },
     },
     HELLO_DIST,

@@ -54,6 +54,27 @@ export function ownerOf(id: string): string {
   return '(bundler runtime)';
 }
 
+/** The files `start` loads with it: static imports and the CSS they import, transitively. */
+function closureOf(result: BuildResult, start: readonly string[]): Set<string> {
+  const chunks = new Map(result.chunks.map((c) => [c.fileName, c]));
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const chunk = chunks.get(file);
+    if (chunk === undefined) return;
+    for (const css of chunk.viteMetadata?.importedCss ?? []) seen.add(css);
+    for (const dep of chunk.imports) visit(dep);
+  };
+  start.forEach(visit);
+  return seen;
+}
+
+/** What index.html makes the browser fetch before any lazy import: its tags and their static imports (paths without the leading /). */
+export function initialFiles(result: BuildResult): string[] {
+  return [...closureOf(result, htmlTags(readFileSync(join(result.outDir, 'index.html'), 'utf8')))];
+}
+
 export function analyseBundle(result: BuildResult, reportPath: string): BundleAnalysis {
   const gzipOf = new Map<string, number>();
   const gz = (file: string) => {
@@ -64,22 +85,8 @@ export function analyseBundle(result: BuildResult, reportPath: string): BundleAn
     }
     return size;
   };
-  const chunks = new Map(result.chunks.map((c) => [c.fileName, c]));
-  const closure = (start: readonly string[]) => {
-    const seen = new Set<string>();
-    const visit = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      const chunk = chunks.get(file);
-      if (chunk === undefined) return;
-      for (const css of chunk.viteMetadata?.importedCss ?? []) seen.add(css);
-      for (const dep of chunk.imports) visit(dep);
-    };
-    start.forEach(visit);
-    return seen;
-  };
-
-  const initial = closure(htmlTags(readFileSync(join(result.outDir, 'index.html'), 'utf8')));
+  const closure = (start: readonly string[]) => closureOf(result, start);
+  const initial = new Set(initialFiles(result));
   const initialBytes = [...initial].reduce((sum, f) => sum + gz(f), 0);
 
   const lazy: LazyEntry[] = result.chunks

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { z } from 'zod';
 
 // The Node side of page/probe.js: open a page with the probe installed, read what it collected.
@@ -8,9 +8,23 @@ const PROBE_PATH = fileURLToPath(new URL('./page/probe.js', import.meta.url));
 
 export interface ProbeConfig {
   watchRows?: boolean;
-  /** sessionStorage entries written before the app starts (a form draft). */
+  /** Record when the orders list's first row or its empty state is first painted. */
+  watchContent?: boolean;
+  /** sessionStorage entries written before the app starts (a form draft, a token). */
   sessionStorage?: Record<string, string>;
+  /** Chrome's network emulation (CDP), e.g. THROTTLED; none by default. */
+  network?: NetworkConditions;
 }
+
+export interface NetworkConditions {
+  /** Added to each request's time to response headers, in ms (CDP's "latency": a round trip). */
+  latencyMs: number;
+  downloadBitsPerSecond: number;
+  uploadBitsPerSecond: number;
+}
+
+/** Issue 17's throttled profile: 10 Mbit/s, 40 ms RTT. */
+export const THROTTLED: NetworkConditions = { latencyMs: 40, downloadBitsPerSecond: 10_000_000, uploadBitsPerSecond: 10_000_000 };
 
 export const probeStateSchema = z.object({
   lcp: z.array(z.object({ t: z.number(), size: z.number(), tag: z.string().nullable() })),
@@ -19,12 +33,14 @@ export const probeStateSchema = z.object({
   longtasks: z.array(z.object({ start: z.number(), duration: z.number() })),
   keystrokes: z.array(z.object({ key: z.string(), t0: z.number(), next: z.number().nullable() })),
   firstRowAt: z.number().nullable(),
+  content: z.object({ kind: z.string(), inDom: z.number(), painted: z.number().nullable() }).nullable(),
 });
 export type ProbeState = z.infer<typeof probeStateSchema>;
 
 export interface ProbePage {
   context: BrowserContext;
   page: Page;
+  cdp: CDPSession;
   close: () => Promise<void>;
 }
 
@@ -35,15 +51,38 @@ export async function openProbePage(browser: Browser, config: ProbeConfig = {}):
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (config.network !== undefined) {
+    const { latencyMs, downloadBitsPerSecond, uploadBitsPerSecond } = config.network;
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: latencyMs,
+      downloadThroughput: downloadBitsPerSecond / 8,
+      uploadThroughput: uploadBitsPerSecond / 8,
+    });
+  }
   // A string, not a function: tsx may wrap functions in helpers that do not exist in the page.
   const storage = Object.entries(config.sessionStorage ?? {})
     .map(([key, value]) => `try { sessionStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)}); } catch {}`)
     .join('\n');
-  await page.addInitScript({ content: `window.__benchConfig = ${JSON.stringify({ watchRows: config.watchRows === true })};\n${storage}` });
+  await page.addInitScript({ content: `window.__benchConfig = ${JSON.stringify({ watchRows: config.watchRows === true, watchContent: config.watchContent === true })};\n${storage}` });
   await page.addInitScript({ path: PROBE_PATH });
-  return { context, page, close: () => context.close() };
+  return { context, page, cdp, close: () => context.close() };
 }
 
 export async function readProbe(page: Page): Promise<ProbeState> {
   return probeStateSchema.parse(await page.evaluate('window.__bench.state'));
+}
+
+/**
+ * Waits until `expression` (a boolean expression) is true in the page, polling with page.evaluate (CDP, which the page's
+ * CSP does not govern). page.waitForFunction evaluates its string with eval inside the page, which
+ * the console's CSP (script-src 'self') refuses.
+ */
+export async function waitForProbe(page: Page, expression: string, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    if ((await page.evaluate(expression)) === true) return;
+    if (performance.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

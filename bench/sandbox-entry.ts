@@ -13,7 +13,8 @@ const server = await startServer({
   port: 0,
   host: '127.0.0.1',
   db: process.env['BENCH_DB'] ?? ':memory:',
-  tokens: ['dev-token'],
+  // BENCH_TOKENS: comma-separated; each token sees only its own orders (an empty sandbox per token).
+  tokens: (process.env['BENCH_TOKENS'] ?? 'dev-token').split(','),
   ...(process.env['BENCH_STATIC'] !== undefined && { staticDir: process.env['BENCH_STATIC'] }),
   log: () => undefined,
   ...(countGroups && { storeOptions: { onCreateStatement: (rows: number) => groups.set(rows, (groups.get(rows) ?? 0) + 1) } }),

@@ -124,15 +124,28 @@ export async function measureTyping(browser: Browser, baseUrl: string): Promise<
   }
 }
 
-export function typingFigures(result: TypingResult): Figure[] {
-  const figures = result.fields.map((f) => {
-    const atOrOver16 = f.eventTiming.filter((d) => d >= 16).length;
+/**
+ * One budgeted figure per field: its p95 in each round (issue 17: five consecutive runs, each
+ * within budget), the worst of them as the value. With one round this is that round's p95.
+ */
+export function typingFigures(rounds: readonly TypingResult[]): Figure[] {
+  const first = rounds[0];
+  if (first === undefined) return [];
+  const figures = first.fields.map((f, index) => {
+    const perRound = rounds.map((r) => r.fields[index]).filter((x): x is TypingField => x !== undefined);
+    const p95s = perRound.map((r) => percentile(r.nextPaint, 95));
+    const all = perRound.flatMap((r) => r.nextPaint);
+    const events = perRound.flatMap((r) => r.eventTiming);
+    const atOrOver16 = events.filter((d) => d >= 16).length;
     const note = [
-      `p50 ${percentile(f.nextPaint, 50).toFixed(1)} ms, max ${Math.max(...f.nextPaint).toFixed(1)} ms`,
-      `Event Timing p95 ${atOrOver16 === 0 ? 'under 16' : percentile(f.eventTiming, 95).toFixed(0)} ms (${atOrOver16} of ${f.eventTiming.length} keystrokes >= 16 ms)`,
-    ].join('; ');
+      rounds.length > 1 ? `worst of ${rounds.length} rounds: ${p95s.map((p) => p.toFixed(1)).join(', ')} ms` : null,
+      `p50 ${percentile(all, 50).toFixed(1)} ms, max ${Math.max(...all).toFixed(1)} ms`,
+      `Event Timing p95 ${atOrOver16 === 0 ? 'under 16' : percentile(events, 95).toFixed(0)} ms (${atOrOver16} of ${events.length} keystrokes >= 16 ms)`,
+    ]
+      .filter((part) => part !== null)
+      .join('; ');
     const name = `typing: ${f.field}${f.touched ? ' (touched: validates per key)' : ''} p95`;
-    return budgeted(name, percentile(f.nextPaint, 95), 'ms', '<=', TYPING_P95_BUDGET_MS, note);
+    return budgeted(name, Math.max(...p95s), 'ms', '<=', TYPING_P95_BUDGET_MS, note);
   });
-  return [...figures, info('typing: form filled by', result.fillMs, 'ms', `${result.filledBy}, ${ITEMS} items + ${TRANSACTIONS} transactions, to rendered`)];
+  return [...figures, info('typing: form filled by', first.fillMs, 'ms', `${first.filledBy}, ${ITEMS} items + ${TRANSACTIONS} transactions, to rendered`)];
 }

@@ -4,7 +4,7 @@
 // first data row appears. Read back through window.__bench.
 (() => {
   const config = window.__benchConfig || {};
-  const state = { lcp: [], fcp: null, events: [], longtasks: [], keystrokes: [], recordKeys: false, firstRowAt: null };
+  const state = { lcp: [], fcp: null, events: [], longtasks: [], keystrokes: [], recordKeys: false, firstRowAt: null, content: null };
 
   const observe = (type, onEntry, extra) => {
     try {
@@ -52,6 +52,31 @@
         state.firstRowAt = performance.now();
         observer.disconnect();
       }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  }
+
+  // Time to content (issue 17): the first list row or the empty state's heading in the DOM, then
+  // painted (the same rAF-then-message step as a keystroke). The pre-rendered heading is not content.
+  if (config.watchContent) {
+    const find = () => {
+      if (document.querySelector('[role="row"][aria-rowindex="2"]') !== null) return 'row';
+      for (const heading of document.querySelectorAll('h3')) if (heading.textContent === 'No orders yet') return 'empty state';
+      return null;
+    };
+    const observer = new MutationObserver(() => {
+      const kind = find();
+      if (kind === null) return;
+      observer.disconnect();
+      const record = { kind, inDom: performance.now(), painted: null };
+      state.content = record;
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          record.painted = performance.now();
+        };
+        channel.port2.postMessage(null);
+      });
     });
     observer.observe(document, { childList: true, subtree: true });
   }

@@ -4,6 +4,10 @@ import { RouterProvider } from 'react-router';
 import { AppRoot } from './app/app-root.tsx';
 import { isLeftForTheClient } from './app/hydration.ts';
 import { createAppRouter } from './app/router.tsx';
+import { showAuthNotice } from './app/auth-notice.tsx';
+import { loadOrdersPageBody } from './features/orders-list/orders-route.tsx';
+import { prefetchOrdersFirstPage } from './features/orders-list/prefetch-first-page.ts';
+import { createQueryClient } from './lib/query-client.ts';
 import { loadServerConfig } from './lib/server-config.ts';
 
 // Sandbox or proxy (issue 11): asked before anything else, so the answer is in by the time a page
@@ -13,9 +17,14 @@ void loadServerConfig();
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 
+// /orders: its list's first request and the page's lazy code start now, before hydration (issue 17).
+const queryClient = createQueryClient(showAuthNotice);
+prefetchOrdersFirstPage(queryClient, window.location);
+if (window.location.pathname === '/orders') void loadOrdersPageBody();
+
 const router = createAppRouter();
 const app = (
-  <AppRoot>
+  <AppRoot queryClient={queryClient}>
     <RouterProvider router={router} />
   </AppRoot>
 );

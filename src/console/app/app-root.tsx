@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { StrictMode, useEffect } from 'react';
 import { AppProviders } from './providers.tsx';
@@ -7,13 +8,13 @@ import { AppProviders } from './providers.tsx';
  * (prerender.tsx): hydration needs the two trees to match. Marks <html data-app> once the app runs,
  * which shows what the pre-rendered HTML keeps hidden (index.html).
  */
-export function AppRoot({ children }: { children: ReactNode }) {
+export function AppRoot({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   useEffect(() => {
     document.documentElement.setAttribute('data-app', 'running');
   }, []);
   return (
     <StrictMode>
-      <AppProviders>{children}</AppProviders>
+      <AppProviders {...(queryClient !== undefined && { queryClient })}>{children}</AppProviders>
     </StrictMode>
   );
 }

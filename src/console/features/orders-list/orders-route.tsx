@@ -5,7 +5,16 @@ import { OrdersLayout } from './orders-layout.tsx';
 
 // /orders, the page every session opens on: the frame comes with the first screen and the rest
 // (open by id, the list, their styles) loads beside it, instead of the whole page waiting for it.
-const OrdersPageBody = lazy(async () => ({ default: (await withPageStyles(() => import('./orders-page.tsx'))).OrdersPageBody }));
+const load = () => withPageStyles(() => import('./orders-page.tsx'));
+let bodyModule: ReturnType<typeof load> | null = null;
+
+/** Starts loading the page's body (its code, zod, its styles); main.tsx calls it before hydrating /orders (issue 17). */
+export function loadOrdersPageBody() {
+  bodyModule ??= load();
+  return bodyModule;
+}
+
+const OrdersPageBody = lazy(async () => ({ default: (await loadOrdersPageBody()).OrdersPageBody }));
 
 export function OrdersRoute() {
   return (

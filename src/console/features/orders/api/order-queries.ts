@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Environment } from '../../../lib/environments.ts';
 import { getOrder } from './get-order.ts';
-import type { SandboxListFilters } from './list-sandbox-orders.ts';
 import { listSandboxOrders } from './list-sandbox-orders.ts';
+import type { SandboxListFilters } from './sandbox-list-request.ts';
+import { sandboxListKey } from './sandbox-list-request.ts';
 
 // Keys go from broad to narrow, and carry the environment so two environments never share a cache.
 export const orderQueries = {
@@ -15,7 +16,7 @@ export const orderQueries = {
     }),
   sandboxList: (environment: Environment, filters: SandboxListFilters) =>
     infiniteQueryOptions({
-      queryKey: ['orders', environment.id, 'list', 'sandbox', filters] as const,
+      queryKey: sandboxListKey(environment, filters),
       queryFn: ({ pageParam, signal }) => listSandboxOrders(environment, filters, pageParam, signal),
       initialPageParam: null as string | null,
       getNextPageParam: (lastPage) => lastPage.nextCursor,

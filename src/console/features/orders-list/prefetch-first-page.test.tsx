@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { showAuthNotice } from '../../app/auth-notice.tsx';
+import { environmentStore } from '../../lib/environments.ts';
+import { journal } from '../../lib/journal.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { renderRoute } from '../../test/render.tsx';
+import { OrdersPage } from './orders-page.tsx';
+import { firstPageFilters, prefetchOrdersFirstPage } from './prefetch-first-page.ts';
+import { seedSandboxOrder, uniquePrefix } from './test-support.ts';
+
+// Issue 17, time to content: main.tsx sends /orders's first list request before the app renders;
+// the list then shows that answer instead of asking again.
+
+const listRequests = () => journal.getSnapshot().filter((e) => e.path === '/sandbox/orders');
+
+describe('firstPageFilters: the list the page will ask for first', () => {
+  test.each([
+    ['/orders', '', {}],
+    ['/orders', '?q=%20ORD-7%20', { q: 'ORD-7' }],
+    ['/orders', '?q=', {}],
+    ['/orders', '?source=sandbox', {}],
+    // Left to the page: the local tab sends nothing, a status needs the contract's check.
+    ['/orders', '?source=local', null],
+    ['/orders', '?status=activated', null],
+    ['/orders/new', '', null],
+    ['/orders/3b241101-e2bb-4255-8caf-4136c566a962', '', null],
+    ['/settings', '', null],
+  ])('%s%s -> %j', (pathname, search, expected) => {
+    expect(firstPageFilters({ pathname, search })).toEqual(expected);
+  });
+});
+
+describe('prefetchOrdersFirstPage', { timeout: 30_000 }, () => {
+  test('sends the first page before anything renders, and the list shows it without asking again', async () => {
+    const prefix = uniquePrefix('PREFETCH');
+    await seedSandboxOrder(`${prefix}-1`, '12.00');
+    await seedSandboxOrder(`${prefix}-2`, '13.00');
+    // The app's own client (staleTime included), as main.tsx creates it.
+    const queryClient = createQueryClient(showAuthNotice);
+
+    prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: `?q=${prefix}` });
+    await waitFor(() => expect(listRequests()).toHaveLength(1));
+    expect(new URL(listRequests()[0]?.url ?? '').searchParams.get('q')).toBe(prefix);
+
+    renderRoute(<OrdersPage />, { path: '/orders', route: `/orders?q=${prefix}`, queryClient });
+    const table = await screen.findByRole('table', { name: 'All sandbox orders' }, { timeout: 10_000 });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByText('Loaded 2 orders (all)')).toBeInTheDocument();
+    expect(listRequests()).toHaveLength(1);
+  });
+
+  test('the list waits for a request still on its way instead of sending its own', async () => {
+    const prefix = uniquePrefix('INFLIGHT');
+    await seedSandboxOrder(`${prefix}-1`, '12.00');
+    const queryClient = createQueryClient(showAuthNotice);
+    prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: `?q=${prefix}` });
+    renderRoute(<OrdersPage />, { path: '/orders', route: `/orders?q=${prefix}`, queryClient });
+    await screen.findByRole('table', { name: 'All sandbox orders' }, { timeout: 10_000 });
+    expect(listRequests()).toHaveLength(1);
+  });
+
+  test('sends nothing for another page, the local tab, or an environment without the sandbox list', async () => {
+    const queryClient = createQueryClient(showAuthNotice);
+    prefetchOrdersFirstPage(queryClient, { pathname: '/orders/new', search: '' });
+    prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: '?source=local' });
+    environmentStore.save({ id: 'env-real', name: 'Real service', baseUrl: 'https://psp.example.com', production: false, sandbox: false, rememberToken: false });
+    environmentStore.activate('env-real');
+    prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: '' });
+    await Promise.resolve();
+    expect(journal.getSnapshot()).toEqual([]);
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+});

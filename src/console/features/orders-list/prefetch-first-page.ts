@@ -1,0 +1,39 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client.ts';
+import { getActiveEnvironment } from '../../lib/environments.ts';
+import type { SandboxOrderPage } from '../orders/api/list-sandbox-orders.ts';
+import { sandboxListAvailable, sandboxListKey, sandboxListRequest } from '../orders/api/sandbox-list-request.ts';
+
+// Issue 17, time to content: /orders is where every session starts, and its list waited for the
+// app to hydrate, then for the page's lazy code, then for its own request. main.tsx calls this
+// before hydrating: the first page's request goes out at once, its answer is parsed when the
+// contract's code (zod) has loaded, and the list (sandbox-orders.tsx) finds it in the cache under
+// the same key, so nothing is sent twice. The same request as the page's (one journal entry, the
+// same errors and retries through the same QueryClient), after the same wait for the server's
+// config (behind a proxy there is no sandbox list: nothing is sent).
+
+/** Which list the page at `location` will ask for first, when it is the sandbox list this can send without zod; else null. */
+export function firstPageFilters(location: Pick<Location, 'pathname' | 'search'>): { q?: string } | null {
+  if (location.pathname !== '/orders') return null;
+  const params = new URLSearchParams(location.search);
+  // The local tab needs no request; a status is checked against the contract (zod): both left to the page.
+  if (params.get('source') === 'local' || params.has('status')) return null;
+  const q = (params.get('q') ?? '').trim();
+  return q === '' ? {} : { q };
+}
+
+export function prefetchOrdersFirstPage(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): void {
+  const filters = firstPageFilters(location);
+  const environment = getActiveEnvironment();
+  if (filters === null || !environment.sandbox) return;
+  void queryClient.prefetchInfiniteQuery({
+    queryKey: sandboxListKey(environment, filters),
+    queryFn: async ({ signal }): Promise<SandboxOrderPage> => {
+      const parser = import('../orders/api/list-sandbox-orders.ts');
+      await sandboxListAvailable(environment);
+      const [response, { parseSandboxOrderPage }] = await Promise.all([apiRequest(environment, sandboxListRequest(filters, null, signal)), parser]);
+      return parseSandboxOrderPage(response.data);
+    },
+    initialPageParam: null as string | null,
+  });
+}
