@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, test } from 'vitest';
+import { CONSOLE_CONFIG_PATH } from '../../../contract/paths.ts';
 import { showAuthNotice } from '../../app/auth-notice.tsx';
 import { environmentStore } from '../../lib/environments.ts';
 import { journal } from '../../lib/journal.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
+import { loadServerConfig, setServerConfigForTests } from '../../lib/server-config.ts';
+import { CONSOLE_ORIGIN, server } from '../../test/msw-server.ts';
+import { NotASandboxError } from '../orders/api/sandbox-list-request.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { OrdersPage } from './orders-page.tsx';
 import { firstPageFilters, prefetchOrdersFirstPage } from './prefetch-first-page.ts';
@@ -11,6 +16,8 @@ import { seedSandboxOrder, uniquePrefix } from './test-support.ts';
 
 // Issue 17, time to content: main.tsx sends /orders's first list request before the app renders;
 // the list then shows that answer instead of asking again.
+
+afterEach(() => setServerConfigForTests(null));
 
 const listRequests = () => journal.getSnapshot().filter((e) => e.path === '/sandbox/orders');
 
@@ -58,6 +65,24 @@ describe('prefetchOrdersFirstPage', { timeout: 30_000 }, () => {
     renderRoute(<OrdersPage />, { path: '/orders', route: `/orders?q=${prefix}`, queryClient });
     await screen.findByRole('table', { name: 'All sandbox orders' }, { timeout: 10_000 });
     expect(listRequests()).toHaveLength(1);
+  });
+
+  test('behind a proxy (the server says so after the prefetch started) nothing is sent', async () => {
+    let answer = () => undefined as void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(`${CONSOLE_ORIGIN}${CONSOLE_CONFIG_PATH}`, async () => {
+        await held;
+        return HttpResponse.json({ mode: 'proxy', service_origin: 'https://orders.example.com', service_host: 'orders.example.com' });
+      }),
+    );
+    const answered = loadServerConfig();
+    const queryClient = createQueryClient(showAuthNotice);
+    prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: '' });
+    answer();
+    await answered;
+    await waitFor(() => expect(queryClient.getQueryCache().getAll()[0]?.state.error).toBeInstanceOf(NotASandboxError));
+    expect(listRequests()).toEqual([]);
   });
 
   test('sends nothing for another page, the local tab, or an environment without the sandbox list', async () => {
