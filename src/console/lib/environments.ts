@@ -117,7 +117,19 @@ function load(): Snapshot {
   const environments = readEnvironments().map(asServed);
   const activeId = safeGet(window.localStorage, ACTIVE_KEY);
   const active = environments.find((e) => e.id === activeId) ?? environments[0] ?? DEFAULT_ENVIRONMENT;
-  return { environments, active };
+  return kept({ environments, active });
+}
+
+/**
+ * The snapshot already handed out (or the pre-render's) when nothing in it changed: a new object
+ * makes every component that reads the environments render again, the whole shell included. On
+ * the first screen that was twice for nothing (issue 17): after hydration (the pre-render's snapshot
+ * against this browser's) and when the server's config came (sandbox, as assumed).
+ */
+function kept(next: Snapshot): Snapshot {
+  const text = JSON.stringify(next);
+  if (snapshot !== null && JSON.stringify(snapshot) === text) return snapshot;
+  return JSON.stringify(SERVER_SNAPSHOT) === text ? SERVER_SNAPSHOT : next;
 }
 
 function commit(environments: Environment[], activeId: string): void {
