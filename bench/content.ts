@@ -174,15 +174,12 @@ export function contentFigures(results: readonly ProfileResult[]): Figure[] {
     ] as const) {
       const painted = median(samples.map((s) => s.painted));
       const kinds = [...new Set(samples.map((s) => s.kind))].join('/');
+      const note = `${ms(painted)} to the ${kinds} painted vs hello ${ms(hello)}; median of ${samples.length}`;
+      // The budget is on the machine as it is; the throttled profile is reported beside it.
       figures.push(
-        budgeted(
-          `content${label}: ${what} / hello LCP`,
-          painted / hello,
-          'x',
-          '<=',
-          CONTENT_RATIO_BUDGET,
-          `${ms(painted)} to the ${kinds} painted vs hello ${ms(hello)}; median of ${samples.length}`,
-        ),
+        label === ''
+          ? budgeted(`content: ${what} / hello LCP`, painted / hello, 'x', '<=', CONTENT_RATIO_BUDGET, note)
+          : info(`content${label}: ${what} / hello LCP`, painted / hello, 'x', `${note} (reported; the ${CONTENT_RATIO_BUDGET}x budget is on the unthrottled run)`),
         info(
           `content${label}: ${what}, list request`,
           median(samples.map((s) => s.listStart)),
