@@ -77,8 +77,10 @@ async function contentOnce(
   try {
     const { page } = probe;
     if (extras.trace === true) await browser.startTracing(page, { categories: CPU_TRACE_CATEGORIES });
-    await page.goto(url);
-    await waitForProbe(page, 'window.__bench.state.content?.painted != null', 60_000);
+    // Not waiting for the load event: the figure is the content, and on a busy machine a throttled
+    // load can take longer than goto's 30 s.
+    await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+    await waitForProbe(page, 'window.__bench.state.content?.painted != null', 90_000);
     let cpuMs = Number.NaN;
     if (extras.trace === true) {
       const trace: unknown = JSON.parse((await browser.stopTracing()).toString('utf8'));
@@ -88,7 +90,7 @@ async function contentOnce(
     const heap = extras.heap === true;
     let heapBytes = Number.NaN;
     if (heap) {
-      await page.waitForLoadState('networkidle');
+      await page.waitForLoadState('networkidle', { timeout: 90_000 });
       heapBytes = heapSchema.parse(await probe.cdp.send('Runtime.getHeapUsage')).usedSize;
     }
     const state = await readProbe(page);
@@ -116,8 +118,8 @@ async function helloOnce(browser: Browser, url: string, network: NetworkConditio
   const probe = await openProbePage(browser, network !== undefined ? { network } : {});
   try {
     if (trace) await browser.startTracing(probe.page, { categories: CPU_TRACE_CATEGORIES });
-    await probe.page.goto(url, { waitUntil: 'load' });
-    await probe.page.waitForLoadState('networkidle');
+    await probe.page.goto(url, { waitUntil: 'load', timeout: 90_000 });
+    await probe.page.waitForLoadState('networkidle', { timeout: 90_000 });
     await waitForProbe(probe.page, 'window.__bench.state.lcp.length > 0', 30_000).catch(() => undefined);
     const state = await readProbe(probe.page);
     const lcp = state.lcp.at(-1)?.t ?? Number.NaN;
