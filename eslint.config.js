@@ -9,7 +9,7 @@ const noConsoleOrSandbox = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', 'playwright-report', 'test-results', 'bench/out', '.data'] },
+  { ignores: ['dist', 'dist-kit', 'examples/qa-starter/node_modules', 'node_modules', 'coverage', 'playwright-report', 'test-results', 'bench/out', '.data'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -75,6 +75,23 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/console/**'], message: 'scenarios/ must not import console/.' }] }],
+    },
+  },
+  {
+    // order-console/testing (the QA kit) runs in other projects' Playwright: contract/, zod,
+    // Playwright and node: only; never the console or the sandbox.
+    files: ['src/testing/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/console/**', '**/sandbox/**', '**/scenarios/**'], message: 'testing/ must not import console/, sandbox/ or scenarios/.' },
+            { regex: '^(?!(zod|@playwright/test)$)(?!node:)(?!\\.{1,2}/)', message: 'testing/ imports only contract/, zod, @playwright/test and node: modules.' },
+          ],
+        },
+      ],
     },
   },
   {

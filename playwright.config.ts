@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import type { PlaywrightTestConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './e2e/support/browser.ts';
+import { chromiumLaunchOptions } from './src/testing/browser.ts';
 import { resolveTarget } from './e2e/support/target.ts';
 
 // The end-to-end suite: e2e/README.md says how to run it and against what.

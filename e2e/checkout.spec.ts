@@ -1,8 +1,9 @@
-import { expect, orderStatus, SHOP_RETURN_URL, test } from './fixtures.ts';
+import { openOrder, orderStatus, SHOP_RETURN_URL } from '../src/testing/kit.ts';
+import { expect, test } from './kit-fixtures.ts';
 
 // The customer's side (D7): the order page's checkout link opens the sandbox checkout page in a new
 // tab; what the customer does there shows on the order page by itself, and the customer's browser
-// is sent back to the shop's return_url with the result in the query string.
+// is sent back to the shop's return_url with the result in the query string. Written with the QA kit.
 
 const PATHS = [
   { action: 'Approve', status: 'activated' },
@@ -11,12 +12,12 @@ const PATHS = [
 ] as const;
 
 for (const { action, status } of PATHS) {
-  test(`checkout: ${action} makes the order ${status} and returns to return_url`, async ({ page, api, sandbox }) => {
-    test.skip(!sandbox, 'the checkout page is part of the sandbox, which this environment does not run');
+  test(`checkout: ${action} makes the order ${status} and returns to return_url`, async ({ page, sandbox, hasControlApi }) => {
+    test.skip(!hasControlApi, 'the checkout page is part of the sandbox, which this environment does not run');
     const returnUrl = `${SHOP_RETURN_URL}?cart=42`;
-    const order = await api.createOrder({ return_url: returnUrl });
+    const order = await sandbox.createOrder({ return_url: returnUrl });
 
-    await page.goto(`/orders/${order.id}`);
+    await openOrder(page, order.id);
     await expect(orderStatus(page)).toHaveText('new');
     let loads = 0;
     page.on('load', () => (loads += 1));
@@ -33,6 +34,9 @@ for (const { action, status } of PATHS) {
     // The order page follows by itself: no reload, no click on Refresh.
     await expect(orderStatus(page)).toHaveText(status);
     expect(loads).toBe(0);
-    expect((await api.getOrder(order.id)).status).toBe(status);
+    expect((await sandbox.getOrder(order.id)).status).toBe(status);
+    // D12: the sandbox recorded who moved it.
+    const moves = (await sandbox.events(order.id)).filter((event) => event.type === 'status_changed');
+    expect(moves.at(-1)).toMatchObject({ to: status, source: 'checkout' });
   });
 }

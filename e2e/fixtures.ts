@@ -1,6 +1,8 @@
 import { test as base, expect } from '@playwright/test';
 import { OrderApi } from './support/order-api.ts';
-import { sampleOrder, sampleRefund, SHOP_RETURN_URL, uniqueId } from './support/sample-order.ts';
+import { sampleOrder as kitSampleOrder, sampleRefund, SHOP_RETURN_URL, uniqueId } from '../src/testing/sample-bodies.ts';
+import type { OrderOverrides } from '../src/testing/sample-bodies.ts';
+import { guardContext } from './support/guard.ts';
 import type { Target } from './support/target.ts';
 import { DEV_TOKEN, resolveTarget } from './support/target.ts';
 
@@ -13,7 +15,9 @@ export { field, hasFocus, namedValues, orderAmount, orderStatus, recordApiReques
 
 /** The console's first environment (src/console/lib/environments.ts); its token lives under this key. */
 const CONSOLE_ENVIRONMENT_ID = 'local-sandbox';
-const SHOP_PAGE = '<!doctype html><html lang="en"><head><title>Shop</title></head><body><main><h1>Back at the shop</h1></main></body></html>';
+
+/** A valid order body with a unique order_external_id (E2E-…), changed by `overrides`. */
+const sampleOrder = (overrides: OrderOverrides = {}) => kitSampleOrder(overrides, 'E2E');
 
 interface TestFixtures {
   /** The Order Service API with the environment's token: seed and check orders without the UI. */
@@ -26,10 +30,6 @@ interface WorkerFixtures {
   target: Target;
   /** Whether the environment answers the sandbox control API and checkout page (D7). */
   sandbox: boolean;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -56,7 +56,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   api: async ({ target, sandbox, playwright }, use) => {
     const request = await playwright.request.newContext({ baseURL: target.baseURL, extraHTTPHeaders: { Authorization: `Token ${target.token}` } });
-    await use(new OrderApi(request, sandbox, target.baseURL));
+    const api = new OrderApi(request, sandbox, target.baseURL, 'E2E');
+    await use(api);
+    await api.cleanUp();
     await request.dispose();
   },
 
@@ -80,15 +82,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       })();`);
     }
 
-    // Only the environment under test is reachable. A checkout sends the browser on to the order's
-    // return_url: the shop host used by the sample orders answers from here, anything else is refused.
-    const allowed = [target.baseURL, target.indexShapeBaseURL, target.proxyBaseURL].filter((url) => url !== null).map((url) => escapeRegExp(new URL(url).host));
-    const blocked: string[] = [];
-    await context.route(new RegExp(`^https?://(?!(?:${allowed.join('|')})(?:/|$))`), async (route) => {
-      blocked.push(route.request().url());
-      await route.abort('blockedbyclient');
-    });
-    await context.route(`${new URL(SHOP_RETURN_URL).origin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: SHOP_PAGE }));
+    const blocked = await guardContext(context, target);
 
     await use(page);
 

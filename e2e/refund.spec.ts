@@ -1,10 +1,12 @@
-import { expect, field, orderAmount, orderStatus, recordApiRequests, test, uniqueId } from './fixtures.ts';
-import { fillRefund, refundDialog, refundThroughDialog } from './support/refund-dialog.ts';
+import { field, fillRefund, openOrder, orderAmount, orderStatus, refundDialog, refundThroughDialog, uniqueId } from '../src/testing/kit.ts';
+import { expect, test } from './kit-fixtures.ts';
+import { recordApiRequests } from './support/ui.ts';
 
-test('a partial refund then a full refund leave the order refunded with exact amounts', async ({ page, api }) => {
-  const order = await api.createOrder({ order_data: { amount: '120.00' } });
-  await api.setStatus(order.id, 'activated');
-  await page.goto(`/orders/${order.id}`);
+// Written with the QA kit (order-console/testing), as a QA project would.
+
+test('a partial refund then a full refund leave the order refunded with exact amounts', async ({ page, sandbox }) => {
+  const order = await sandbox.createOrder({ order_data: { amount: '120.00' }, status: 'activated' });
+  await openOrder(page, order.id);
   await expect(orderStatus(page)).toHaveText('activated');
 
   const dialog = await fillRefund(page, { amount: '20.1', externalId: uniqueId('REFUND') });
@@ -29,13 +31,18 @@ test('a partial refund then a full refund leave the order refunded with exact am
   await expect(orderAmount(page, 'refund_amount')).toHaveText('120.00');
   await expect(orderAmount(page, 'current_amount')).toHaveText('0.00');
   await expect(page.getByRole('button', { name: 'Refund' })).toBeDisabled();
-  expect(await api.getOrder(order.id)).toMatchObject({ status: 'refunded', initial_amount: '120.00', refund_amount: '120.00', current_amount: '0.00' });
+  expect(await sandbox.getOrder(order.id)).toMatchObject({ status: 'refunded', initial_amount: '120.00', refund_amount: '120.00', current_amount: '0.00' });
+  // D12: both refunds recorded through the partner interface, with the amounts after each.
+  const refunds = (await sandbox.events(order.id)).filter((event) => event.type === 'refunded');
+  expect(refunds).toMatchObject([
+    { amount: '20.10', current_amount: '99.90', refund_amount: '20.10', source: 'refund' },
+    { amount: '99.90', current_amount: '0.00', refund_amount: '120.00', source: 'refund' },
+  ]);
 });
 
-test('an over-refund is refused on the amount field and leaves the order unchanged', async ({ page, api, baseURL }) => {
-  const order = await api.createOrder({ order_data: { amount: '50.00' } });
-  await api.setStatus(order.id, 'activated');
-  await page.goto(`/orders/${order.id}`);
+test('an over-refund is refused on the amount field and leaves the order unchanged', async ({ page, sandbox, baseURL }) => {
+  const order = await sandbox.createOrder({ order_data: { amount: '50.00' }, status: 'activated' });
+  await openOrder(page, order.id);
   await expect(orderStatus(page)).toHaveText('activated');
   const requests = recordApiRequests(page, baseURL ?? '');
 
@@ -48,22 +55,21 @@ test('an over-refund is refused on the amount field and leaves the order unchang
   // Within what the page shows, but someone else refunded in the meantime: the service refuses it.
   await field(dialog, 'amount').fill('50.00');
   await dialog.getByRole('button', { name: 'Review refund' }).click();
-  await api.refund(order.id, { amount: '10.00' });
-  const before = await api.getOrder(order.id);
+  await sandbox.refund(order.id, { amount: '10.00' });
+  const before = await sandbox.getOrder(order.id);
   await dialog.getByRole('button', { name: 'Confirm refund' }).click();
 
   const amount = field(dialog, 'amount');
   await expect(amount).toHaveAttribute('aria-invalid', 'true');
   await expect(amount).toHaveAccessibleDescription(/40\.00/);
-  expect(await api.getOrder(order.id)).toEqual(before);
+  expect(await sandbox.getOrder(order.id)).toEqual(before);
 });
 
-test('a payment_identifier already used on the order is refused on its field and leaves the order unchanged', async ({ page, api }) => {
-  const order = await api.createOrder({ order_data: { amount: '80.00' } });
-  await api.setStatus(order.id, 'activated');
+test('a payment_identifier already used on the order is refused on its field and leaves the order unchanged', async ({ page, sandbox }) => {
+  const order = await sandbox.createOrder({ order_data: { amount: '80.00' }, status: 'activated' });
   const used = uniqueId('RF');
-  await api.refund(order.id, { amount: '5.00', payment_identifier: used });
-  const before = await api.getOrder(order.id);
+  await sandbox.refund(order.id, { amount: '5.00', payment_identifier: used });
+  const before = await sandbox.getOrder(order.id);
 
   await page.goto(`/orders/${order.id}`);
   await expect(orderAmount(page, 'current_amount')).toHaveText('75.00');
@@ -75,6 +81,6 @@ test('a payment_identifier already used on the order is refused on its field and
   await expect(input).toHaveAttribute('aria-invalid', 'true');
   await expect(input).toHaveAccessibleDescription(/A refund with this payment identifier already exists for this order/);
   await expect(input).toHaveValue(used);
-  expect(await api.getOrder(order.id)).toEqual(before);
+  expect(await sandbox.getOrder(order.id)).toEqual(before);
   await expect(orderAmount(page, 'current_amount')).toHaveText('75.00');
 });

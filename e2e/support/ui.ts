@@ -1,21 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 
-// Small helpers over the console's stable hooks (D10): input names are JSON paths, the status is in
-// data-testid="order-status". Everything else is found by role and label.
+export { field, orderAmount, orderStatus } from '../../src/testing/console-pages.ts';
 
-/** The input whose `name` is this JSON path, e.g. `order_data.amount`, `items.1.vat`. */
-export function field(scope: Page | Locator, jsonPath: string): Locator {
-  return scope.locator(`[name="${jsonPath}"]`);
-}
-
-export function orderStatus(page: Page): Locator {
-  return page.getByTestId('order-status');
-}
-
-/** One of the order page's three amounts: `initial_amount`, `refund_amount`, `current_amount`. */
-export function orderAmount(page: Page, member: 'initial_amount' | 'refund_amount' | 'current_amount'): Locator {
-  return page.getByTestId(`amount-${member}`);
-}
+// Small helpers for the suite. field, orderStatus and orderAmount live in the QA kit
+// (src/testing/console-pages.ts) and are passed on from here for the older specs.
 
 /** The DOM as far as these helpers touch it (the e2e project is typed without the DOM library). */
 interface FocusableElement {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import type { LaunchOptions } from '@playwright/test';
 
-// The browser: Debian's Chromium in CI (no tool may download one there), any Chromium named by
+// The browser (exported by order-console/testing too): Debian's Chromium in CI (no tool may download one there), any Chromium named by
 // PLAYWRIGHT_CHROMIUM_EXECUTABLE, else Playwright's own download (a laptop after `npx playwright install`).
 
 export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
