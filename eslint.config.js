@@ -9,7 +9,7 @@ const noConsoleOrSandbox = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-kit', 'examples/qa-starter/node_modules', 'node_modules', 'coverage', 'playwright-report', 'test-results', 'bench/out', '.data'] },
+  { ignores: ['dist', 'dist-kit', 'examples', 'node_modules', 'coverage', 'playwright-report', 'test-results', 'bench/out', '.data'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
