@@ -4,7 +4,7 @@
 export { expect } from '@playwright/test';
 export { test } from './fixtures.ts';
 export type { OrderConsoleTestFixtures, OrderConsoleWorkerFixtures } from './fixtures.ts';
-export { SandboxCallError, SandboxClient } from './sandbox-client.ts';
+export { idOf, SandboxCallError, SandboxClient } from './sandbox-client.ts';
 export type { RawAnswer, SandboxFaults } from './sandbox-client.ts';
 export { sampleOrder, sampleRefund, SHOP_RETURN_URL, uniqueId } from './sample-bodies.ts';
 export type { OrderOverrides, RefundInput } from './sample-bodies.ts';

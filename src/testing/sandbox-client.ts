@@ -43,6 +43,13 @@ async function parsed<T>(response: APIResponse, expected: number, schema: z.ZodT
   return result.data;
 }
 
+/** The `id` of an answer's body (an order the service made), for the calls after it. Throws when there is none. */
+export function idOf(answer: RawAnswer): string {
+  const parsed = z.object({ id: z.string() }).safeParse(answer.body);
+  if (!parsed.success) throw new SandboxCallError(`expected an answer with an id, got HTTP ${answer.status}: ${JSON.stringify(answer.body)?.slice(0, 500)}`);
+  return parsed.data.id;
+}
+
 /** D13: arm, list and disarm fault rules of the token. Rules this client armed are disarmed after the test. */
 export interface SandboxFaults {
   arm(rule: FaultRuleRequest): Promise<FaultRule>;

@@ -23,6 +23,6 @@ export function downloadText(filename: string, text: string, type: string): void
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export function journalFilename(now = new Date()): string {
-  return `order-console-journal-${now.toISOString().replace(/[:.]/g, '-')}.json`;
+export function journalFilename(now = new Date(), extension = 'json'): string {
+  return `order-console-journal-${now.toISOString().replace(/[:.]/g, '-')}.${extension}`;
 }

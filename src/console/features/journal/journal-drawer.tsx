@@ -1,16 +1,19 @@
 import { Accordion, Button, Checkbox, Drawer, Group, Stack, Text } from '@mantine/core';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconTestPipe, IconDownload, IconFileCode, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { buildCurl } from '../../lib/curl.ts';
 import { getToken } from '../../lib/environments.ts';
 import type { JournalEntry } from '../../lib/journal.ts';
 import { JOURNAL_CAPACITY, journal, prettyBody, STORED_BODY_LIMIT } from '../../lib/journal.ts';
 import { useEnvironments } from '../../lib/use-environment.ts';
+import { CONSOLE_VERSION } from '../scenarios/build-info.ts';
 import { copyText, downloadText, journalFilename } from './browser-actions.ts';
+import { journalAsHar } from './har.ts';
 import { JournalEntryItem } from './journal-entry-item.tsx';
 import type { JournalFilter } from './journal-filter.ts';
 import { isFiltered, matchesJournalFilter, NO_JOURNAL_FILTER } from './journal-filter.ts';
 import { JournalFilters } from './journal-filters.tsx';
+import { entryAsPlaywright, sessionAsSpec } from './playwright-code.ts';
 import { redactEntry } from './redact.ts';
 
 const TOKEN_SEPARATOR = '\u0000';
@@ -54,7 +57,14 @@ export function JournalDrawer({ opened, onClose }: { opened: boolean; onClose: (
     void copyText(curl, 'curl command');
   };
   const onCopyResponse = (entry: JournalEntry) => void copyText(prettyBody(entry.responseBody), 'Response');
+  const onCopyPlaywright = (entry: JournalEntry) => void copyText(entryAsPlaywright(entry), 'Playwright code');
   const onExport = () => downloadText(journalFilename(), JSON.stringify(shown, null, 2), 'application/json');
+  // The spec and the HAR hold the calls the filters show (all of them when none is set).
+  const onExportSpec = () => {
+    const now = new Date();
+    downloadText(journalFilename(now, 'spec.ts'), sessionAsSpec(visible, { exportedAt: now, environmentName: active.name }), 'text/typescript');
+  };
+  const onExportHar = () => downloadText(journalFilename(new Date(), 'har'), JSON.stringify(journalAsHar(visible, CONSOLE_VERSION), null, 2), 'application/json');
   const onClear = () => {
     journal.clear();
     setOpenIds([]);
@@ -79,6 +89,26 @@ export function JournalDrawer({ opened, onClose }: { opened: boolean; onClose: (
           <Group gap="xs">
             <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} onClick={onExport} disabled={entries.length === 0}>
               Export JSON
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconTestPipe size={14} />}
+              onClick={onExportSpec}
+              disabled={visible.length === 0}
+              title="A Playwright spec on order-console/testing that replays the calls shown, oldest first"
+            >
+              Export spec
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconFileCode size={14} />}
+              onClick={onExportHar}
+              disabled={visible.length === 0}
+              title="HAR 1.2 of the calls shown, token masked, for page.routeFromHAR"
+            >
+              Export HAR
             </Button>
             <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={onClear} disabled={entries.length === 0}>
               Clear
@@ -107,6 +137,7 @@ export function JournalDrawer({ opened, onClose }: { opened: boolean; onClose: (
                   entry={entry}
                   opened={openIds.includes(String(entry.id))}
                   onCopyCurl={onCopyCurl}
+                  onCopyPlaywright={onCopyPlaywright}
                   onCopyResponse={onCopyResponse}
                 />
               ))}

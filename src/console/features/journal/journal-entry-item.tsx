@@ -1,5 +1,5 @@
 import { Accordion, Alert, Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
-import { IconClipboardText, IconTerminal2 } from '@tabler/icons-react';
+import { IconTestPipe, IconClipboardText, IconTerminal2 } from '@tabler/icons-react';
 import type { JournalEntry } from '../../lib/journal.ts';
 import { prettyBody } from '../../lib/journal.ts';
 import { entryStatus, entryTarget } from './entry-status.ts';
@@ -11,10 +11,11 @@ interface Props {
   entry: JournalEntry;
   opened: boolean;
   onCopyCurl: (entry: JournalEntry) => void;
+  onCopyPlaywright: (entry: JournalEntry) => void;
   onCopyResponse: (entry: JournalEntry) => void;
 }
 
-export function JournalEntryItem({ entry, opened, onCopyCurl, onCopyResponse }: Props) {
+export function JournalEntryItem({ entry, opened, onCopyCurl, onCopyPlaywright, onCopyResponse }: Props) {
   const status = entryStatus(entry);
   const target = entryTarget(entry);
   return (
@@ -40,12 +41,12 @@ export function JournalEntryItem({ entry, opened, onCopyCurl, onCopyResponse }: 
         </Group>
       </Accordion.Control>
       {/* The bodies are pretty-printed only for an open entry: 200 closed ones stay cheap. */}
-      <Accordion.Panel>{opened && <EntryDetails entry={entry} onCopyCurl={onCopyCurl} onCopyResponse={onCopyResponse} />}</Accordion.Panel>
+      <Accordion.Panel>{opened && <EntryDetails entry={entry} onCopyCurl={onCopyCurl} onCopyPlaywright={onCopyPlaywright} onCopyResponse={onCopyResponse} />}</Accordion.Panel>
     </Accordion.Item>
   );
 }
 
-function EntryDetails({ entry, onCopyCurl, onCopyResponse }: Omit<Props, 'opened'>) {
+function EntryDetails({ entry, onCopyCurl, onCopyPlaywright, onCopyResponse }: Omit<Props, 'opened'>) {
   return (
     <Stack gap="sm">
       <Section title={`URL · ${entry.environmentName} · sent ${timeFormat.format(new Date(entry.startedAt))}`}>{entry.url}</Section>
@@ -72,6 +73,9 @@ function EntryDetails({ entry, onCopyCurl, onCopyResponse }: Omit<Props, 'opened
       <Group gap="xs">
         <Button size="xs" variant="light" leftSection={<IconTerminal2 size={14} />} onClick={() => onCopyCurl(entry)}>
           Copy as curl
+        </Button>
+        <Button size="xs" variant="light" leftSection={<IconTestPipe size={14} />} onClick={() => onCopyPlaywright(entry)}>
+          Copy as Playwright
         </Button>
         <Button
           size="xs"

@@ -1,0 +1,125 @@
+import { describe, expect, test } from 'vitest';
+import type { JournalEntry } from '../../lib/journal.ts';
+import { SHORTENED_MARK } from '../../lib/journal.ts';
+import { journalAsHar } from './har.ts';
+import { entryAsPlaywright, sessionAsSpec } from './playwright-code.ts';
+
+const ORDER_ID = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
+const ORIGIN = 'http://127.0.0.1:8080';
+let nextId = 1;
+
+function order(status: string, current = '120.00', refunded = '0.00') {
+  return JSON.stringify({
+    id: ORDER_ID,
+    external_id: 'SHOP-42',
+    redirect_url: `${ORIGIN}/sandbox/checkout/${ORDER_ID}`,
+    initial_amount: '120.00',
+    current_amount: current,
+    refund_amount: refunded,
+    date_settled: '2026-11-24T07:00:00Z',
+    status,
+    service: 'provider-pay',
+  });
+}
+
+function entry(method: string, path: string, status: number | null, requestBody: unknown, responseBody: string | null): JournalEntry {
+  return {
+    id: nextId++,
+    startedAt: '2026-11-24T07:00:00.000Z',
+    method,
+    url: `${ORIGIN}${path}`,
+    path,
+    environmentName: 'Local sandbox',
+    requestHeaders: { Accept: 'application/json', Authorization: 'Token ****' },
+    status,
+    durationMs: status === null ? null : 12,
+    requestBody: requestBody === null ? null : JSON.stringify(requestBody),
+    responseBody,
+    error: status === null ? 'Service unreachable' : null,
+  };
+}
+
+const create = { order_external_id: 'SHOP-42', return_url: 'https://shop.example.test/return', order_data: { amount: '120.00' }, customer_data: {} };
+const refund = { amount: '20.00', destination_account_number: 'CZ65', payment_identifier: 'RF-1', external_id: 'REF-1' };
+// The journal's order: newest first.
+const session = [
+  entry('POST', `/psp/v2/order/${ORDER_ID}/refund/`, 409, refund, JSON.stringify({ detail: 'Order is refunded', code: 'invalid_status' })),
+  entry('GET', `/psp/v2/order/${ORDER_ID}/`, null, null, null),
+  entry('POST', `/psp/v2/order/${ORDER_ID}/refund/`, 200, { ...refund, amount: '120.00', payment_identifier: 'RF-2' }, order('refunded', '0.00', '120.00')),
+  entry('GET', `/psp/v2/order/${ORDER_ID}/`, 200, null, order('activated')),
+  entry('GET', `/psp/v2/order/${ORDER_ID}/`, 200, null, order('new')),
+  entry('GET', `/psp/v2/order/${ORDER_ID}/`, 200, null, order('new')),
+  entry('POST', '/psp/v2/order/', 201, create, order('new')),
+];
+
+describe('sessionAsSpec', () => {
+  const spec = sessionAsSpec(session, { exportedAt: new Date('2026-11-24T07:05:00.000Z'), environmentName: 'Local sandbox' });
+
+  test('replays oldest first on the kit, with the created order id carried into later calls', () => {
+    expect(spec).toMatch(/^import \{ expect, idOf, test \} from 'order-console\/testing';/);
+    const create = spec.indexOf(`sandbox.call("POST", "/psp/v2/order/"`);
+    const refundCall = spec.indexOf('sandbox.call("POST", `/psp/v2/order/${order1}/refund/`');
+    expect(create).toBeGreaterThan(0);
+    expect(refundCall).toBeGreaterThan(create);
+    expect(spec).toContain('const order1 = idOf(call1);');
+    expect(spec).not.toContain(ORDER_ID);
+  });
+
+  test('makes fresh unique values and asserts the answers with them', () => {
+    expect(spec).toContain('const externalId1 = sandbox.uniqueId("ORD");');
+    expect(spec).toContain('order_external_id: externalId1,');
+    expect(spec).toContain('external_id: externalId1,');
+    expect(spec).not.toContain('SHOP-42');
+    expect(spec).not.toContain('"RF-2"');
+    expect(spec).toContain('expect(call1.status).toBe(201);');
+    expect(spec).toMatch(/status: "refunded",\s+initial_amount: "120.00",\s+current_amount: "0.00",\s+refund_amount: "120.00"/);
+    expect(spec).toContain('toMatchObject({\n    code: "invalid_status",\n  })');
+  });
+
+  test('one read for repeated identical reads, a sandbox move for a change made outside the console, no call without an answer', () => {
+    expect(spec.match(/sandbox\.call\("GET"/g)).toHaveLength(2);
+    expect(spec).toContain('await sandbox.moveTo(order1, "activated");');
+    expect(spec).toContain('left out, it got no answer (Service unreachable)');
+    expect(spec).not.toMatch(/Token (?!\$\{)/);
+  });
+
+  test('a body shortened by the journal is left out with the reason', () => {
+    const long = { ...entry('POST', '/psp/v2/order/', 201, null, order('new')), requestBody: `{"order_external_id":"X"${SHORTENED_MARK}` };
+    expect(sessionAsSpec([long], { exportedAt: new Date() })).toContain('left out, its body was shortened when the journal kept it');
+  });
+});
+
+describe('entryAsPlaywright', () => {
+  test('an APIRequestContext call with the body, the token from E2E_TOKEN, and assertions on status and key fields', () => {
+    const code = entryAsPlaywright(session[6]!);
+    expect(code).toContain('const response = await request.post("/psp/v2/order/", {');
+    expect(code).toContain("headers: { Authorization: `Token ${process.env['E2E_TOKEN'] ?? ''}` },");
+    expect(code).toContain('order_external_id: "SHOP-42",');
+    expect(code).toContain('expect(response.status()).toBe(201);');
+    expect(code).toMatch(/toMatchObject\(\{\n\s+id: "3f2b8c1e[^"]+",\n\s+external_id: "SHOP-42",\n\s+status: "new",/);
+    expect(code).not.toContain('****');
+  });
+
+  test('a refused create asserts which fields were refused', () => {
+    const refused = entry('POST', '/psp/v2/order/', 400, create, JSON.stringify({ order_data: { amount: ['Must be greater than 0'] } }));
+    expect(entryAsPlaywright(refused)).toContain('toMatchObject({\n  order_data: expect.anything(),\n})');
+  });
+});
+
+describe('journalAsHar', () => {
+  const har = journalAsHar(session, '0.1.0');
+
+  test('HAR 1.2, oldest first, the calls without an answer left out and counted', () => {
+    expect(har.log.version).toBe('1.2');
+    expect(har.log.entries.map((e) => `${e.request.method} ${e.response.status}`)).toEqual(['POST 201', 'GET 200', 'GET 200', 'GET 200', 'POST 200', 'POST 409']);
+    expect(har.log.comment).toContain('1 call without an answer left out');
+  });
+
+  test('request bodies, JSON answers and the masked token, as routeFromHAR needs them', () => {
+    const [first] = har.log.entries;
+    expect(first?.request).toMatchObject({ url: `${ORIGIN}/psp/v2/order/`, postData: { mimeType: 'application/json', text: JSON.stringify(create) } });
+    expect(first?.request.headers).toContainEqual({ name: 'Authorization', value: 'Token ****' });
+    expect(first?.response.content).toMatchObject({ mimeType: 'application/json', text: order('new') });
+    expect(first?.response.content.size).toBe(new TextEncoder().encode(order('new')).length);
+  });
+});
