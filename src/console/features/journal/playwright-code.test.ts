@@ -83,6 +83,15 @@ describe('sessionAsSpec', () => {
     expect(spec).not.toMatch(/Token (?!\$\{)/);
   });
 
+  test('an order the session did not create is read as it is now: HTTP status only, its id as recorded', () => {
+    const read = entry('GET', `/psp/v2/order/${ORDER_ID}/`, 200, null, order('activated'));
+    const foreign = sessionAsSpec([read], { exportedAt: new Date() });
+    expect(foreign).toContain(`sandbox.call("GET", "/psp/v2/order/${ORDER_ID}/");`);
+    expect(foreign).toContain('expect(call1.status).toBe(200);');
+    expect(foreign).not.toContain('toMatchObject');
+    expect(foreign).not.toContain('idOf');
+  });
+
   test('a body shortened by the journal is left out with the reason', () => {
     const long = { ...entry('POST', '/psp/v2/order/', 201, null, order('new')), requestBody: `{"order_external_id":"X"${SHORTENED_MARK}` };
     expect(sessionAsSpec([long], { exportedAt: new Date() })).toContain('left out, its body was shortened when the journal kept it');
