@@ -7,6 +7,7 @@ describe('readConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       db: '.data/sandbox',
+      poolSize: 10,
       tokens: ['dev-token'],
       defaultToken: true,
       arrayErrors: 'list',
@@ -28,11 +29,25 @@ describe('readConfig', () => {
       port: 0,
       host: '0.0.0.0',
       db: ':memory:',
+      poolSize: 10,
       tokens: ['a', 'b'],
       defaultToken: false,
       arrayErrors: 'index',
       orderServiceUrl: 'https://svc.example/api',
     });
+  });
+
+  test('D15: SANDBOX_DATABASE_URL puts the store on a PostgreSQL server, with SANDBOX_DATABASE_POOL connections', () => {
+    const config = readConfig({ SANDBOX_DATABASE_URL: ' postgresql://sandbox:pw@db.internal:5432/sandbox ', SANDBOX_DATABASE_POOL: '4' });
+    expect(config).toMatchObject({ db: 'postgresql://sandbox:pw@db.internal:5432/sandbox', poolSize: 4 });
+  });
+
+  test('beyond loopback only with tokens of your own; behind a proxy the tokens are not the sandbox\'s', () => {
+    expect(() => readConfig({ HOST: '0.0.0.0' })).toThrow(/HOST=0\.0\.0\.0 listens beyond this machine: set SANDBOX_TOKENS/);
+    expect(readConfig({ HOST: '0.0.0.0', SANDBOX_TOKENS: 'team-a,team-b' }).host).toBe('0.0.0.0');
+    expect(readConfig({ HOST: '::1' }).host).toBe('::1');
+    expect(readConfig({ HOST: '127.0.0.2' }).host).toBe('127.0.0.2');
+    expect(readConfig({ HOST: '0.0.0.0', ORDER_SERVICE_URL: 'https://svc.example/' }).host).toBe('0.0.0.0');
   });
 
   test('SANDBOX_TOKENS=dev-token is not "the default": it must not be printed', () => {
@@ -45,6 +60,10 @@ describe('readConfig', () => {
     [{ SANDBOX_TOKENS: ' , ' }, /SANDBOX_TOKENS/],
     [{ SANDBOX_ARRAY_ERRORS: 'nested' }, /SANDBOX_ARRAY_ERRORS/],
     [{ ORDER_SERVICE_URL: 'ftp://x' }, /ORDER_SERVICE_URL/],
+    [{ SANDBOX_DATABASE_URL: 'mysql://db/x' }, /SANDBOX_DATABASE_URL must be a postgres:\/\//],
+    [{ SANDBOX_DATABASE_URL: 'postgres://db/x', SANDBOX_DB: '.data/x' }, /not both/],
+    [{ SANDBOX_DATABASE_POOL: '0' }, /SANDBOX_DATABASE_POOL/],
+    [{ SANDBOX_DATABASE_POOL: 'many' }, /SANDBOX_DATABASE_POOL/],
   ])('%o is refused with a message naming the variable', (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(message);

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, displayUrl, readConfig } from './config.ts';
 import type { RunningServer } from './server.ts';
 import { startServer } from './server.ts';
-import { StoreOpenError } from './store-open.ts';
+import { displayDatabaseUrl, isDatabaseUrl, StoreOpenError } from './store-open.ts';
 
 // `npm start` / `npm run serve`: the built console and the sandbox on one origin (D8).
 
@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       staticDir: STATIC_DIR,
       ...(config.orderServiceUrl !== undefined && { orderServiceUrl: config.orderServiceUrl }),
       log: (line) => console.info(line),
+      storeOptions: { max: config.poolSize, onIdleError: (line) => console.error(`sandbox: ${line}`) },
     });
   } catch (error) {
     fail(describe(error));
@@ -70,7 +71,7 @@ async function main(): Promise<void> {
   if (config.orderServiceUrl !== undefined) {
     console.info(`Proxy mode: /psp/ goes to ${displayUrl(config.orderServiceUrl)}; the sandbox routes are off`);
   } else {
-    console.info(`Sandbox database: ${config.db}`);
+    console.info(`Sandbox database: ${isDatabaseUrl(config.db) ? `${displayDatabaseUrl(config.db)} (PostgreSQL)` : config.db}`);
   }
   if (stopping !== null) shutdown(server, stopping);
 }

@@ -13,7 +13,7 @@ export interface StartOptions {
   port?: number;
   /** Default 127.0.0.1: the default token is only safe on loopback (D8). */
   host?: string;
-  /** Data directory, or ':memory:'; default `.data/sandbox` (D8). Not opened in proxy mode. */
+  /** Data directory, ':memory:', or a postgres:// URL (D15); default `.data/sandbox` (D8). Not opened in proxy mode. */
   db?: string;
   tokens?: string[];
   arrayErrors?: ArrayErrorShape;

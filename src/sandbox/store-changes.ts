@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { compareMoney } from '../contract/money.ts';
-import { refundAmountProblem } from '../contract/rules.ts';
 import type { OrderStatus } from '../contract/schemas.ts';
 import { pathToStatus } from '../contract/states.ts';
-import { DUPLICATE_PAYMENT_IDENTIFIER_MESSAGE, invalidStatusDetail } from './refund-messages.ts';
-import type { NewEvent, RefundRefusal } from './store-events.ts';
-import { insertEvents, refusalEvent, statusChangedEvents } from './store-events.ts';
-import type { AppliedFault, Queryable, RequestOperation } from './store-faults.ts';
-import { decodeAppliedFault, faultEventData, TAKE_FAULT_CTES, USED_FAULT_EVENT_DATA } from './store-faults.ts';
+import type { Queryable } from './store-db.ts';
+import type { NewEvent } from './store-events.ts';
+import { insertEvents, statusChangedEvents } from './store-events.ts';
+import type { AppliedFault, RequestOperation } from './store-faults.ts';
+import { decodeAppliedFault, TAKE_FAULT_CTES, USED_FAULT_EVENT_DATA } from './store-faults.ts';
 import type { OrderRow } from './store-schema.ts';
 import { decodeOrderRow, ORDER_COLUMNS } from './store-schema.ts';
 
-// The changes to an existing order (D6, D7) with their history (D12) and faults (D13), each one
-// transaction on the order's row locked FOR UPDATE: concurrent refunds cannot overdraw an order, and
-// an event is committed exactly when its change is.
+// The changes to an existing order (D6, D7) with their history (D12) and faults (D13), each in a
+// transaction holding the order's row locked FOR UPDATE: concurrent changes cannot overdraw an
+// order, and an event is committed exactly when its change is. Refunds are decided and written in
+// groups (store-refund-group.ts); a move is one transaction of its own.
 
 export interface NewRefund {
   amount: string;
@@ -81,72 +81,6 @@ export async function selectTakingFault(
     [id, owner, operation],
   );
   return rows[0] === undefined ? null : splitFaultColumns(rows[0]);
-}
-
-// The refund row, the order's new amounts and their events in one statement (one round of PGlite's
-// per-statement cost): the UPDATE finds its order only through the row the INSERT added, so no row
-// back means the payment identifier was already used on this order, and then no event is written.
-const REFUND_SQL = `WITH inserted AS (
-    INSERT INTO refunds (order_id, amount, destination_account_number, payment_identifier, external_id)
-    VALUES ($1::uuid, $2::numeric, $3::text, $4::text, $5::text)
-    ON CONFLICT ON CONSTRAINT refunds_order_payment_identifier_key DO NOTHING
-    RETURNING order_id),
-  updated AS (
-    UPDATE orders SET refund_amount = refund_amount + $2::numeric, current_amount = current_amount - $2::numeric,
-      status = CASE WHEN current_amount - $2::numeric = 0 THEN 'refunded' ELSE status END, updated_at = now()
-    WHERE id = (SELECT order_id FROM inserted) RETURNING ${ORDER_COLUMNS}),
-  events AS (
-    INSERT INTO order_events (order_id, type, data)
-    SELECT $1::uuid, e.type, e.data FROM updated u CROSS JOIN LATERAL (VALUES
-      (1, 'refunded', json_build_object('amount', $2::numeric(10,2)::text, 'payment_identifier', $4::text,
-        'external_id', $5::text, 'destination_account_number', $3::text, 'current_amount', u.current_amount,
-        'refund_amount', u.refund_amount, 'source', 'refund')::text),
-      (2, CASE WHEN u.status = 'refunded' THEN 'status_changed' END, '{"from":"activated","to":"refunded","source":"refund"}'),
-      (3, CASE WHEN $6::text IS NOT NULL THEN 'fault_applied' END, $6::text)
-    ) AS e(step, type, data)
-    WHERE e.type IS NOT NULL ORDER BY e.step)
-  SELECT * FROM updated`;
-
-/** D6 refund in the caller's transaction; `applied`: the rule a delayed refund already took. */
-export async function refundInTransaction(
-  tx: Queryable,
-  owner: string,
-  id: string,
-  refund: NewRefund,
-  applied: AppliedFault | null,
-): Promise<RefundResult> {
-  const locked = await selectTakingFault(tx, owner, id, applied === null ? 'refund' : null, true);
-  if (locked === null) return { kind: 'not_found', fault: null };
-  const { order, fault } = locked;
-  if (fault !== null && fault.effect.kind !== 'lose_answer') return { kind: 'fault', fault };
-  const lostAnswer: NewEvent[] = fault === null ? [] : [{ type: 'fault_applied', data: faultEventData(fault, 'refund') }];
-  const refuse = (refusal: Omit<RefundRefusal, 'request'>) =>
-    insertEvents(tx, id, [refusalEvent({ ...refusal, request: refund.request }, order.status), ...lostAnswer]);
-
-  // The status rule comes before the amount rule: a refunded order's current amount is 0.00, and
-  // "must not exceed 0.00" would hide the real reason.
-  if (order.status !== 'activated') {
-    await refuse({ code: 'invalid_status', httpStatus: 409, reason: invalidStatusDetail(order.status) });
-    return { kind: 'invalid_status', status: order.status, fault };
-  }
-  const problem = refundAmountProblem(refund.amount, order.current_amount);
-  if (problem !== null) {
-    await refuse({ code: 'invalid_amount', httpStatus: 400, reason: `amount: ${problem}` });
-    return { kind: 'invalid_amount', message: problem, fault };
-  }
-  const [updated] = await selectOrders(tx, REFUND_SQL, [
-    id,
-    refund.amount,
-    refund.destinationAccountNumber,
-    refund.paymentIdentifier,
-    refund.externalId,
-    fault === null ? null : JSON.stringify(faultEventData(fault, 'refund')),
-  ]);
-  if (updated === undefined) {
-    await refuse({ code: 'duplicate_payment_identifier', httpStatus: 400, reason: `payment_identifier: ${DUPLICATE_PAYMENT_IDENTIFIER_MESSAGE}` });
-    return { kind: 'duplicate_payment_identifier', fault };
-  }
-  return { kind: 'refunded', order: updated, fault };
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { Arrival } from './arrival-clock.ts';
+import type { Queryable } from './store-db.ts';
 import type { AppliedFault } from './store-faults.ts';
 import { decodeAppliedFault } from './store-faults.ts';
 import type { OrderRow } from './store-schema.ts';
@@ -69,7 +69,7 @@ function groupSql(rows: number): string {
     armed AS (
       SELECT id, owner, seq, remaining, effect FROM faults
       WHERE owner IN (SELECT owner FROM wanting) AND remaining > 0 AND operation IN ('create', 'any') AND order_id IS NULL
-      FOR UPDATE),
+      ORDER BY seq FOR UPDATE),
     ranges AS (
       SELECT id, owner, effect, remaining, sum(remaining) OVER (PARTITION BY owner ORDER BY seq) - remaining AS before FROM armed),
     taken AS (
@@ -165,7 +165,7 @@ function settle(pending: PendingCreate, row: GroupRow | undefined): CreateResult
 }
 
 /** Writes one group as one statement and settles every create in it; never throws. */
-export async function writeGroup(db: PGlite, group: readonly PendingCreate[], onStatement?: (rows: number) => void): Promise<void> {
+export async function writeGroup(db: Queryable, group: readonly PendingCreate[], onStatement?: (rows: number) => void): Promise<void> {
   let rows: GroupRow[];
   try {
     onStatement?.(group.length);

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Transaction } from '@electric-sql/pglite';
 import type { FaultEffect, FaultOperation, FaultRule, FaultRuleRequest } from '../contract/faults.ts';
 import { faultEffectSchema, faultRuleSchema, MAX_ARMED_FAULTS } from '../contract/faults.ts';
+import type { Queryable } from './store-db.ts';
 
 // decisions.md D13: armed fault rules live in the database, not in the process, so every sandbox
 // process sharing one database (D15) sees the same rules and a rule fires exactly as often as it
@@ -11,8 +11,6 @@ import { faultEffectSchema, faultRuleSchema, MAX_ARMED_FAULTS } from '../contrac
 // Precedence: one rule per request, the oldest armed rule that matches (the order of GET
 // /sandbox/faults). A rule matches a request of its owner for its operation (or `any`), and, when
 // it names an order, only requests for that order. A create never matches a rule naming an order.
-
-export type Queryable = Pick<Transaction, 'query'>;
 
 /** A rule as a request took it: which one and what it does. */
 export interface AppliedFault {
@@ -49,7 +47,7 @@ const armLockKey = (owner: string) => createHash('sha256').update(owner, 'utf8')
 export async function armFault(tx: Queryable, owner: string, rule: FaultRuleRequest): Promise<ArmResult> {
   await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [ARM_LOCK_CLASS, armLockKey(owner)]);
   // Rules used up stay as rows until the owner arms again: cleared here, never listed.
-  await tx.query('DELETE FROM faults WHERE owner = $1 AND remaining = 0', [owner]);
+  await tx.query('DELETE FROM faults WHERE id IN (SELECT id FROM faults WHERE owner = $1 AND remaining = 0 ORDER BY seq FOR UPDATE)', [owner]);
   const { rows } = await tx.query<{ armed: number; order_known: boolean }>(
     `SELECT (SELECT count(*)::int FROM faults WHERE owner = $1 AND remaining > 0) AS armed,
        ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM orders WHERE id = $2::uuid AND owner = $1)) AS order_known`,
@@ -73,8 +71,10 @@ export async function listFaults(db: Queryable, owner: string): Promise<FaultRul
   return rows.map(decodeRule);
 }
 
+// Deletes lock their rows oldest first, the order every statement taking rules locks them in, so a
+// disarm and a group of creates or refunds (of another process, D15) never wait on each other in a circle.
 export async function disarmAll(db: Queryable, owner: string): Promise<void> {
-  await db.query('DELETE FROM faults WHERE owner = $1', [owner]);
+  await db.query('DELETE FROM faults WHERE id IN (SELECT id FROM faults WHERE owner = $1 ORDER BY seq FOR UPDATE)', [owner]);
 }
 
 /** false when the owner has no armed rule with that id. */

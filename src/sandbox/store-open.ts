@@ -2,10 +2,16 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inspect } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import type { Database } from './store-db.ts';
+import { pgliteDatabase } from './store-db-pglite.ts';
+import type { PostgresOptions } from './store-db-postgres.ts';
+import { postgresDatabase } from './store-db-postgres.ts';
+import { DirectoryLockedError, lockDirectory } from './store-dir-lock.ts';
 import { createMemoryDatabase } from './store-template.ts';
 
 // decisions.md D8 and the brief: a data directory that cannot be created, opened or written must end
-// the process with one clear line, never a hang or a stack trace from inside WebAssembly.
+// the process with one clear line, never a hang or a stack trace from inside WebAssembly. D15: the
+// same for a PostgreSQL server that cannot be reached, and a data directory another process has open.
 
 export const MEMORY_DB = ':memory:';
 // A first start runs initdb: about 5 s on an idle machine, over a minute on a loaded one. Three
@@ -76,13 +82,63 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, message: string):
   }
 }
 
-export async function openDatabase(dataDir: string): Promise<PGlite> {
-  if (dataDir === MEMORY_DB) return createMemoryDatabase();
-  const dir = resolve(dataDir);
-  prepareDirectory(dir);
+/** A PostgreSQL connection URL (SANDBOX_DATABASE_URL) rather than a data directory. */
+export const isDatabaseUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location);
+
+/** The URL without its password or query, for a log line. */
+export function displayDatabaseUrl(url: string): string {
   try {
-    return await withTimeout(PGlite.create(dir), OPEN_TIMEOUT_MS, `opening the database in ${dir} took over ${OPEN_TIMEOUT_MS / 1000} s`);
+    const parsed = new URL(url);
+    const user = parsed.username === '' ? '' : `${parsed.username}@`;
+    return `${parsed.protocol}//${user}${parsed.host}${parsed.pathname}`;
+  } catch {
+    return '(an invalid database URL)';
+  }
+}
+
+async function openPostgres(url: string, options: PostgresOptions): Promise<Database> {
+  try {
+    return await withTimeout(postgresDatabase(url, options), OPEN_TIMEOUT_MS, `connecting to ${displayDatabaseUrl(url)} took over ${OPEN_TIMEOUT_MS / 1000} s`);
   } catch (error) {
+    if (error instanceof StoreOpenError) throw error;
+    throw new StoreOpenError(`cannot connect to the database ${displayDatabaseUrl(url)} (${reason(error)})`, { cause: error });
+  }
+}
+
+// PGlite's one session: prepared statements run with the plan made once (store-db.ts).
+async function embedded(db: PGlite, onClose: () => void = () => undefined): Promise<Database> {
+  const database = pgliteDatabase(db);
+  await database.exec('SET plan_cache_mode = force_generic_plan');
+  return {
+    ...database,
+    async close() {
+      try {
+        await database.close();
+      } finally {
+        onClose();
+      }
+    },
+  };
+}
+
+/** ':memory:', a data directory (locked to this process while open) or a postgres:// URL. */
+export async function openDatabase(location: string, options: PostgresOptions = {}): Promise<Database> {
+  if (isDatabaseUrl(location)) return openPostgres(location, options);
+  if (location === MEMORY_DB) return embedded(await createMemoryDatabase());
+  const dir = resolve(location);
+  prepareDirectory(dir);
+  let lock;
+  try {
+    lock = lockDirectory(dir);
+  } catch (error) {
+    if (error instanceof DirectoryLockedError) throw new StoreOpenError(error.message, { cause: error });
+    throw new StoreOpenError(`cannot lock the data directory ${dir} (${reason(error)})`, { cause: error });
+  }
+  try {
+    const db = await withTimeout(PGlite.create(dir), OPEN_TIMEOUT_MS, `opening the database in ${dir} took over ${OPEN_TIMEOUT_MS / 1000} s`);
+    return await embedded(db, () => lock.release());
+  } catch (error) {
+    lock.release();
     if (error instanceof StoreOpenError) throw error;
     throw new StoreOpenError(`cannot open the database in ${dir} (${reason(error)})`, { cause: error });
   }

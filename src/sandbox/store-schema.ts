@@ -65,7 +65,22 @@ CREATE TABLE IF NOT EXISTS faults (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX IF NOT EXISTS faults_armed_idx ON faults (owner, seq) WHERE remaining > 0;
+-- D15: the list's order is the order in which the database received the orders, numbered by a
+-- sequence (a clock per process cannot order the orders of several processes). The orders of a
+-- data directory from before keep their old order (created_at, then id).
+ALTER TABLE orders ADD COLUMN IF NOT EXISTS arrival bigint;
+CREATE SEQUENCE IF NOT EXISTS orders_arrival_seq OWNED BY orders.arrival;
+UPDATE orders o SET arrival = n.rn
+  FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS rn FROM orders WHERE arrival IS NULL) n WHERE o.id = n.id;
+SELECT setval('orders_arrival_seq', coalesce((SELECT max(arrival) FROM orders), 0) + 1, false);
+ALTER TABLE orders ALTER COLUMN arrival SET DEFAULT nextval('orders_arrival_seq');
+ALTER TABLE orders ALTER COLUMN arrival SET NOT NULL;
+CREATE INDEX IF NOT EXISTS orders_owner_arrival_idx ON orders (owner, arrival);
+DROP INDEX IF EXISTS orders_owner_created_idx;
 `;
+
+/** Bumped whenever SCHEMA_SQL gains a step; a database at this version skips SCHEMA_SQL at start. */
+export const SCHEMA_VERSION = 2;
 
 /** The columns every order query selects; `created_key` is created_at to the microsecond, for cursors. */
 export const ORDER_COLUMNS = `id::text AS id, external_id, service, status, payment_identifier, return_url,

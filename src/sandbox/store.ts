@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
 import type { FaultRule, FaultRuleRequest } from '../contract/faults.ts';
 import type { OrderEvent } from '../contract/history.ts';
 import type { OrderStatus } from '../contract/schemas.ts';
@@ -8,33 +7,45 @@ import { arrivalClock } from './arrival-clock.ts';
 import type { CreateResult, NewOrder, PendingCreate } from './store-create-group.ts';
 import { MAX_GROUP_JSON_CHARS, MAX_GROUP_ROWS, writeGroup } from './store-create-group.ts';
 import type { MoveResult, MoveSource, NewRefund, RefundResult } from './store-changes.ts';
-import { moveInTransaction, refundInTransaction, selectOrders, selectTakingFault } from './store-changes.ts';
+import { moveInTransaction, selectOrders, selectTakingFault } from './store-changes.ts';
+import type { Database, DatabaseKind } from './store-db.ts';
 import type { RefundRefusal } from './store-events.ts';
 import { insertRefusalForOwner, selectEvents, selectRequestText } from './store-events.ts';
 import type { AppliedFault, ArmResult } from './store-faults.ts';
 import { armFault, disarmAll, disarmFault, listFaults } from './store-faults.ts';
+import { groupQueue } from './store-group-queue.ts';
+import type { PostgresOptions } from './store-db-postgres.ts';
 import { openDatabase } from './store-open.ts';
+import type { PendingRefund } from './store-refund-group.ts';
+import { MAX_REFUND_GROUP, writeRefundGroup } from './store-refund-group.ts';
 import type { OrderRow } from './store-schema.ts';
-import { ORDER_COLUMNS, SCHEMA_SQL } from './store-schema.ts';
+import { ORDER_COLUMNS } from './store-schema.ts';
+import { setUpSchema } from './store-setup.ts';
 
-// decisions.md D6-D8, D12, D13: orders, refunds, their history and the armed fault rules, all in the
-// database (PGlite here; plain PostgreSQL SQL, so D15 can move it to a server). Every statement is
-// parameterised. A refund or a move locks the order's row FOR UPDATE and reads, checks and writes
-// the amounts and the events as one transaction (store-changes.ts), so concurrent refunds cannot
-// overdraw an order and no event exists without its change, nor a change without its event.
+// decisions.md D6-D8, D12, D13, D15: orders, refunds, their history and the armed fault rules, all in
+// the database: the embedded PGlite, or a PostgreSQL server shared by several sandbox processes
+// (store-db.ts; the same SQL on both). Every statement is parameterised. Every guarantee rests on
+// the database, never on this process: a refund or a move locks the order's row FOR UPDATE and
+// reads, checks and writes the amounts and the events in one transaction, so concurrent refunds
+// (from any process) cannot overdraw an order and no event exists without its change, nor a change
+// without its event; duplicates are unique constraints; fault rules are rows counted down under a
+// row lock; the list's order is a database sequence (store-schema.ts).
 //
-// Creates are group-committed: while one INSERT is being written, the creates that arrive queue up,
-// and the next INSERT writes all of them as one multi-row statement (one statement, one transaction,
-// one commit), their `created` events and their fault rules included (store-create-group.ts). Each
-// create is answered only after the statement holding it has committed, so an acknowledged order
-// survives kill -9 exactly as before. PGlite's cost is mostly per statement (six protocol round
-// trips into WebAssembly, parse, plan, commit), so a group of 16 costs little more than one. What a
-// create sees does not change:
-// - created_at is its arrival (arrival-clock.ts), so the list still orders by arrival;
-// - a second create with the same external id in the same group gets the duplicate answer (ON
-//   CONFLICT DO NOTHING skips the later row of a statement; the first one wins, as in sequence);
-// - if the statement fails (a row breaks a CHECK), every create in the group is retried on its own
-//   in arrival order, so one bad row fails only its own request.
+// Creates and refunds are group-committed, per process: while one group is being written, the
+// requests that arrive queue up (store-group-queue.ts), and the next group writes all of them at
+// once: creates as one multi-row INSERT (store-create-group.ts), refunds as one transaction of two
+// statements (store-refund-group.ts). Each request is answered only after its group has committed,
+// so an acknowledged order or refund survives kill -9 exactly as a lone one would. The database's
+// cost is mostly per statement (round trips, commit; in PGlite also the calls into WebAssembly), so
+// a group of 16 costs little more than one. What a request sees does not change:
+// - creates: the list orders by arrival at the database (a group's rows in its arrival order);
+//   created_at (date_settled) is the arrival at this process (arrival-clock.ts); a second create with
+//   the same external id in the same group gets the duplicate answer (ON CONFLICT DO NOTHING skips
+//   the later row of a statement; the first one wins, as in sequence);
+// - refunds: decided one after another in arrival order on the locked orders, each seeing what the
+//   ones before it left (store-refund-plan.ts);
+// - if a group fails (a create breaks a CHECK), each of its requests is retried on its own in
+//   arrival order, so one bad request fails only itself.
 
 export type { AppliedFault, ArmResult } from './store-faults.ts';
 export type { CreateResult, NewOrder } from './store-create-group.ts';
@@ -88,53 +99,65 @@ export interface Store {
   disarmFault(owner: string, id: string): Promise<boolean>;
   /** Deletes the owner's orders, their refunds and their history (armed rules stay). */
   reset(owner: string): Promise<void>;
+  /** Which database holds the store. */
+  readonly kind: DatabaseKind;
   close(): Promise<void>;
 }
 
-export interface StoreOptions {
+export interface StoreOptions extends PostgresOptions {
   /** Called with the number of creates in each INSERT statement about to run (tests, diagnostics). */
   onCreateStatement?: (rows: number) => void;
+  /** Called with the number of refunds in each group about to be written (tests, diagnostics). */
+  onRefundGroup?: (refunds: number) => void;
   /** The wall clock in milliseconds (tests: a clock that stepped back). */
   now?: () => number;
 }
 
-function createStore(db: PGlite, options: StoreOptions, newestMicros: number): Store {
+const LIST_SQL = `SELECT ${ORDER_COLUMNS} FROM orders
+  WHERE owner = $1
+    AND ($2::text IS NULL OR status = $2)
+    AND ($3::text IS NULL OR id::text ILIKE $3 OR external_id ILIKE $3)
+  ORDER BY arrival DESC
+  LIMIT $4`;
+
+// A page after a cursor: the orders that arrived before the cursor's order. A cursor names its last
+// order (cursor.ts); when that order is gone (a reset deleted it, and everything before it), the
+// page is empty, which is what is left after it.
+const LIST_AFTER_SQL = `SELECT ${ORDER_COLUMNS} FROM orders
+  WHERE owner = $1
+    AND ($2::text IS NULL OR status = $2)
+    AND ($3::text IS NULL OR id::text ILIKE $3 OR external_id ILIKE $3)
+    AND arrival < (SELECT c.arrival FROM orders c WHERE c.id = $5::uuid AND c.owner = $1)
+  ORDER BY arrival DESC
+  LIMIT $4`;
+
+function createStore(db: Database, options: StoreOptions, newestMicros: number): Store {
   let closed: Promise<void> | null = null;
   const arrive = arrivalClock(options.now, newestMicros);
-  const queue: PendingCreate[] = [];
-  // Set while creates are being written; resolves when the queue is empty again.
-  let writing: Promise<void> | null = null;
-
-  const takeGroup = (): PendingCreate[] => {
-    let count = 0;
-    let chars = 0;
-    for (const pending of queue) {
-      const size = pending.order.requestText.length;
-      if (count >= MAX_GROUP_ROWS || (count > 0 && chars + size > MAX_GROUP_JSON_CHARS)) break;
-      count++;
-      chars += size;
-    }
-    return queue.splice(0, count);
-  };
-
-  const writeQueue = async () => {
-    // Wait one turn of the event loop: every request whose body arrived in this turn has queued
-    // its create by then, so a burst becomes one statement instead of one plus the rest.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    try {
-      while (queue.length > 0) await writeGroup(db, takeGroup(), options.onCreateStatement);
-    } finally {
-      writing = null;
-    }
-  };
+  const creates = groupQueue<PendingCreate>((group) => writeGroup(db, group, options.onCreateStatement), {
+    maxItems: MAX_GROUP_ROWS,
+    maxSize: MAX_GROUP_JSON_CHARS,
+    size: (pending) => pending.order.requestText.length,
+  });
+  const refunds = groupQueue<PendingRefund>(
+    (group) => {
+      options.onRefundGroup?.(group.length);
+      return writeRefundGroup(db, group);
+    },
+    { maxItems: MAX_REFUND_GROUP, maxSize: Number.POSITIVE_INFINITY, size: () => 0 },
+  );
+  const whenOpen = () => (closed === null ? null : Promise.reject(new Error('the store is closed')));
 
   return {
+    kind: db.kind,
+
     createOrder(owner, order, createOptions = {}) {
-      if (closed !== null) return Promise.reject(new Error('the store is closed'));
-      return new Promise<CreateResult>((resolve, reject) => {
-        queue.push({ owner, order, id: randomUUID(), arrival: arrive(), applied: createOptions.applied ?? null, resolve, reject });
-        writing ??= writeQueue();
-      });
+      return (
+        whenOpen() ??
+        new Promise<CreateResult>((resolve, reject) => {
+          creates.push({ owner, order, id: randomUUID(), arrival: arrive(), applied: createOptions.applied ?? null, resolve, reject });
+        })
+      );
     },
 
     async getOrder(owner, id) {
@@ -153,7 +176,12 @@ function createStore(db: PGlite, options: StoreOptions, newestMicros: number): S
     },
 
     refundOrder(owner, id, refund, refundOptions = {}) {
-      return db.transaction((tx) => refundInTransaction(tx, owner, id, refund, refundOptions.applied ?? null));
+      return (
+        whenOpen() ??
+        new Promise<RefundResult>((resolve, reject) => {
+          refunds.push({ owner, id, refund, applied: refundOptions.applied ?? null, resolve, reject });
+        })
+      );
     },
 
     recordRefundRefusal(owner, id, refusal) {
@@ -190,17 +218,8 @@ function createStore(db: PGlite, options: StoreOptions, newestMicros: number): S
 
     listOrders(owner, query) {
       const pattern = query.q === null ? null : `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-      return selectOrders(
-        db,
-        `SELECT ${ORDER_COLUMNS} FROM orders
-         WHERE owner = $1
-           AND ($2::text IS NULL OR status = $2)
-           AND ($3::text IS NULL OR id::text ILIKE $3 OR external_id ILIKE $3)
-           AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::uuid))
-         ORDER BY created_at DESC, id DESC
-         LIMIT $6`,
-        [owner, query.status, pattern, query.cursor?.createdKey ?? null, query.cursor?.id ?? null, query.limit],
-      );
+      const params = [owner, query.status, pattern, query.limit];
+      return query.cursor === null ? selectOrders(db, LIST_SQL, params) : selectOrders(db, LIST_AFTER_SQL, [...params, query.cursor.id]);
     },
 
     async reset(owner) {
@@ -208,9 +227,9 @@ function createStore(db: PGlite, options: StoreOptions, newestMicros: number): S
     },
 
     close() {
-      // Creates already accepted are written first: each was promised an answer.
+      // Creates and refunds already accepted are written first: each was promised an answer.
       closed ??= (async () => {
-        await writing;
+        await Promise.all([creates.drained(), refunds.drained()]);
         await db.close();
       })();
       return closed;
@@ -219,14 +238,15 @@ function createStore(db: PGlite, options: StoreOptions, newestMicros: number): S
 }
 
 /**
- * Opens (creating when needed) the database in `dataDir`, or a throwaway one for ':memory:', and
- * creates the schema. Throws StoreOpenError with a one-line reason when the directory is unusable.
+ * Opens (creating when needed) the store in `location`: a data directory, ':memory:' for a
+ * throwaway one, or a postgres:// URL (D15); creates or migrates the schema. Throws StoreOpenError
+ * with a one-line reason when the database cannot be opened.
  */
-export async function openStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
-  const db = await openDatabase(dataDir);
+export async function openStore(location: string, options: StoreOptions = {}): Promise<Store> {
+  const db = await openDatabase(location, options);
   let newestMicros: number;
   try {
-    await db.exec(SCHEMA_SQL);
+    await setUpSchema(db);
     // The arrival clock starts after the newest order already stored (arrival-clock.ts).
     const { rows } = await db.query<{ micros: string | null }>(
       'SELECT (extract(epoch FROM max(created_at)) * 1000000)::bigint::text AS micros FROM orders',

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
-const SANDBOX_VARIABLES = ['PORT', 'HOST', 'SANDBOX_DB', 'SANDBOX_TOKENS', 'SANDBOX_ARRAY_ERRORS', 'ORDER_SERVICE_URL'];
+const SANDBOX_VARIABLES = ['PORT', 'HOST', 'SANDBOX_DB', 'SANDBOX_DATABASE_URL', 'SANDBOX_DATABASE_POOL', 'SANDBOX_TOKENS', 'SANDBOX_ARRAY_ERRORS', 'ORDER_SERVICE_URL'];
 
 export interface MainProcess {
   child: ChildProcess;
