@@ -1,5 +1,19 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// The sandbox suites that run against both stores (decisions.md D15): once on PGlite in the project
+// `node`, once on a throwaway PostgreSQL server in `sandbox-postgres`, the same files, told apart by
+// SANDBOX_TEST_STORE (src/sandbox/testing/test-store.ts). team-*.test.ts need several processes on
+// one database, so PostgreSQL only.
+const BOTH_STORES = [
+  'src/sandbox/api-*.test.ts',
+  'src/sandbox/agreement.test.ts',
+  'src/sandbox/hostile-input.test.ts',
+  'src/sandbox/security.test.ts',
+  'src/sandbox/store-group-commit.test.ts',
+  'src/sandbox/store-refund-group.test.ts',
+];
+const POSTGRES_ONLY = ['src/sandbox/team-*.test.ts'];
 
 export default defineConfig({
   plugins: [react()],
@@ -15,6 +29,17 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['src/contract/**/*.test.ts', 'src/sandbox/**/*.test.ts', 'src/scenarios/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...POSTGRES_ONLY],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'sandbox-postgres',
+          environment: 'node',
+          include: [...BOTH_STORES, ...POSTGRES_ONLY],
+          env: { SANDBOX_TEST_STORE: 'postgres' },
+          globalSetup: ['src/sandbox/testing/postgres-global-setup.ts'],
         },
       },
       {

@@ -13,6 +13,7 @@ import type { Store } from './store.ts';
 import { openStore } from './store.ts';
 import { createBodyArbitrary, mutate, mutationArbitrary, refundBodyArbitrary } from './testing/request-arbitraries.ts';
 import { CUSTOMER_FIELD_MAX } from './validation.ts';
+import { testStoreLocation } from './testing/test-store.ts';
 
 // The console and the sandbox must agree on every body: what the console's form accepts, the sandbox
 // accepts (201/200), and what it refuses comes back as a 400 in D3's shape naming the same field
@@ -31,7 +32,7 @@ let apps: Record<ArrayErrorShape, ReturnType<typeof createApp>>;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  store = await openStore(':memory:');
+  store = await openStore(await testStoreLocation());
   const log = (line: string) => {
     if (!/ [1-4]\d\d \d+ms$/.test(line)) logLines.push(line);
   };

@@ -10,6 +10,7 @@ import { serveApp } from './server.ts';
 import type { Store } from './store.ts';
 import { openStore } from './store.ts';
 import { call, createOrder, moveOrder, orderBody, refundBody } from './testing/http.ts';
+import { testStoreLocation } from './testing/test-store.ts';
 
 // Authentication (D2), owner isolation, routing errors, security headers, log lines, the OpenAPI
 // document and the static console: one in-memory store, two apps (with and without a built console).
@@ -28,7 +29,7 @@ beforeAll(async () => {
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Order Console</title><div id="root"></div>');
   writeFileSync(join(staticDir, 'assets', 'app-abc123.js'), 'console.log("app");');
-  store = await openStore(':memory:');
+  store = await openStore(await testStoreLocation());
   const log = (line: string) => logLines.push(line);
   server = await serveApp(createApp({ store, tokens: [TOKEN_A, TOKEN_B], staticDir, log }));
   bare = await serveApp(createApp({ store, tokens: [TOKEN_A], log }));

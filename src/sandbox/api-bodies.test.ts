@@ -3,6 +3,7 @@ import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
 import type { RunningServer } from './server.ts';
 import { startServer } from './server.ts';
 import { call, orderBody } from './testing/http.ts';
+import { testStoreLocation } from './testing/test-store.ts';
 
 // Bodies that are not what a partner should send (D3): wrong media type, too large, not JSON, not an
 // object, and hostile shapes. Each must be a 4xx and the server must stay up; a 5xx is a bug.
@@ -14,7 +15,7 @@ let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, db: ':memory:', tokens: [TOKEN], log: (line) => logLines.push(line) });
+  server = await startServer({ port: 0, db: await testStoreLocation(), tokens: [TOKEN], log: (line) => logLines.push(line) });
   base = server.url;
 }, 60_000);
 

@@ -5,6 +5,7 @@ import { encodeCursor } from './cursor.ts';
 import type { RunningServer } from './server.ts';
 import { startServer } from './server.ts';
 import { call, createOrder, moveOrder, readOrder, refundBody, uniqueExternalId } from './testing/http.ts';
+import { testStoreLocation } from './testing/test-store.ts';
 
 // The sandbox control API (D7): status moves, the order list, reset; and the customer checkout page.
 
@@ -13,7 +14,7 @@ let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, db: ':memory:', tokens: [TOKEN], log: () => undefined });
+  server = await startServer({ port: 0, db: await testStoreLocation(), tokens: [TOKEN], log: () => undefined });
   base = server.url;
 }, 60_000);
 

@@ -7,6 +7,7 @@ import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
 import type { RunningServer } from './server.ts';
 import { startServer } from './server.ts';
 import { call, callRaw, createOrder, moveOrder, orderBody, parseOrder, readOrder, refundBody } from './testing/http.ts';
+import { testStoreLocation } from './testing/test-store.ts';
 
 // decisions.md D13: what an armed rule does to /psp/ requests, over real HTTP (each request on its
 // own connection, so a reset is seen as such), and what it leaves alone.
@@ -18,7 +19,7 @@ let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, db: ':memory:', tokens: [TOKEN, OTHER], log: (line) => lines.push(line) });
+  server = await startServer({ port: 0, db: await testStoreLocation(), tokens: [TOKEN, OTHER], log: (line) => lines.push(line) });
   base = server.url;
 }, 60_000);
 

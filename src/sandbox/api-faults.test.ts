@@ -4,6 +4,7 @@ import { sandboxPaths } from '../contract/paths.ts';
 import type { RunningServer } from './server.ts';
 import { startServer } from './server.ts';
 import { call, createOrder } from './testing/http.ts';
+import { testStoreLocation } from './testing/test-store.ts';
 
 // decisions.md D13: the faults API itself (arm, list, disarm), per token. What an armed rule does
 // to /psp/ requests is in api-fault-effects.test.ts.
@@ -14,7 +15,7 @@ let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, db: ':memory:', tokens: [TOKEN, OTHER], log: () => undefined });
+  server = await startServer({ port: 0, db: await testStoreLocation(), tokens: [TOKEN, OTHER], log: () => undefined });
   base = server.url;
 }, 60_000);
 

@@ -7,6 +7,7 @@ import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
 import type { RunningServer } from './server.ts';
 import { startServer } from './server.ts';
 import { call, createOrder, moveOrder, orderBody, parseOrder, readOrder, refundBody } from './testing/http.ts';
+import { testStoreLocation } from './testing/test-store.ts';
 
 // decisions.md D12 over HTTP: every event type, in order, written with its change; the create
 // request as received; owner only.
@@ -17,7 +18,7 @@ let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, db: ':memory:', tokens: [TOKEN, OTHER], log: () => undefined });
+  server = await startServer({ port: 0, db: await testStoreLocation(), tokens: [TOKEN, OTHER], log: () => undefined });
   base = server.url;
 }, 60_000);
 

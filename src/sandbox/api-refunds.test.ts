@@ -5,6 +5,7 @@ import type { OrderStatus } from '../contract/schemas.ts';
 import type { RunningServer } from './server.ts';
 import { startServer } from './server.ts';
 import { call, createOrder, moveOrder, parseOrder, readOrder, refundBody } from './testing/http.ts';
+import { testStoreLocation } from './testing/test-store.ts';
 
 // Refund semantics (D6) and the one documented state rule: refunds only for activated orders.
 
@@ -13,7 +14,7 @@ let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, db: ':memory:', tokens: [TOKEN], log: () => undefined });
+  server = await startServer({ port: 0, db: await testStoreLocation(), tokens: [TOKEN], log: () => undefined });
   base = server.url;
 }, 60_000);
 

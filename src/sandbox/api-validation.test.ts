@@ -11,6 +11,7 @@ import type { Store } from './store.ts';
 import { openStore } from './store.ts';
 import type { CallResult } from './testing/http.ts';
 import { call, createOrder, moveOrder, orderBody, refundBody, uniqueExternalId } from './testing/http.ts';
+import { testStoreLocation } from './testing/test-store.ts';
 
 // Validation (D3-D6) over HTTP, in both of DRF's array error shapes: two apps over one store.
 
@@ -20,7 +21,7 @@ let listServer: RunningServer;
 let indexServer: RunningServer;
 
 beforeAll(async () => {
-  store = await openStore(':memory:');
+  store = await openStore(await testStoreLocation());
   listServer = await serveApp(createApp({ store, tokens: [TOKEN], log: () => undefined }));
   indexServer = await serveApp(createApp({ store, tokens: [TOKEN], arrayErrors: 'index', log: () => undefined }));
 }, 60_000);

@@ -13,6 +13,7 @@ import type { RunningServer } from './server.ts';
 import { serveApp } from './server.ts';
 import type { Store } from './store.ts';
 import { openStore } from './store.ts';
+import { testStoreLocation } from './testing/test-store.ts';
 
 // Hostile input on every route that takes a body, a path id or a query (what api-bodies.test.ts
 // does not already cover): duplicate keys, prototype keys, numbers JSON cannot hold, amounts that
@@ -55,7 +56,7 @@ async function send(method: string, path: string, body?: string | Uint8Array, he
 const postJson = (path: string, value: unknown) => send('POST', path, JSON.stringify(value));
 
 beforeAll(async () => {
-  store = await openStore(':memory:');
+  store = await openStore(await testStoreLocation());
   app = createApp({
     store,
     tokens: [TOKEN],

@@ -16,6 +16,7 @@ import type { RunningServer } from './server.ts';
 import { serveApp } from './server.ts';
 import type { Store } from './store.ts';
 import { openStore } from './store.ts';
+import { testStoreLocation } from './testing/test-store.ts';
 
 // decisions.md D2 and the security list: every API route refuses every bad Authorization
 // header, tokens are compared in constant time, one token never reaches another's orders, every
@@ -59,7 +60,7 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'index.html'), readFileSync(new URL('../../index.html', import.meta.url)));
   writeFileSync(join(staticDir, 'assets', 'app.js'), 'export {};');
   writeFileSync(join(root, 'secret.txt'), 'TOP-SECRET-OUTSIDE-THE-STATIC-DIR');
-  store = await openStore(':memory:');
+  store = await openStore(await testStoreLocation());
   app = createApp({ store, tokens: TOKENS, staticDir, log: (line) => logLines.push(line) });
   server = await serveApp(app);
   const created = orderSchema.parse(await (await create(TOKEN_A, { ...validCreateBody(), order_external_id: 'sec-a-1' })).json());

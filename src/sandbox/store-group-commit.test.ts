@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { arrivalClock, arrivalKey } from './arrival-clock.ts';
 import type { CreateResult, NewOrder, Store } from './store.ts';
 import { MAX_GROUP_ROWS, openStore } from './store.ts';
+import { testStoreKind, testStoreLocation } from './testing/test-store.ts';
 
 // Group commit (store.ts): creates that arrive while an INSERT is being written are written together
 // as one statement. These tests hold the store to what one create at a time would have answered.
@@ -15,7 +16,7 @@ let ownerCounter = 0;
 let owner: string;
 
 beforeAll(async () => {
-  store = await openStore(':memory:', { onCreateStatement: (rows) => statements.push(rows) });
+  store = await openStore(await testStoreLocation(), { onCreateStatement: (rows) => statements.push(rows) });
 }, 60_000);
 
 afterAll(async () => {
@@ -176,7 +177,7 @@ describe('order of arrival', () => {
 });
 
 test('close() writes the creates it has accepted before closing the database', async () => {
-  const own = await openStore(':memory:');
+  const own = await openStore(await testStoreLocation());
   const pending = Promise.all([own.createOrder('o', newOrder('late-1')), own.createOrder('o', newOrder('late-2'))]);
   await own.close();
   expect((await pending).map((r) => r.kind)).toEqual(['created', 'created']);
@@ -185,14 +186,16 @@ test('close() writes the creates it has accepted before closing the database', a
 
 test('a store reopened after the wall clock stepped back files new orders after the stored ones', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-arrival-'));
+  // PGlite: a data directory opened twice; PostgreSQL: one database, as a restarted process finds it.
+  const location = testStoreKind() === 'postgres' ? await testStoreLocation() : dir;
   try {
-    const first = await openStore(dir);
+    const first = await openStore(location);
     const old = await first.createOrder('o', newOrder('before-restart'));
     await first.close();
     if (old.kind !== 'created') throw new Error('expected created');
 
     const hourAgo = () => Date.now() - 3_600_000;
-    const reopened = await openStore(dir, { now: hourAgo });
+    const reopened = await openStore(location, { now: hourAgo });
     const fresh = await reopened.createOrder('o', newOrder('after-restart'));
     if (fresh.kind !== 'created') throw new Error('expected created');
     expect(fresh.order.created_key > old.order.created_key).toBe(true);
