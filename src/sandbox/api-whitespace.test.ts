@@ -8,6 +8,7 @@ import { serveApp } from './server.ts';
 import type { Store } from './store.ts';
 import { openStore } from './store.ts';
 import { call, moveOrder, orderBody, parseOrder, refundBody, uniqueExternalId } from './testing/http.ts';
+import { testStoreLocation } from './testing/test-store.ts';
 
 // decisions.md D11 over HTTP: the sandbox strips leading and trailing whitespace of every string
 // member and of decimal input before it validates, as a service built on Django REST Framework does,
@@ -18,7 +19,7 @@ let store: Store;
 let server: RunningServer;
 
 beforeAll(async () => {
-  store = await openStore(':memory:');
+  store = await openStore(await testStoreLocation());
   server = await serveApp(createApp({ store, tokens: [TOKEN], log: () => undefined }));
 }, 60_000);
 
