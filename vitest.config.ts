@@ -10,6 +10,7 @@ const BOTH_STORES = [
   'src/sandbox/agreement.test.ts',
   'src/sandbox/hostile-input.test.ts',
   'src/sandbox/security.test.ts',
+  'src/sandbox/store-db.test.ts',
   'src/sandbox/store-group-commit.test.ts',
   'src/sandbox/store-refund-group.test.ts',
 ];

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, QueryResult, Session } from './store-db.ts';
+import type { Database, QueryResult, TransactionSession } from './store-db.ts';
 import { StatementNames, toParam, withRetry } from './store-db.ts';
 
 // The Database interface on a PostgreSQL server (decisions.md D15) through node-postgres, with a
@@ -47,19 +47,31 @@ export async function postgresDatabase(url: string, options: PostgresOptions = {
     query<T>(sql: string, params: readonly unknown[] = []) {
       return withRetry(() => runOn<T>(pool, sql, params));
     },
-    transaction<T>(fn: (tx: Session) => Promise<T>): Promise<T> {
+    transaction<T>(fn: (tx: TransactionSession) => Promise<T>): Promise<T> {
       return withRetry(async () => {
         const client = await pool.connect();
         let broken: Error | undefined;
+        let committed = false;
         try {
           await client.query('BEGIN');
           const value = await fn({
-            query: <R>(sql: string, params: readonly unknown[] = []) => runOn<R>(client, sql, params),
+            query: <R>(sql: string, params: readonly unknown[] = []) =>
+              committed ? Promise.reject(new Error('the transaction is over')) : runOn<R>(client, sql, params),
+            queryAndCommit: async <R>(sql: string, params: readonly unknown[] = []) => {
+              if (committed) throw new Error('the transaction is over');
+              const result = await runOn<R>(client, sql, params);
+              committed = true;
+              await client.query('COMMIT');
+              return result;
+            },
             exec: async (sql: string) => {
               await client.query(sql);
             },
           });
-          await client.query('COMMIT');
+          if (!committed) {
+            committed = true;
+            await client.query('COMMIT');
+          }
           return value;
         } catch (error) {
           await client.query('ROLLBACK').catch((rollbackError: unknown) => {

@@ -5,6 +5,8 @@
 // - keep each distinct statement text prepared under a name on their session(s) and run it with
 //   PostgreSQL's generic plan (plan_cache_mode = force_generic_plan): the store's statements are
 //   few and fixed, and planning them anew on every call was most of a lone create's time in PGlite;
+// - on PGlite, where each call into WebAssembly has a fixed cost, send a transaction's BEGIN with its
+//   first statement and its COMMIT with its last (queryAndCommit), so a refund is two calls, not four;
 // - run a transaction again from the start after a deadlock or a serialization failure, which only
 //   a server with several sessions can report (every transaction the store runs re-reads what it
 //   decides on, so running it again is safe).
@@ -23,12 +25,25 @@ export interface Session extends Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** A session inside `Database.transaction`. */
+export interface TransactionSession extends Session {
+  /**
+   * The transaction's last statement: runs it and commits the transaction with it (PGlite sends
+   * the COMMIT in the same call into WebAssembly). Rejects, the transaction rolled back, when the
+   * statement or the commit fails. The session takes no statement after it.
+   */
+  queryAndCommit<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+}
+
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database extends Session {
   readonly kind: DatabaseKind;
-  /** `fn`'s statements in one transaction; committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Session) => Promise<T>): Promise<T>;
+  /**
+   * `fn`'s statements in one transaction; committed when it resolves (unless it committed with
+   * queryAndCommit already), rolled back when it throws.
+   */
+  transaction<T>(fn: (tx: TransactionSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

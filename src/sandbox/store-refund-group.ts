@@ -1,5 +1,5 @@
 import { faultEffectSchema } from '../contract/faults.ts';
-import type { Database, Queryable } from './store-db.ts';
+import type { Database, Queryable, TransactionSession } from './store-db.ts';
 import type { RefundResult } from './store-changes.ts';
 import type { ArmedRule, LockedOrder, RefundPlan, RefundRequest } from './store-refund-plan.ts';
 import { planRefunds } from './store-refund-plan.ts';
@@ -11,7 +11,8 @@ import { decodeOrderRow, ORDER_COLUMNS } from './store-schema.ts';
 //    never wait on each other in a circle), their owners' armed refund rules FOR UPDATE (oldest
 //    first), and which of the group's payment identifiers each order has used already;
 // 2. write: what planRefunds decided from that (refund rows, the orders' final amounts and status,
-//    every event in arrival order, the rules' uses counted down).
+//    every event in arrival order, the rules' uses counted down), sent with the COMMIT (PGlite: the
+//    BEGIN goes with the lock, so a group is two calls into WebAssembly).
 // Refunds on one order are thereby serialised twice over: in arrival order inside the group, and by
 // the row lock against every other transaction (a move, or a group of another process). Each
 // refund is answered only after the transaction has committed. If it fails, each refund of the
@@ -55,9 +56,16 @@ const WRITE_SQL = `WITH refund_rows AS (
   rule_rows AS (
     UPDATE faults f SET remaining = f.remaining - u.uses FROM unnest($13::uuid[], $14::int[]) AS u(id, uses)
     WHERE f.id = u.id
-    RETURNING 1)
-  SELECT (SELECT count(*) FROM refund_rows)::int AS refunds, (SELECT count(*) FROM order_rows)::int AS orders,
-    (SELECT count(*) FROM event_rows)::int AS events, (SELECT count(*) FROM rule_rows)::int AS rules`;
+    RETURNING 1),
+  written AS (
+    SELECT (SELECT count(*) FROM refund_rows)::int AS refunds, (SELECT count(*) FROM order_rows)::int AS orders,
+      (SELECT count(*) FROM event_rows)::int AS events, (SELECT count(*) FROM rule_rows)::int AS rules)
+  -- Every row was locked by this transaction, so anything but the plan is a bug: the statement then
+  -- fails (a text that is no integer) and its COMMIT, sent with it, rolls everything back.
+  SELECT CASE WHEN (refunds, orders, events, rules) = ($15::int, $16::int, $17::int, $18::int) THEN refunds
+    ELSE ('the refund group wrote ' || refunds || ' refunds, ' || orders || ' orders, ' || events || ' events and ' || rules || ' rule uses, not what it planned')::int
+    END AS refunds
+  FROM written`;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -94,11 +102,12 @@ async function lockGroup(tx: Queryable, group: readonly RefundRequest[]): Promis
   return { locked, rules };
 }
 
-async function writePlan(tx: Queryable, plan: RefundPlan): Promise<void> {
+/** Writes the plan as the transaction's last statement, committing with it. */
+async function writePlan(tx: TransactionSession, plan: RefundPlan): Promise<void> {
   if (plan.refunds.length === 0 && plan.events.length === 0 && plan.ruleUses.size === 0) return;
   const orders = [...plan.orders.values()];
   const uses = [...plan.ruleUses];
-  const { rows } = await tx.query<{ refunds: number; orders: number; events: number; rules: number }>(WRITE_SQL, [
+  await tx.queryAndCommit(WRITE_SQL, [
     plan.refunds.map((r) => r.orderId),
     plan.refunds.map((r) => r.amount),
     plan.refunds.map((r) => r.destinationAccountNumber),
@@ -113,16 +122,15 @@ async function writePlan(tx: Queryable, plan: RefundPlan): Promise<void> {
     plan.events.map((e) => JSON.stringify(e.event.data)),
     uses.map(([id]) => id),
     uses.map(([, n]) => n),
+    plan.refunds.length,
+    orders.length,
+    plan.events.length,
+    uses.length,
   ]);
-  const written = rows[0];
-  // Every row was locked by this transaction: anything else is a bug, and the transaction is rolled back.
-  if (written?.refunds !== plan.refunds.length || written.orders !== orders.length || written.events !== plan.events.length || written.rules !== uses.length) {
-    throw new Error(`the refund group wrote ${JSON.stringify(written)}, not what it planned`);
-  }
 }
 
 /** Decides and writes one group in the caller's transaction; one result per request, in order. */
-export async function refundGroupInTransaction(tx: Queryable, group: readonly RefundRequest[]): Promise<RefundResult[]> {
+export async function refundGroupInTransaction(tx: TransactionSession, group: readonly RefundRequest[]): Promise<RefundResult[]> {
   const { locked, rules } = await lockGroup(tx, group);
   const plan = planRefunds(group, locked, rules);
   await writePlan(tx, plan);
