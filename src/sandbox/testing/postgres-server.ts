@@ -1,11 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from './child.ts';
+import { findPostgresBin, INSTALL_HINT } from './postgres-bin.ts';
 
 // A throwaway PostgreSQL server for the team-sandbox tests, stress and bench (D15), started from the
 // machine's own binaries: initdb into a temporary directory, the server on a free loopback port with
@@ -13,28 +14,11 @@ import { freePort } from './child.ts';
 // root). stop() ends it and deletes the directory; a watchdog process does the same if this process
 // dies first (Ctrl-C, kill -9), so no server outlives its run.
 
-export const POSTGRES_BIN_VARIABLE = 'SANDBOX_TEST_POSTGRES_BIN';
-export const INSTALL_HINT =
-  "PostgreSQL's server binaries (initdb, postgres) were not found in /usr/lib/postgresql/*/bin or on PATH: install them (Debian/Ubuntu: apt-get install postgresql) or set SANDBOX_TEST_POSTGRES_BIN to their directory";
-
 export class PostgresMissingError extends Error {
   constructor(message = INSTALL_HINT) {
     super(message);
     this.name = 'PostgresMissingError';
   }
-}
-
-const hasServer = (dir: string) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'postgres'));
-
-/** The directory holding initdb and postgres: SANDBOX_TEST_POSTGRES_BIN, Debian's newest, or PATH. */
-export function findPostgresBin(env: Readonly<Record<string, string | undefined>> = process.env): string | null {
-  const chosen = env[POSTGRES_BIN_VARIABLE];
-  if (chosen !== undefined && chosen !== '') return hasServer(chosen) ? chosen : null;
-  const debian = '/usr/lib/postgresql';
-  const versions = existsSync(debian) ? readdirSync(debian).filter((v) => /^[0-9]+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const version of versions) if (hasServer(join(debian, version, 'bin'))) return join(debian, version, 'bin');
-  for (const dir of (env['PATH'] ?? '').split(delimiter)) if (dir !== '' && hasServer(dir)) return dir;
-  return null;
 }
 
 export interface ThrowawayPostgres {
