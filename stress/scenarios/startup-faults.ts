@@ -27,7 +27,8 @@ interface FaultCase {
 
 const CASES = (existingDb: string): FaultCase[] => [
   { name: 'read-only, empty data directory', setup: 'mount -t tmpfs -o ro,size=1m tmpfs "$MNT"', db: '.', expect: /read-only file system/ },
-  { name: 'read-only data directory holding a database', setup: `mount --bind "${existingDb}" "$MNT" && mount -o remount,bind,ro "$MNT"`, db: '.', expect: /read-only file system/ },
+  // The directory is the running stress sandbox's own, so its lock (D15) may answer first: "in use by another sandbox".
+  { name: 'read-only data directory holding a database', setup: `mount --bind "${existingDb}" "$MNT" && mount -o remount,bind,ro "$MNT"`, db: '.', expect: /read-only file system|is in use by another sandbox/ },
   { name: 'full disk', setup: 'mount -t tmpfs -o size=1m tmpfs "$MNT" && (dd if=/dev/zero of="$MNT/fill" bs=64k 2>/dev/null || true)', db: 'db', expect: /no space left on device/ },
   { name: 'disk too small for the database (full during initdb)', setup: 'mount -t tmpfs -o size=4m tmpfs "$MNT"', db: 'db', expect: /no space left on device/ },
 ];
