@@ -1,0 +1,43 @@
+import { queryOptions } from '@tanstack/react-query';
+import { sandboxPaths } from '../../../../contract/paths.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { Environment } from '../../../lib/environments.ts';
+import { orderQueries } from '../../orders/api/order-queries.ts';
+import { historyFromEvents } from './from-events.ts';
+import type { OrderHistory } from './history-model.ts';
+import type { SentRequest } from './sent-request.ts';
+import { readSentRequest } from './sent-request.ts';
+
+// D12: the sandbox's record of an order. Keys sit under the order's detail key, so anything that
+// clears an order's queries clears its history too.
+
+export async function getOrderEvents(environment: Environment, orderId: string, signal?: AbortSignal): Promise<OrderHistory> {
+  const response = await apiRequest(environment, { method: 'GET', path: sandboxPaths.orderEvents(orderId), ...(signal ? { signal } : {}) });
+  return historyFromEvents(response.data);
+}
+
+export interface SentRequestAnswer {
+  /** null when the body was no JSON object. */
+  request: SentRequest | null;
+  raw: unknown;
+}
+
+export async function getOrderRequest(environment: Environment, orderId: string, signal?: AbortSignal): Promise<SentRequestAnswer> {
+  const response = await apiRequest(environment, { method: 'GET', path: sandboxPaths.orderRequest(orderId), ...(signal ? { signal } : {}) });
+  return { request: readSentRequest(response.data), raw: response.data };
+}
+
+export const historyQueries = {
+  events: (environment: Environment, orderId: string) =>
+    queryOptions({
+      queryKey: [...orderQueries.detail(environment, orderId).queryKey, 'events'] as const,
+      queryFn: ({ signal }) => getOrderEvents(environment, orderId, signal),
+    }),
+  /** What was sent never changes: asked once per page. */
+  request: (environment: Environment, orderId: string) =>
+    queryOptions({
+      queryKey: [...orderQueries.detail(environment, orderId).queryKey, 'request'] as const,
+      queryFn: ({ signal }) => getOrderRequest(environment, orderId, signal),
+      staleTime: Infinity,
+    }),
+};
