@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { QueryState } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useMemo, useSyncExternalStore } from 'react';
 import { useParams } from 'react-router';
 import { orderSchema } from '../../../contract/schemas.ts';
@@ -12,6 +13,7 @@ import { orderIndex } from '../orders/order-index.ts';
 import type { ReceivedOrder } from '../orders/order-record.ts';
 import { knownStatus, reviveOrder } from '../orders/order-record.ts';
 import { InvalidOrderId, OrderLoadError, OrderLoading, OrderNotFound, StaleNotice } from './order-states.tsx';
+import { OrderWithSections } from './order-sections.tsx';
 import { OrderView, RefreshFailedNotice } from './order-view.tsx';
 import { UpdatedAgo } from './updated-ago.tsx';
 
@@ -42,9 +44,12 @@ function OrderLoader({ environment, orderId }: { environment: Environment; order
   const kept = useSyncExternalStore(orderIndex.subscribe, () => orderIndex.get(environment.id, orderId));
   const keptOrder = useMemo(() => (kept === undefined ? null : reviveOrder(kept)), [kept]);
   const refresh = () => void query.refetch();
+  const withSections = (view: ReactNode, received: ReceivedOrder, updatedAt: number) => (
+    <OrderWithSections view={view} environment={environment} record={received.record} orderUpdatedAt={updatedAt} />
+  );
 
   if (cannotAskAgain(query.error) && keptOrder !== null) {
-    return (
+    return withSections(
       <OrderView
         environment={environment}
         received={keptOrder}
@@ -52,11 +57,13 @@ function OrderLoader({ environment, orderId }: { environment: Environment; order
         notice={<StaleNotice status={query.error.status} receivedAt={keptOrder.receivedAt} />}
         onRefresh={refresh}
         refreshing={query.isFetching}
-      />
+      />,
+      keptOrder,
+      0,
     );
   }
   if (query.data !== undefined) {
-    return (
+    return withSections(
       <OrderView
         environment={environment}
         received={query.data}
@@ -64,7 +71,9 @@ function OrderLoader({ environment, orderId }: { environment: Environment; order
         notice={query.error !== null ? <RefreshFailedNotice error={query.error} /> : null}
         onRefresh={refresh}
         refreshing={query.isFetching}
-      />
+      />,
+      query.data,
+      query.dataUpdatedAt,
     );
   }
   if (query.isPending) return <OrderLoading />;
