@@ -60,15 +60,31 @@ export interface OrderHistory {
   fromCreation: boolean;
 }
 
+/** Steps of one move are written one after the other in one transaction: apart by far less than this. */
+export const ONE_MOVE_MS = 1_000;
+
+function withinOneMove(earlier: string, later: string): boolean {
+  const gap = Date.parse(later) - Date.parse(earlier);
+  return gap >= 0 && gap <= ONE_MOVE_MS;
+}
+
 /**
- * One move along several statuses is recorded as one event per step, all at the same time (D12):
- * shown as one step with its path (`new → data_completed → … → activated`), none left out.
+ * One move along several statuses is recorded as one event per step (D12), each stamped as it is
+ * written, so a millisecond or so apart: shown as one step with its path
+ * (`new → data_completed → … → activated`), none left out, timed at its first step.
  */
 export function mergeMoves(items: readonly HistoryItem[]): HistoryItem[] {
   const merged: HistoryItem[] = [];
   for (const item of items) {
     const last = merged.at(-1);
-    if (item.kind === 'status' && last?.kind === 'status' && last.source === item.source && last.at === item.at && last.to === item.from) {
+    if (
+      item.kind === 'status' &&
+      last?.kind === 'status' &&
+      last.source === item.source &&
+      last.source !== 'seen' &&
+      last.to === item.from &&
+      withinOneMove(last.at, item.at)
+    ) {
       merged[merged.length - 1] = { ...last, via: [...last.via, last.to, ...item.via], to: item.to };
     } else {
       merged.push(item);
