@@ -81,6 +81,16 @@ describe('historyFromJournal', () => {
     expect(refused?.kind === 'refused' && refused.reason).toContain("Must not exceed the order's current amount (100.00)");
   });
 
+  test('a refund accepted after a create with no read between: the move to activated was seen, not made by the refund', () => {
+    const create = JSON.stringify({ order_external_id: 'EXT-1' });
+    const calls = [
+      entry('POST', '/psp/v2/order/', 201, create, order('new')),
+      entry('POST', `/psp/v2/order/${ID}/refund/`, 200, refundBody('120.00', 1), order('refunded', '120.00', '0.00')),
+    ];
+    const steps = historyFromJournal(calls.toReversed(), ENV, ID).history.items.map((i) => (i.kind === 'status' ? `${i.from}>${i.to} ${i.source}` : i.kind));
+    expect(steps).toEqual(['created', 'new>activated seen', 'refunded', 'activated>refunded refund']);
+  });
+
   test('an order this browser only read: no creation, only what it saw', () => {
     const browser = historyFromJournal([entry('GET', `/psp/v2/order/${ID}/`, 200, null, order('activated'))], ENV, ID);
     expect(browser.history.fromCreation).toBe(false);

@@ -98,6 +98,9 @@ export function historyFromJournal(entries: readonly JournalEntry[], environment
       const body = jsonObject(entry.requestBody);
       if (isSuccess(entry.status)) {
         const order = orderFrom(entry.responseBody);
+        // An accepted refund found the order activated: if this browser last knew another status,
+        // the order was moved elsewhere in between (a customer at checkout), not by this refund.
+        follow(`${key}-before`, entry.startedAt, 'activated', 'seen');
         items.push({
           kind: 'refunded',
           key,
@@ -114,7 +117,8 @@ export function historyFromJournal(entries: readonly JournalEntry[], environment
             source: 'refund',
           },
         });
-        if (order !== null) follow(`${key}-status`, entry.startedAt, order.status, 'refund');
+        // Only activated -> refunded is a refund's own move; anything else was seen, not made here.
+        if (order !== null) follow(`${key}-status`, entry.startedAt, order.status, order.status === 'refunded' ? 'refund' : 'seen');
       } else if (entry.status !== null && isRefusal(entry.status)) {
         items.push({ kind: 'refused', key, at: entry.startedAt, code: null, httpStatus: entry.status, reason: refusalReason(entry, entry.status), status, request: body });
       } else if (entry.status !== null || entry.error !== null) {

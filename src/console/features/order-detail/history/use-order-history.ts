@@ -45,12 +45,14 @@ export function useOrderHistory({ environment, orderId, orderUpdatedAt }: Option
   const sandboxAnswered = sandbox ? noHistoryRoute(query.error) : null;
 
   // The first answer of the order comes with the page, and so does the history's own first read.
+  // A sandbox without the history routes is not asked again with every poll of the order.
   const seenUpdate = useRef(orderUpdatedAt);
+  const asksAgain = sandbox && sandboxAnswered === null;
   useEffect(() => {
-    if (!sandbox || orderUpdatedAt === seenUpdate.current) return;
+    if (!asksAgain || orderUpdatedAt === seenUpdate.current) return;
     seenUpdate.current = orderUpdatedAt;
     void queryClient.refetchQueries({ queryKey: historyQueries.events(environment, orderId).queryKey, exact: true });
-  }, [queryClient, sandbox, orderUpdatedAt, environment, orderId]);
+  }, [queryClient, asksAgain, orderUpdatedAt, environment, orderId]);
 
   useEffect(() => {
     if (!sandbox) return;
