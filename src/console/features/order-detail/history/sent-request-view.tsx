@@ -1,8 +1,9 @@
-import { Alert, Anchor, DataList, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, DataList, List, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { isHttpUrl } from '../../../../contract/fields.ts';
 import { Amount, RawJson } from './history-bits.tsx';
+import { SentItems, SentTransactions } from './sent-tables.tsx';
 import type { SentRequest } from './sent-request.ts';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -115,7 +116,7 @@ export function SentRequestView({ request }: { request: SentRequest }) {
             No items were sent.
           </Text>
         ) : (
-          <ItemsTable request={request} />
+          <SentItems request={request} />
         )}
       </Section>
 
@@ -125,114 +126,11 @@ export function SentRequestView({ request }: { request: SentRequest }) {
             No transaction history was sent.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={760} type="native">
-            <Table striped verticalSpacing="xs" aria-label="Transaction history as sent">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Transaction ID</Table.Th>
-                  <Table.Th>E-shop ID</Table.Th>
-                  <Table.Th ta="right">MCC</Table.Th>
-                  <Table.Th>Cancelled</Table.Th>
-                  <Table.Th>Payment type</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {request.transactions.map((t, i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td fz="sm">{t.date}</Table.Td>
-                    <Table.Td ta="right">
-                      <Amount value={t.amount} asSent size="sm" />
-                    </Table.Td>
-                    <Table.Td fz="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                      {t.transaction_id}
-                    </Table.Td>
-                    <Table.Td fz="sm" ff="monospace">
-                      {t.eshop_external_id}
-                    </Table.Td>
-                    <Table.Td ta="right" fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {t.mcc}
-                    </Table.Td>
-                    <Table.Td fz="sm">{t.is_canceled}</Table.Td>
-                    <Table.Td fz="sm">{t.payment_type}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <SentTransactions request={request} />
         )}
       </Section>
 
       <RawJson value={request.raw} summary="The whole body as JSON" />
     </Stack>
-  );
-}
-
-function ItemsTable({ request }: { request: SentRequest }) {
-  return (
-    <Table.ScrollContainer minWidth={760} type="native">
-      <Table striped verticalSpacing="xs" aria-label="Items as sent">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th ta="right">Quantity</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th ta="right">Line total</Table.Th>
-            <Table.Th ta="right">VAT</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Product ID</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {request.items.map((item, i) => (
-            <Table.Tr key={i} data-testid="sent-item">
-              <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                {item.name}
-              </Table.Td>
-              <Table.Td ta="right" fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {item.quantity}
-              </Table.Td>
-              <Table.Td ta="right">
-                <Amount value={item.amount} asSent size="sm" />
-              </Table.Td>
-              <Table.Td ta="right">
-                {item.lineTotal === null ? (
-                  <Text size="sm" c="dimmed" title="Quantity or amount cannot be read as a number">
-                    —
-                  </Text>
-                ) : (
-                  <Amount value={item.lineTotal} size="sm" data-testid="line-total" />
-                )}
-              </Table.Td>
-              <Table.Td ta="right" fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {item.vat}
-              </Table.Td>
-              <Table.Td fz="sm">{item.type}</Table.Td>
-              <Table.Td fz="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                {item.productId}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th scope="row" colSpan={3} ta="right">
-              Items total
-            </Table.Th>
-            <Table.Td ta="right">
-              {request.itemsTotal === null ? (
-                <Text size="sm" c="dimmed">
-                  cannot be added up
-                </Text>
-              ) : (
-                <Amount value={request.itemsTotal} size="sm" fw={700} data-testid="items-total" />
-              )}
-            </Table.Td>
-            <Table.Td colSpan={3} />
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
