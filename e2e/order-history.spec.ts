@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { orderServicePaths } from '../src/contract/paths.ts';
 import { expect, orderAmount, orderStatus, sampleRefund, test, uniqueId } from './fixtures.ts';
@@ -6,6 +7,13 @@ import { refundThroughDialog } from './support/refund-dialog.ts';
 // Issue 12: the order page tells the story of an order. A customer approves at checkout, an agent
 // refunds part, a shop's over-refund is refused, the agent refunds the rest: the timeline and the
 // refunds table show every step, in order, from the sandbox's record (D12).
+
+/** axe-core on the History panel as it stands: no serious or critical violation. */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).include('section[aria-labelledby="order-history-title"]').analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect.soft(blocking, `serious or critical axe violations on ${what}`).toEqual([]);
+}
 
 function history(page: Page): Locator {
   return page.getByRole('region', { name: 'History' });
@@ -58,6 +66,7 @@ test('create, approve at checkout, partial refund, refused over-refund, rest ref
   expect(await steps(panel, 'newest')).toEqual(['status', 'refunded', 'refused', 'refunded', 'status', 'created']);
   await panel.getByText('Oldest first', { exact: true }).click();
   expect(await steps(panel, 'oldest')).toEqual(['created', 'status', 'refunded', 'refused', 'refunded', 'status']);
+  await expectAccessible(page, 'the timeline');
   const oldestFirst = panel.getByRole('list', { name: 'Timeline, oldest first' }).getByRole('listitem');
   await expect(oldestFirst.nth(1)).toContainText('new');
   await expect(oldestFirst.nth(1)).toContainText('activated');
@@ -76,6 +85,10 @@ test('create, approve at checkout, partial refund, refused over-refund, rest ref
   await expect(rows.nth(1).getByRole('cell').nth(5)).toHaveText('120.00');
   await expect(panel.getByTestId('refunds-sum')).toHaveText('120.00');
   await expect(panel.getByTestId('refunds-check')).toHaveText(/The refunds add up to the order's refunded amount \(120\.00\)/);
+  await expectAccessible(page, 'the refunds table');
+  await panel.getByRole('tab', { name: 'What was sent' }).click();
+  await expect(panel.getByTestId('items-total')).toHaveText('120.00');
+  await expectAccessible(page, 'what was sent');
   expect(await api.getOrder(order.id)).toMatchObject({ status: 'refunded', refund_amount: '120.00', current_amount: '0.00' });
 });
 

@@ -97,7 +97,7 @@ function Section({ title, children }: { title: string; children: string }) {
       <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>
         {title}
       </Text>
-      <Code block style={{ maxHeight: 320, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+      <Code block tabIndex={0} style={{ maxHeight: 320, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
         {children}
       </Code>
     </div>

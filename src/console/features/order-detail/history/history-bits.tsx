@@ -59,7 +59,7 @@ export function RawJson({ value, summary = 'Raw JSON' }: { value: unknown; summa
   return (
     <details className={classes.details}>
       <summary>{summary}</summary>
-      <Code block mt={6} className={classes.raw}>
+      <Code block mt={6} className={classes.raw} tabIndex={0}>
         {JSON.stringify(value, null, 2) ?? String(value)}
       </Code>
     </details>

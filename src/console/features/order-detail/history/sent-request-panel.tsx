@@ -70,7 +70,7 @@ function NotAnObject({ text }: { text: string }) {
       <Text size="sm">
         The body cannot be read as a JSON object (it may have been shortened when this tab kept it). Here it is as text:
       </Text>
-      <Code block className={classes.raw}>
+      <Code block className={classes.raw} tabIndex={0}>
         {text}
       </Code>
     </Stack>

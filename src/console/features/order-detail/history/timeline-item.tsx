@@ -89,7 +89,7 @@ function SentBody({ request }: { request: Record<string, unknown> | null }) {
       <Text size="sm" c="dimmed">
         What was sent:
       </Text>
-      <Code block className={classes.raw}>
+      <Code block className={classes.raw} tabIndex={0}>
         {JSON.stringify(request, null, 2)}
       </Code>
     </Stack>
