@@ -98,6 +98,13 @@ describe('historyFromEvents', () => {
     expect(history.items[3]).toMatchObject({ type: null, at: null, raw: 'junk' });
   });
 
+  test('an injected fault is a step of its own, saying what the sandbox did', () => {
+    const history = historyFromEvents({
+      results: [created, { id: 3, at: at(10), type: 'fault_applied', fault_id: 'F-1', operation: 'refund', effect: { kind: 'status', status: 503 } }],
+    });
+    expect(history.items[1]).toMatchObject({ kind: 'fault', event: { operation: 'refund', effect: { kind: 'status', status: 503 } } });
+  });
+
   test('no created event: the history does not start at the creation', () => {
     expect(historyFromEvents({ results: [step(2, 0, 'new', 'data_completed', 'control')] }).fromCreation).toBe(false);
   });

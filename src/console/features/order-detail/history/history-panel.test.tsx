@@ -24,7 +24,7 @@ describe('order history from the sandbox', () => {
     await approveAtCheckout(order.id);
     expect(await refundAround(order.id, '20.50', 1)).toBe(200);
     expect(await refundAround(order.id, '500.00', 2)).toBe(400);
-    const { user } = renderApp(`/orders/${order.id}`);
+    const { user, unmount } = renderApp(`/orders/${order.id}`);
 
     const panel = await screen.findByRole('region', { name: 'History' });
     expect(await within(panel).findByText('Order created')).toBeInTheDocument();
@@ -36,6 +36,12 @@ describe('order history from the sandbox', () => {
     expect(within(panel).getByText(/"amount": "500.00"/)).toBeInTheDocument();
 
     await user.click(within(panel).getByRole('radio', { name: 'Oldest first' }));
+    expect(steps('oldest')).toEqual(['created', 'status', 'refunded', 'refused']);
+
+    // The agent's choice stays for the next order page opened on this device.
+    unmount();
+    renderApp(`/orders/${order.id}`);
+    await screen.findByRole('list', { name: 'Timeline, oldest first' });
     expect(steps('oldest')).toEqual(['created', 'status', 'refunded', 'refused']);
   });
 
