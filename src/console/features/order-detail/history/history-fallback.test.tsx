@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { orderServicePaths } from '../../../../contract/paths.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { environmentStore, getActiveEnvironment, setToken } from '../../../lib/environments.ts';
+import { journal } from '../../../lib/journal.ts';
 import { CONSOLE_ORIGIN, server } from '../../../test/msw-server.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { receiveOrder } from '../../orders/order-record.ts';
@@ -46,13 +47,15 @@ function countHistoryCalls(): { events: number } {
 }
 
 describe('order history without the sandbox', () => {
-  test("a real service: the panels are built from this browser's calls, marked as such, and the sandbox is never asked", async () => {
+  test("a real service: the panels are built from this browser's calls (kept across a reload), marked as such, and the sandbox is never asked", async () => {
     useRealService();
     const calls = countHistoryCalls();
     const id = await createHere();
     await approveAtCheckout(id);
     await refundHere(id, '20.50', 1);
     await refundHere(id, '500.00', 2);
+    // The tab is reloaded: its journal, and so this history, is still there.
+    journal.reload();
     const { user } = renderApp(`/orders/${id}`);
 
     const panel = await screen.findByRole('region', { name: 'History' });

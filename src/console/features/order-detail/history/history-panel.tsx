@@ -102,8 +102,8 @@ function BrowserNotice({ sandboxAnswered }: { sandboxAnswered: number | null }) 
       {sandboxAnswered === null
         ? 'This service keeps no history the console can read. '
         : `The sandbox answered HTTP ${sandboxAnswered} for this order's history: it no longer has the order, or it is an older sandbox without history. `}
-      What follows is only what this browser did and saw in this tab: the calls its request journal still holds (the last 200). Changes
-      made elsewhere appear only as status changes seen between two reads, and refunds made elsewhere do not appear at all.
+      Shown here is only what this tab did and saw: the calls its request journal keeps (the last 200, across reloads of the tab).
+      Refunds made elsewhere are missing; moves made elsewhere show only as a status seen changed between two reads.
     </Alert>
   );
 }
