@@ -1,6 +1,6 @@
 import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChecklist, IconList, IconListDetails, IconPlus, IconSettings } from '@tabler/icons-react';
+import { IconBolt, IconChecklist, IconList, IconListDetails, IconPlus, IconSettings } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -15,12 +15,15 @@ import { ProxyNotice } from './proxy-notice.tsx';
 const JournalDrawer = lazy(async () => ({
   default: (await withPageStyles(() => import('../features/journal/journal-drawer.tsx'))).JournalDrawer,
 }));
+// Off the first screen's path (zod): it only ever shows up in a sandbox with a fault armed.
+const FaultsIndicator = lazy(async () => ({ default: (await import('../features/faults/faults-indicator.tsx')).FaultsIndicator }));
 const NotificationsHost = lazy(async () => ({ default: (await import('./notifications-host.tsx')).NotificationsHost }));
 
 const NAV = [
   { to: '/orders', label: 'Orders', icon: IconList, exact: true },
   { to: '/orders/new', label: 'New order', icon: IconPlus, exact: true },
   { to: '/scenarios', label: 'Scenarios', icon: IconChecklist, exact: true },
+  { to: '/faults', label: 'Faults', icon: IconBolt, exact: true },
   { to: '/settings', label: 'Settings', icon: IconSettings, exact: true },
 ] as const;
 
@@ -73,7 +76,13 @@ export function AppShellLayout() {
               )}
             </Badge>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          {/* Never squeezed past the edge: the environment chip on the left gives way (ellipsis) instead. */}
+          <Group gap="xs" wrap="nowrap" flex="none">
+            {environment.sandbox && (
+              <Suspense fallback={null}>
+                <FaultsIndicator key={environment.id} environment={environment} />
+              </Suspense>
+            )}
             {/* On a phone the journal is in the menu (below), so the title and the chip fit here. */}
             <Button variant="subtle" leftSection={<IconListDetails size={18} />} onClick={journalDrawer.open} visibleFrom="sm">
               Journal

@@ -37,6 +37,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await withPageStyles(() => import('../features/scenarios/scenarios-page.tsx'))).ScenariosPage }),
           },
           {
+            path: 'faults',
+            lazy: async () => ({ Component: (await withPageStyles(() => import('../features/faults/faults-page.tsx'))).FaultsPage }),
+          },
+          {
             path: 'settings',
             lazy: async () => ({ Component: (await withPageStyles(() => import('../features/settings/settings-page.tsx'))).SettingsPage }),
           },

@@ -8,7 +8,7 @@ import { REDACTED, redactToken } from './redact.ts';
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
 export interface ApiRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   query?: Record<string, string | undefined>;
   body?: unknown;
@@ -90,7 +90,7 @@ export async function apiRequest(environment: Environment, request: ApiRequest):
   }
 
   journal.finish(entryId, { status: response.status, durationMs: elapsed(), responseBody: journalSafe(text), error: null });
-  if (!response.ok) throw apiErrorFromResponse(request.method, url, response.status, text);
+  if (!response.ok) throw apiErrorFromResponse(request.method, url, response.status, text, response.headers.get('Retry-After'));
   if (text === '') return { status: response.status, data: null };
   try {
     return { status: response.status, data: JSON.parse(text) };

@@ -13,6 +13,7 @@ interface ApiErrorInit {
   fieldErrors?: FlatFieldError[];
   nonFieldErrors?: string[];
   rawText?: string;
+  retryAfterSeconds?: number;
 }
 
 /** Every failure of a call to the service, in one shape the UI can read (D3, D9). */
@@ -27,6 +28,8 @@ export class ApiError extends Error {
   readonly nonFieldErrors: string[];
   /** The body as text when it was not a DRF shape (HTML error pages, proxies). */
   readonly rawText: string | undefined;
+  /** Retry-After of the answer (429, 503), in seconds, when it named a whole number of them. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(describe(init));
@@ -40,6 +43,7 @@ export class ApiError extends Error {
     this.fieldErrors = init.fieldErrors ?? [];
     this.nonFieldErrors = init.nonFieldErrors ?? [];
     this.rawText = init.rawText;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
   /** 401, and 403 too: DRF answers 403 when session authentication is listed first (D3). */
@@ -77,21 +81,35 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Retry-After in seconds: delta-seconds as DRF's throttling sends them, or an HTTP date (RFC 9110),
+ * counted from `now`. Anything else is no advice.
+ */
+export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
+  const text = value?.trim() ?? '';
+  if (/^[0-9]{1,9}$/.test(text)) return Number.parseInt(text, 10);
+  if (!/[a-z]/i.test(text)) return undefined;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 /** Reads an error answer: `{"detail", "code"}`, a DRF validation body in either array shape, or raw text. */
-export function apiErrorFromResponse(method: string, url: string, status: number, text: string): ApiError {
+export function apiErrorFromResponse(method: string, url: string, status: number, text: string, retryAfter: string | null = null): ApiError {
+  const seconds = parseRetryAfter(retryAfter);
+  const base = { kind: 'http' as const, method, url, status, ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }) };
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return new ApiError({ kind: 'http', method, url, status, rawText: text });
+    return new ApiError({ ...base, rawText: text });
   }
   if (isRecord(body) && typeof body['detail'] === 'string') {
     const code = typeof body['code'] === 'string' ? body['code'] : undefined;
-    return new ApiError({ kind: 'http', method, url, status, detail: body['detail'], code });
+    return new ApiError({ ...base, detail: body['detail'], ...(code === undefined ? {} : { code }) });
   }
   const flat = flattenDrfErrors(body);
   if (flat !== null) {
-    return new ApiError({ kind: 'http', method, url, status, fieldErrors: flat.fields, nonFieldErrors: flat.nonField });
+    return new ApiError({ ...base, fieldErrors: flat.fields, nonFieldErrors: flat.nonField });
   }
-  return new ApiError({ kind: 'http', method, url, status, rawText: text });
+  return new ApiError({ ...base, rawText: text });
 }

@@ -1,0 +1,44 @@
+import { Badge, Text } from '@mantine/core';
+import { IconBolt } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Environment } from '../../lib/environments.ts';
+import { faultQueries } from './fault-api.ts';
+import { useFaultsWatch } from './use-faults-watch.ts';
+
+// Other clients with the same token use rules up too: while any is armed, the list is also read now and then.
+const ARMED_POLL_MS = 15_000;
+
+/**
+ * In the header on every page while the sandbox has a fault armed for this token, so nobody takes
+ * an injected failure for a bug (issue 13). Nothing is shown while nothing is armed.
+ */
+export function FaultsIndicator({ environment }: { environment: Environment }) {
+  const { data } = useQuery({
+    ...faultQueries.list(environment),
+    refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? ARMED_POLL_MS : false),
+  });
+  useFaultsWatch(environment, data);
+  const count = data?.length ?? 0;
+  if (count === 0) return null;
+  const label = `${count} fault${count === 1 ? '' : 's'} armed`;
+  return (
+    <Badge
+      component={Link}
+      to="/faults"
+      color="orange.9"
+      variant="filled"
+      size="md"
+      px={8}
+      leftSection={<IconBolt size={14} aria-hidden />}
+      data-testid="faults-indicator"
+      aria-label={`${label}: open Faults`}
+      style={{ cursor: 'pointer', flexShrink: 0 }}
+    >
+      {count}
+      <Text span inherit visibleFrom="sm">
+        {` fault${count === 1 ? '' : 's'} armed`}
+      </Text>
+    </Badge>
+  );
+}
