@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import type { PlaywrightTestConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './src/testing/browser.ts';
-import { resolveTarget } from './e2e/support/target.ts';
+import { FAULT_TOKENS } from './e2e/support/faults.ts';
+import { DEV_TOKEN, resolveTarget } from './e2e/support/target.ts';
 
 // The end-to-end suite: e2e/README.md says how to run it and against what.
 
@@ -23,7 +24,8 @@ function configure(): PlaywrightTestConfig {
             name: 'console+sandbox',
             command: `npm run build --silent && ${server}`,
             url: `${target.baseURL}/openapi.json`,
-            env: { ...common, PORT: new URL(target.baseURL).port, SANDBOX_ARRAY_ERRORS: 'list' },
+            // The fault specs' tokens beside the shared one: an armed fault hits only its own token's calls.
+            env: { ...common, PORT: new URL(target.baseURL).port, SANDBOX_ARRAY_ERRORS: 'list', SANDBOX_TOKENS: [DEV_TOKEN, ...FAULT_TOKENS].join(',') },
             reuseExistingServer: !CI,
             timeout: 180_000,
             stdout: 'ignore',

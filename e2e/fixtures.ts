@@ -19,14 +19,14 @@ const CONSOLE_ENVIRONMENT_ID = 'local-sandbox';
 /** A valid order body with a unique order_external_id (E2E-…), changed by `overrides`. */
 const sampleOrder = (overrides: OrderOverrides = {}) => kitSampleOrder(overrides, 'E2E');
 
-interface TestFixtures {
+export interface TestFixtures {
   /** The Order Service API with the environment's token: seed and check orders without the UI. */
   api: OrderApi;
   /** A valid order body with a unique order_external_id; pass overrides for what the test cares about. */
   sampleOrder: typeof sampleOrder;
 }
 
-interface WorkerFixtures {
+export interface WorkerFixtures {
   target: Target;
   /** Whether the environment answers the sandbox control API and checkout page (D7). */
   sandbox: boolean;
