@@ -93,6 +93,12 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
+/** What a person should do about a Retry-After: "Try again in 30 seconds (after 10:42:07)." */
+export function retryAfterAdvice(seconds: number, now: Date = new Date()): string {
+  const at = new Date(now.getTime() + seconds * 1000).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return `Try again in ${seconds} second${seconds === 1 ? '' : 's'} (after ${at}).`;
+}
+
 /** Reads an error answer: `{"detail", "code"}`, a DRF validation body in either array shape, or raw text. */
 export function apiErrorFromResponse(method: string, url: string, status: number, text: string, retryAfter: string | null = null): ApiError {
   const seconds = parseRetryAfter(retryAfter);

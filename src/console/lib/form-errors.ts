@@ -1,11 +1,13 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import type { ApiError } from './api-error.ts';
+import { retryAfterAdvice } from './api-error.ts';
 
 export const SERVER_ERROR_KEY = 'root.serverError' as const;
 
 /**
  * Puts a service error onto a form: each DRF field error onto the input whose JSON path it names
  * (both array shapes are already flattened by ApiError), everything else into `root.serverError`.
+ * A Retry-After becomes a line saying when to try again.
  * Returns the messages that did not land on a field, for an alert above the form.
  */
 export function applyServerErrors<T extends FieldValues>(
@@ -24,6 +26,8 @@ export function applyServerErrors<T extends FieldValues>(
     }
   }
   if (error.fieldErrors.length === 0 && error.nonFieldErrors.length === 0) unmatched.push(error.message);
+  // 429 (and a 503 that says when): when to send again, which the person decides (issue 13).
+  if (error.retryAfterSeconds !== undefined) unmatched.push(retryAfterAdvice(error.retryAfterSeconds));
   if (unmatched.length > 0) setError(SERVER_ERROR_KEY, { type: 'server', message: unmatched.join('\n') });
   return unmatched;
 }

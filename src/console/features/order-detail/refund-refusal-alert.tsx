@@ -49,6 +49,9 @@ export function RefundRefusalAlert({ refusal }: { refusal: Refusal }) {
             .
           </Text>
         )}
+        {refusal.status === 429 && (
+          <Text size="sm">Nothing was refunded, and nothing is sent again by itself: confirm the refund again when the time has passed.</Text>
+        )}
         {refusal.auth && (
           <Text size="sm">
             The token was not accepted.{' '}
