@@ -22,7 +22,7 @@ import { UpdatedAgo } from './updated-ago.tsx';
 export const MOVING_POLL_MS = 2_500;
 export const ACTIVATED_POLL_MS = 10_000;
 
-function pollInterval({ data, error }: QueryState<ReceivedOrder, Error>): number | false {
+function pollInterval({ data, error }: Pick<QueryState<ReceivedOrder, Error>, 'data' | 'error'>): number | false {
   // An answer that will not change by asking again (404, 401, …) is not asked again and again.
   if (error instanceof ApiError && !error.outcomeUnknown) return false;
   const status = data === undefined ? null : knownStatus(data.record);
@@ -68,7 +68,7 @@ function OrderLoader({ environment, orderId }: { environment: Environment; order
         environment={environment}
         received={query.data}
         freshness={<UpdatedAgo at={query.dataUpdatedAt} prefix="Updated" />}
-        notice={query.error !== null ? <RefreshFailedNotice error={query.error} /> : null}
+        notice={query.error !== null ? <RefreshFailedNotice error={query.error} polling={pollInterval(query) !== false} /> : null}
         onRefresh={refresh}
         refreshing={query.isFetching}
       />,

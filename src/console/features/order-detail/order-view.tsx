@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { AuthProblemAlert } from '../../components/auth-problem-alert.tsx';
+import { DEFAULT_TIMEOUT_MS } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
 import type { ReceivedOrder } from '../orders/order-record.ts';
@@ -51,11 +52,12 @@ export function OrderView({ environment, received, freshness, notice, onRefresh,
   );
 }
 
-export function RefreshFailedNotice({ error }: { error: Error }) {
+export function RefreshFailedNotice({ error, polling = false }: { error: Error; polling?: boolean }) {
   if (error instanceof ApiError && error.isAuth) return <AuthProblemAlert error={error} what="Refreshing the order failed with" />;
+  const what = error instanceof ApiError && error.kind === 'timeout' ? `The service did not answer within ${DEFAULT_TIMEOUT_MS / 1000} s (${error.method} ${error.url}).` : error.message;
   return (
     <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The latest refresh failed">
-      {error.message} The page shows the order as it was last received.
+      {what} The page shows the order as it was last received{polling ? '; it keeps asking and updates by itself.' : '.'}
     </Alert>
   );
 }
