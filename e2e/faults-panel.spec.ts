@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, field, test } from './support/fault-test.ts';
 
 // Issue 13: the Faults page arms and disarms D13 rules for the token; the header says so on every
@@ -103,3 +104,19 @@ test('on a 390 px phone the header shows the armed count beside the title, the c
     expect(box !== null && box.x >= 0 && box.x + box.width <= 390, `${await part.textContent()} within the 390 px screen`).toBe(true);
   }
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the Faults page with rules armed and a refused custom rule has no serious accessibility violation (${scheme})`, async ({ page, faults }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await faults.arm({ operation: 'any', effect: { kind: 'status', status: 429 }, times: 5 });
+    await page.goto('/faults');
+    await expect(page.getByTestId('faults-indicator')).toBeVisible();
+    const form = page.getByRole('region', { name: 'Custom rule' });
+    await field(form, 'times').fill('0');
+    await form.getByRole('button', { name: 'Arm rule' }).click();
+    await expect(field(form, 'times')).toHaveAttribute('aria-invalid', 'true');
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(blocking).toEqual([]);
+  });
+}

@@ -26,7 +26,9 @@ export function FaultsIndicator({ environment }: { environment: Environment }) {
     <Badge
       component={Link}
       to="/faults"
-      color="orange.9"
+      // Warning yellow with near-black text (over 10:1 in both schemes): apart from production's red.
+      color="yellow.5"
+      c="dark.9"
       variant="filled"
       size="md"
       px={8}
