@@ -14,6 +14,11 @@ export interface ApiRequest {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * Left out of the journal: a check the console makes by itself on every page (the header's armed
+   * faults), which would bury the calls the person made.
+   */
+  unjournaled?: boolean;
 }
 
 export interface ApiResponse {
@@ -57,7 +62,7 @@ export async function apiRequest(environment: Environment, request: ApiRequest):
   // The journal never holds the token: the header as the journal shows it, and the answer with any
   // echo of the token taken out (a service may reflect what it got).
   const journalSafe = (text: string) => redactToken(text, token);
-  const entryId = journal.start({
+  const entryId = request.unjournaled === true ? null : journal.start({
     startedAt: new Date().toISOString(),
     method: request.method,
     url,
@@ -76,12 +81,14 @@ export async function apiRequest(environment: Environment, request: ApiRequest):
   } catch (cause) {
     const kind = timedOut ? 'timeout' : 'network';
     const aborted = !timedOut && request.signal?.aborted === true;
-    journal.finish(entryId, {
-      status: null,
-      durationMs: elapsed(),
-      responseBody: null,
-      error: aborted ? 'Cancelled' : kind === 'timeout' ? `No answer within ${timeoutMs / 1000} s` : 'Service unreachable',
-    });
+    if (entryId !== null) {
+      journal.finish(entryId, {
+        status: null,
+        durationMs: elapsed(),
+        responseBody: null,
+        error: aborted ? 'Cancelled' : kind === 'timeout' ? `No answer within ${timeoutMs / 1000} s` : 'Service unreachable',
+      });
+    }
     if (aborted) throw cause;
     throw new ApiError({ kind, method: request.method, url });
   } finally {
@@ -89,7 +96,7 @@ export async function apiRequest(environment: Environment, request: ApiRequest):
     request.signal?.removeEventListener('abort', onCallerAbort);
   }
 
-  journal.finish(entryId, { status: response.status, durationMs: elapsed(), responseBody: journalSafe(text), error: null });
+  if (entryId !== null) journal.finish(entryId, { status: response.status, durationMs: elapsed(), responseBody: journalSafe(text), error: null });
   if (!response.ok) throw apiErrorFromResponse(request.method, url, response.status, text, response.headers.get('Retry-After'));
   if (text === '') return { status: response.status, data: null };
   try {

@@ -14,7 +14,9 @@ export async function listFaults(environment: Environment, signal?: AbortSignal)
   // The header asks on every page, from the start: behind a proxy there is no sandbox to ask.
   await serverConfigSettled();
   if (environment.baseUrl === '' && isProxyMode()) throw new NotASandboxError();
-  const response = await apiRequest(environment, { method: 'GET', path: sandboxPaths.faults(), ...(signal ? { signal } : {}) });
+  // Asked by the header on every page and after every /psp/ call while a rule is armed: not the
+  // person's call, so not in the journal (arming and disarming are).
+  const response = await apiRequest(environment, { method: 'GET', path: sandboxPaths.faults(), unjournaled: true, ...(signal ? { signal } : {}) });
   return faultListResponseSchema.parse(response.data).results;
 }
 
