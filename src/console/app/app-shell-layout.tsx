@@ -2,7 +2,7 @@ import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@m
 import { useDisclosure } from '@mantine/hooks';
 import { IconBolt, IconChecklist, IconList, IconListDetails, IconPlus, IconSettings } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useActiveEnvironment } from '../lib/use-environment.ts';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
@@ -18,6 +18,10 @@ const JournalDrawer = lazy(async () => ({
 // Off the first screen's path (zod): it only ever shows up in a sandbox with a fault armed.
 const FaultsIndicator = lazy(async () => ({ default: (await import('../features/faults/faults-indicator.tsx')).FaultsIndicator }));
 const NotificationsHost = lazy(async () => ({ default: (await import('./notifications-host.tsx')).NotificationsHost }));
+
+const noSubscription = () => () => undefined;
+/** False in the pre-rendered frame and while hydrating it, true once the app runs in the browser. */
+const useInBrowser = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 const NAV = [
   { to: '/orders', label: 'Orders', icon: IconList, exact: true },
@@ -40,6 +44,7 @@ export function AppShellLayout() {
   const [journalOpened, journalDrawer] = useDisclosure(false);
   const environment = useActiveEnvironment();
   const location = useLocation();
+  const inBrowser = useInBrowser();
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
@@ -78,7 +83,8 @@ export function AppShellLayout() {
           </Group>
           {/* Never squeezed past the edge: the environment chip on the left gives way (ellipsis) instead. */}
           <Group gap="xs" wrap="nowrap" flex="none">
-            {environment.sandbox && (
+            {/* After hydration: the pre-rendered frame has no boundary for it to leave to the browser. */}
+            {inBrowser && environment.sandbox && (
               <Suspense fallback={null}>
                 <FaultsIndicator key={environment.id} environment={environment} />
               </Suspense>
