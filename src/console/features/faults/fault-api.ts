@@ -5,7 +5,7 @@ import { sandboxPaths } from '../../../contract/paths.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import type { Environment } from '../../lib/environments.ts';
 import { isProxyMode, serverConfigSettled } from '../../lib/server-config.ts';
-import { NotASandboxError } from '../orders/api/list-sandbox-orders.ts';
+import { NotASandboxError } from '../orders/api/sandbox-list-request.ts';
 
 // decisions.md D13: the token's fault rules, through the sandbox control API.
 
