@@ -55,6 +55,7 @@ describe('the document', () => {
         '/sandbox/orders/{orderUuid}/request',
         '/sandbox/faults',
         '/sandbox/faults/{faultId}',
+        '/sandbox/stats',
       ].sort(),
     );
     expect(doc).toMatchObject({
@@ -70,6 +71,7 @@ describe('the document', () => {
           delete: { operationId: 'sandboxFaultDisarmAll', responses: { '204': {} } },
         },
         '/sandbox/faults/{faultId}': { delete: { operationId: 'sandboxFaultDisarm', responses: { '204': {}, '404': {} } } },
+        '/sandbox/stats': { get: { operationId: 'sandboxStats', responses: { '200': {}, '401': {} } } },
       },
     });
   });
@@ -82,6 +84,12 @@ describe('the document', () => {
     expect(get(schemaOf('FaultRuleRequest'), 'required')).toEqual(['operation', 'effect']);
     expect(get(schemaOf('FaultRuleRequest'), 'properties', 'operation', 'enum')).toEqual(['create', 'refund', 'read', 'any']);
     expect(get(schemaOf('FaultRule'), 'properties', 'remaining')).toMatchObject({ type: 'integer', minimum: 0 });
+  });
+
+  it('publishes the stats with every status and sums as decimal strings (issue 18)', () => {
+    expect(get(schemaOf('SandboxStats'), 'properties', 'by_status', 'items', 'properties', 'status', 'enum')).toEqual([...ORDER_STATUSES]);
+    expect(get(schemaOf('SandboxStats'), 'properties', 'by_status')).toMatchObject({ minItems: ORDER_STATUSES.length, maxItems: ORDER_STATUSES.length });
+    expect(get(schemaOf('SandboxStats'), 'properties', 'refunds', 'properties', 'amount')).toMatchObject({ type: 'string', pattern: '^[0-9]+\\.[0-9]{2}$' });
   });
 
   it.each([
@@ -101,7 +109,7 @@ describe('the document', () => {
   });
 
   it('has the components, and every $ref points at one', () => {
-    for (const name of ['Order', 'OrderCreateRequest', 'RefundRequest', 'DetailError', 'ValidationError', 'OrderEvents', 'FaultRuleRequest', 'FaultRule', 'FaultList']) {
+    for (const name of ['Order', 'OrderCreateRequest', 'RefundRequest', 'DetailError', 'ValidationError', 'OrderEvents', 'FaultRuleRequest', 'FaultRule', 'FaultList', 'SandboxStats']) {
       expect(schemaOf(name), name).toEqual(expect.objectContaining({ type: 'object' }));
     }
     const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];

@@ -3,6 +3,7 @@ import { faultListResponseSchema, faultRuleRequestSchema, faultRuleSchema } from
 import { orderEventsResponseSchema } from './history.ts';
 import { orderServicePaths, sandboxPaths } from './paths.ts';
 import { orderCreateRequestSchema, orderSchema, refundRequestSchema } from './schemas.ts';
+import { sandboxStatsSchema } from './stats.ts';
 
 // decisions.md D8: the interface as OpenAPI 3.1, generated from the same schemas the console and the
 // sandbox parse with. OpenAPI 3.1 schemas are JSON Schema 2020-12.
@@ -87,6 +88,17 @@ function sandboxOperations(): Record<string, unknown> {
         responses: { '204': { description: 'Disarmed.' }, '401': errors['401'] },
       },
     },
+    [sandboxPaths.stats()]: {
+      get: {
+        operationId: 'sandboxStats',
+        summary: "The token's orders at a glance",
+        description:
+          `${SANDBOX_NOTE} Aggregated by the database over the token's orders only: counts and initial amounts per status (every status, zeros included), ` +
+          'orders created per hour over the last 24 hours (UTC hour starts, the current hour last), refunds made (simulated moves to `refunded` included), ' +
+          'refused refunds with the newest ten. Sums are exact decimal strings with two decimals and may exceed an order amount\'s 8 integer digits.',
+        responses: { '200': { description: 'The figures.', content: json('SandboxStats') }, '401': errors['401'] },
+      },
+    },
     [template(sandboxPaths.fault, 'faultId')]: {
       delete: {
         operationId: 'sandboxFaultDisarm',
@@ -162,6 +174,7 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
         FaultRuleRequest: jsonSchema(faultRuleRequestSchema, 'input'),
         FaultRule: jsonSchema(faultRuleSchema, 'output'),
         FaultList: jsonSchema(faultListResponseSchema, 'output'),
+        SandboxStats: jsonSchema(sandboxStatsSchema, 'output'),
       },
     },
   };

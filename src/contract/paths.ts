@@ -22,6 +22,8 @@ export const sandboxPaths = {
   // D13: fault injection rules of the token.
   faults: () => '/sandbox/faults',
   fault: (faultId: string) => `/sandbox/faults/${encodeURIComponent(faultId)}`,
+  // Issue 18: the token's orders aggregated (counts per status and hour, refund sums, refusals).
+  stats: () => '/sandbox/stats',
 } as const;
 
 /** The server's own description for the console it serves (sandbox or proxy mode), no token needed. */

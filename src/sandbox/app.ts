@@ -16,6 +16,7 @@ import { parseServiceUrl, proxyTo } from './proxy.ts';
 import { registerReturnRoutes } from './return-routes.ts';
 import { byMethod } from './routing.ts';
 import { staticConsole } from './static-files.ts';
+import { registerStatsRoutes } from './stats-routes.ts';
 import type { Store } from './store.ts';
 
 export interface AppOptions {
@@ -80,6 +81,7 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
     registerControlRoutes(app, store, shape);
     registerHistoryRoutes(app, store);
     registerFaultRoutes(app, store, shape);
+    registerStatsRoutes(app, store);
     registerCheckoutRoutes(app, store);
   }
 

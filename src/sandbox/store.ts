@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FaultRule, FaultRuleRequest } from '../contract/faults.ts';
 import type { OrderEvent } from '../contract/history.ts';
 import type { OrderStatus } from '../contract/schemas.ts';
+import type { SandboxStats } from '../contract/stats.ts';
 import type { OrderCursor } from './cursor.ts';
 import { arrivalClock } from './arrival-clock.ts';
 import type { CreateResult, NewOrder, PendingCreate } from './store-create-group.ts';
@@ -18,6 +19,7 @@ import type { PostgresOptions } from './store-db-postgres.ts';
 import { openDatabase } from './store-open.ts';
 import type { PendingRefund } from './store-refund-group.ts';
 import { MAX_REFUND_GROUP, writeRefundGroup } from './store-refund-group.ts';
+import { selectStats } from './stats-query.ts';
 import type { OrderRow } from './store-schema.ts';
 import { ORDER_COLUMNS } from './store-schema.ts';
 import { setUpSchema } from './store-setup.ts';
@@ -101,6 +103,8 @@ export interface Store {
   reset(owner: string): Promise<void>;
   /** Which database holds the store. */
   readonly kind: DatabaseKind;
+  /** Issue 18: the owner's orders aggregated (stats-query.ts). */
+  stats(owner: string, now: Date): Promise<SandboxStats>;
   close(): Promise<void>;
 }
 
@@ -220,6 +224,10 @@ function createStore(db: Database, options: StoreOptions, newestMicros: number):
       const pattern = query.q === null ? null : `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
       const params = [owner, query.status, pattern, query.limit];
       return query.cursor === null ? selectOrders(db, LIST_SQL, params) : selectOrders(db, LIST_AFTER_SQL, [...params, query.cursor.id]);
+    },
+
+    stats(owner, now) {
+      return selectStats(db, owner, now);
     },
 
     async reset(owner) {

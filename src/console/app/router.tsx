@@ -33,6 +33,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await withPageStyles(() => import('../features/order-detail/order-page.tsx'))).OrderPage }),
           },
           {
+            path: 'overview',
+            lazy: async () => ({ Component: (await withPageStyles(() => import('../features/sandbox-overview/overview-page.tsx'))).OverviewPage }),
+          },
+          {
             path: 'scenarios',
             lazy: async () => ({ Component: (await withPageStyles(() => import('../features/scenarios/scenarios-page.tsx'))).ScenariosPage }),
           },

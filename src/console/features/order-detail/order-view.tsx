@@ -9,6 +9,7 @@ import type { Environment } from '../../lib/environments.ts';
 import type { ReceivedOrder } from '../orders/order-record.ts';
 import { AmountsCard } from './amounts-card.tsx';
 import { DetailsCard } from './details-card.tsx';
+import { LifecyclePanel } from './lifecycle/lifecycle-panel.tsx';
 import { OrderHeader } from './order-header.tsx';
 import { MismatchNotice } from './order-states.tsx';
 import { RefundDoneNotice } from './refund-done-notice.tsx';
@@ -48,6 +49,7 @@ export function OrderView({ environment, received, freshness, notice, onRefresh,
           <DetailsCard record={record} />
         </Grid.Col>
       </Grid>
+      <LifecyclePanel environment={environment} record={record} />
     </Stack>
   );
 }

@@ -1,15 +1,13 @@
 import { Button, Menu, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconFlask } from '@tabler/icons-react';
 import { isFinalStatus, pathToStatus } from '../../../contract/states.ts';
 import type { OrderStatus } from '../../../contract/schemas.ts';
 import { ORDER_STATUSES } from '../../../contract/schemas.ts';
-import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
-import { useSetOrderStatus } from '../orders/api/set-order-status.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
 import { knownStatus } from '../orders/order-record.ts';
 import { statusLabel } from './status-label.ts';
+import { useSimulateMove } from './use-simulate-move.ts';
 
 /** What choosing `target` does from `current`, or why it cannot be chosen. */
 export function simulateHint(current: OrderStatus | null, target: OrderStatus): { enabled: boolean; hint: string | null } {
@@ -31,30 +29,13 @@ const DISABLED_TEXT = 'var(--mantine-color-dimmed)';
 
 /** Sandbox only (D7): move the order along the allowed transitions, as the customer or the provider would. */
 export function SimulateMenu({ environment, record }: { environment: Environment; record: OrderRecord }) {
-  const mutation = useSetOrderStatus(environment, record.id);
+  const { move, pending } = useSimulateMove(environment, record.id);
   const current = knownStatus(record);
-
-  const move = (target: OrderStatus) => {
-    mutation.mutate(target, {
-      onSuccess: (received) => {
-        notifications.show({ color: 'teal', title: 'Order moved', message: `The sandbox moved the order to ${received.record.status}.` });
-      },
-      onError: (error) => {
-        const conflict = error instanceof ApiError && error.status === 409;
-        notifications.show({
-          color: conflict ? 'orange' : 'red',
-          title: conflict ? `Cannot move the order to ${target}` : 'Simulation failed',
-          message: error instanceof ApiError ? (error.detail ?? error.message) : error.message,
-          autoClose: conflict ? 8_000 : false,
-        });
-      },
-    });
-  };
 
   return (
     <Menu position="bottom-end" width={280} shadow="md">
       <Menu.Target>
-        <Button variant="default" leftSection={<IconFlask size={18} />} rightSection={<IconChevronDown size={14} />} loading={mutation.isPending}>
+        <Button variant="default" leftSection={<IconFlask size={18} />} rightSection={<IconChevronDown size={14} />} loading={pending}>
           Simulate
         </Button>
       </Menu.Target>
