@@ -69,7 +69,7 @@ function Overview({ stats }: { stats: SandboxStats }) {
           detail={
             <>
               {stats.refunds.count} {stats.refunds.count === 1 ? 'refund' : 'refunds'} on {stats.refunds.orders} {stats.refunds.orders === 1 ? 'order' : 'orders'};{' '}
-              <Anchor component={Link} to={ordersLink('refunded')} inherit>
+              <Anchor component={Link} to={ordersLink('refunded')} inherit underline="always">
                 {refunded} fully refunded
               </Anchor>
             </>
