@@ -115,7 +115,9 @@ function OverviewLoader({ environment }: { environment: Environment }) {
         <AuthProblemAlert error={query.error} what="Loading the figures failed with" />
       ) : query.error !== null ? (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The figures could not be loaded">
-          {query.error.message}
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {query.error.message}
+          </Text>
         </Alert>
       ) : null}
       {query.data !== undefined ? (

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
 import { sandboxPaths } from '../../../contract/paths.ts';
 import type { SandboxStats } from '../../../contract/stats.ts';
 import { sandboxStatsSchema } from '../../../contract/stats.ts';
@@ -9,7 +10,9 @@ import { orderQueries } from '../orders/api/order-queries.ts';
 /** `GET /sandbox/stats` (issue 18), parsed with the contract's schema. */
 export async function getSandboxStats(environment: Environment, signal?: AbortSignal): Promise<SandboxStats> {
   const response = await apiRequest(environment, { method: 'GET', path: sandboxPaths.stats(), ...(signal ? { signal } : {}) });
-  return sandboxStatsSchema.parse(response.data);
+  const parsed = sandboxStatsSchema.safeParse(response.data);
+  if (!parsed.success) throw new Error(`The answer does not match the sandbox's stats (GET ${sandboxPaths.stats()}):\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
 }
 
 export const statsQueries = {
