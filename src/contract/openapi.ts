@@ -123,7 +123,7 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
         'Order creation and refund, called by a PSP. Paths of orderCreate and of reading one order are assumed (decisions.md D1). ' +
         'As Django REST Framework does, leading and trailing whitespace of every string and decimal member of a request is stripped before it is validated ' +
         '(patterns and maxLength apply to the stripped value) and the stripped value is what is stored (decisions.md D11). ' +
-        'The /sandbox/ paths are the sandbox\'s own order history and fault injection (decisions.md D12, D13).',
+        'The /sandbox/ paths are the sandbox\'s own order history and fault injection (decisions.md D12, D13) and its figures at a glance.',
     },
     servers: [{ url: serverUrl }],
     security: [{ tokenAuth: [] }],

@@ -59,7 +59,7 @@ function Overview({ stats }: { stats: SandboxStats }) {
   const lastDay = stats.created_per_hour.reduce((n, h) => n + h.count, 0);
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
         <Figure label="Orders" value={String(stats.orders.count)} to={ordersLink()} testId="overview-orders" detail={`${stats.orders.initial_amount} ordered in all`} />
         <Figure label="Created in the last 24 hours" value={String(lastDay)} testId="overview-last-day" detail="By hour below" />
         <Figure

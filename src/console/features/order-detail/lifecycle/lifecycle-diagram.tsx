@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { statusLabel } from '../status-label.ts';
 import classes from './lifecycle.module.css';
 import type { PlacedState } from './layout.ts';
@@ -101,11 +101,16 @@ export function LifecycleDiagram({ graph, current, path, onChoose }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
 
   // On a narrow screen the diagram scrolls sideways: start with the current state in view.
+  // On a narrow screen the diagram scrolls sideways (it is never scaled down to unreadable): start
+  // with the current state in view, and say that there is more to either side.
   const currentX = layout.states.find((s) => s.state === current)?.x;
+  const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const box = scroller.current;
-    if (box === null || currentX === undefined || box.scrollWidth <= box.clientWidth) return;
-    box.scrollLeft = Math.max(0, currentX - box.clientWidth / 2);
+    if (box === null) return;
+    const fits = box.scrollWidth <= box.clientWidth;
+    setOverflows(!fits);
+    if (!fits && currentX !== undefined) box.scrollLeft = Math.max(0, currentX - box.clientWidth / 2);
   }, [currentX]);
 
   const edgeKind = (from: string, to: string): EdgeKind =>
@@ -115,43 +120,46 @@ export function LifecycleDiagram({ graph, current, path, onChoose }: Props) {
   const edges = layout.transitions.map((t) => ({ ...t, kind: edgeKind(t.from, t.to) })).sort((a, b) => order[a.kind] - order[b.kind]);
 
   return (
-    <div ref={scroller} className={classes.scroller} role="region" aria-label="Lifecycle diagram" tabIndex={onChoose ? undefined : 0}>
-      <svg className={classes.svg} width={layout.width} height={layout.height} viewBox={`0 0 ${layout.width} ${layout.height}`} role="group" aria-label="Order states and transitions">
-        <defs>
-          {(['taken', 'possible', 'other'] as const).map((kind) => (
-            <marker
-              key={kind}
-              id={`${markerId}-${kind}`}
-              viewBox="0 0 10 10"
-              refX="9"
-              refY="5"
-              markerUnits="userSpaceOnUse"
-              markerWidth="9"
-              markerHeight="9"
-              orient="auto-start-reverse"
-            >
-              <path className={classes.head} data-kind={kind} d="M 0 0 L 10 5 L 0 10 z" />
-            </marker>
-          ))}
-        </defs>
-        <g aria-hidden="true">
-          {edges.map((edge) => (
-            <path
-              key={transitionKey(edge.from, edge.to)}
-              className={classes.edge}
-              data-kind={edge.kind}
-              data-transition={transitionKey(edge.from, edge.to)}
-              d={edge.d}
-              markerEnd={`url(#${markerId}-${edge.kind})`}
-            />
-          ))}
-        </g>
-        {layout.states.map((placed) => {
-          const kind = kindOf(placed.state);
-          const choose = onChoose !== undefined && reachable.has(placed.state) ? () => onChoose(placed.state) : undefined;
-          return <StateBox key={placed.state} placed={placed} kind={kind} at={reachedAt.get(placed.state)} onChoose={choose} />;
-        })}
-      </svg>
-    </div>
+    <>
+      <div ref={scroller} className={classes.scroller} role="region" aria-label="Lifecycle diagram" tabIndex={onChoose ? undefined : 0}>
+        <svg className={classes.svg} width={layout.width} height={layout.height} viewBox={`0 0 ${layout.width} ${layout.height}`} role="group" aria-label="Order states and transitions">
+          <defs>
+            {(['taken', 'possible', 'other'] as const).map((kind) => (
+              <marker
+                key={kind}
+                id={`${markerId}-${kind}`}
+                viewBox="0 0 10 10"
+                refX="9"
+                refY="5"
+                markerUnits="userSpaceOnUse"
+                markerWidth="9"
+                markerHeight="9"
+                orient="auto-start-reverse"
+              >
+                <path className={classes.head} data-kind={kind} d="M 0 0 L 10 5 L 0 10 z" />
+              </marker>
+            ))}
+          </defs>
+          <g aria-hidden="true">
+            {edges.map((edge) => (
+              <path
+                key={transitionKey(edge.from, edge.to)}
+                className={classes.edge}
+                data-kind={edge.kind}
+                data-transition={transitionKey(edge.from, edge.to)}
+                d={edge.d}
+                markerEnd={`url(#${markerId}-${edge.kind})`}
+              />
+            ))}
+          </g>
+          {layout.states.map((placed) => {
+            const kind = kindOf(placed.state);
+            const choose = onChoose !== undefined && reachable.has(placed.state) ? () => onChoose(placed.state) : undefined;
+            return <StateBox key={placed.state} placed={placed} kind={kind} at={reachedAt.get(placed.state)} onChoose={choose} />;
+          })}
+        </svg>
+      </div>
+      {overflows && <p className={classes.scrollHint}>Scroll the diagram sideways to see every state.</p>}
+    </>
   );
 }
