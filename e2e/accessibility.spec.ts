@@ -62,6 +62,8 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     test('the order page, refund dialog, journal and checkout page have no serious accessibility violations', async ({ page, api }) => {
+      // Six axe runs, four of them over the order page and its lifecycle diagram: over 45 s on a busy machine.
+      test.slow();
       const order = await api.createOrder();
       await api.setStatus(order.id, 'activated');
       await page.goto(`/orders/${order.id}`);

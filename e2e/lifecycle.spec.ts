@@ -14,7 +14,7 @@ test('clicking a reachable state in the lifecycle diagram moves the order there'
   await expect(lifecycle.getByRole('img', { name: /^Checking, current status, reached/ })).toBeVisible();
   await expect(lifecycle.getByTestId('lifecycle-text')).toContainText('Path: New (');
 
-  await lifecycle.getByRole('button', { name: /^Move to Accepted/ }).click();
+  await lifecycle.getByRole('menuitem', { name: /^Move to Accepted/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Move this sandbox order to Accepted?' });
   await dialog.getByRole('button', { name: 'Move to Accepted' }).click();
 
@@ -39,7 +39,7 @@ test.describe('on a 390 px phone', () => {
     // The page itself does not scroll sideways: only the diagram does.
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
 
-    await diagram.getByRole('button', { name: /^Move to Activated/ }).click();
+    await diagram.getByRole('menuitem', { name: /^Move to Activated/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Move to Activated' }).click();
     await expect(orderStatus(page)).toHaveText('activated');
   });

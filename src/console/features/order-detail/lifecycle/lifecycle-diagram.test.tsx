@@ -107,20 +107,20 @@ describe('the order on it', () => {
 
   test('read-only without onChoose: no state is a button', () => {
     renderDiagram({ current: 'new', path: null });
-    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(screen.queryAllByRole('menuitem')).toHaveLength(0);
   });
 
   test('with onChoose exactly the reachable states are buttons, by click or by keyboard', async () => {
     const onChoose = vi.fn<(state: string) => void>();
     const user = userEvent.setup();
     renderDiagram({ current: 'checking', path: null, onChoose });
-    const names = screen.getAllByRole('button').map((b) => b.getAttribute('data-state'));
+    const names = screen.getAllByRole('menuitem').map((b) => b.getAttribute('data-state'));
     expect(names).toEqual(expect.arrayContaining(reachableStatuses('checking')));
     expect(names).toHaveLength(reachableStatuses('checking').length);
 
-    await user.click(screen.getByRole('button', { name: /^Move to Accepted, reachable$/ }));
+    await user.click(screen.getByRole('menuitem', { name: /^Move to Accepted, reachable$/ }));
     expect(onChoose).toHaveBeenLastCalledWith('accepted');
-    screen.getByRole('button', { name: /^Move to Error, reachable, final$/ }).focus();
+    screen.getByRole('menuitem', { name: /^Move to Error, reachable, final$/ }).focus();
     await user.keyboard('{Enter}');
     expect(onChoose).toHaveBeenLastCalledWith('error');
     await user.click(screen.getByRole('img', { name: /^New, not reachable$/ }));
@@ -130,6 +130,6 @@ describe('the order on it', () => {
   test('an undocumented status highlights nothing and offers no move', () => {
     const { nodes } = renderDiagram({ current: null, path: null, onChoose: () => undefined });
     expect(nodes().every((n) => n.dataset['kind'] === 'unreachable')).toBe(true);
-    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(screen.queryAllByRole('menuitem')).toHaveLength(0);
   });
 });

@@ -25,7 +25,7 @@ describe('the lifecycle panel', () => {
     expect(text).toHaveTextContent('Reachable from here: Rejected, Accepted, Canceled, Activated, Refunded, Error');
     expect(panel.getByRole('img', { name: /^Checking, current status/ })).toBeInTheDocument();
 
-    await user.click(panel.getByRole('button', { name: /^Move to Accepted/ }));
+    await user.click(panel.getByRole('menuitem', { name: /^Move to Accepted/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Move this sandbox order to Accepted?' });
     await user.click(within(dialog).getByRole('button', { name: 'Move to Accepted' }));
 
@@ -42,7 +42,7 @@ describe('the lifecycle panel', () => {
     const { user } = renderApp(`/orders/${order.id}`);
     const panel = await lifecycle();
 
-    await user.click(await panel.findByRole('button', { name: /^Move to Canceled/ }));
+    await user.click(await panel.findByRole('menuitem', { name: /^Move to Canceled/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Move this sandbox order to Canceled?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
@@ -61,7 +61,7 @@ describe('the lifecycle panel', () => {
     const { user } = renderApp(`/orders/${order.id}`);
     const panel = await lifecycle();
 
-    await user.click(await panel.findByRole('button', { name: /^Move to Activated/ }));
+    await user.click(await panel.findByRole('menuitem', { name: /^Move to Activated/ }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Move to Activated' }));
 
     expect(await screen.findByText('Cannot move the order to activated')).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('the lifecycle panel', () => {
     const panel = await lifecycle();
 
     expect(await panel.findByRole('img', { name: /^Activated, current status$/ })).toBeInTheDocument();
-    expect(panel.queryAllByRole('button')).toHaveLength(0);
+    expect(panel.queryAllByRole('menuitem')).toHaveLength(0);
     expect(panel.getByTestId('lifecycle-text')).toHaveTextContent('Reachable from here: Refunded, Error');
     expect(asked).not.toContain(sandboxPaths.orderEvents(order.id));
     server.events.removeAllListeners();
