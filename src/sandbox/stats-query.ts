@@ -22,16 +22,24 @@ const BY_STATUS_SQL = `SELECT status, count(*)::int AS count, ${SUM('initial_amo
   FROM orders WHERE owner = $1::text
   GROUP BY GROUPING SETS ((status), ())`;
 
-// One index range scan (orders_owner_created_idx) per hour; hours without orders count 0.
-const PER_HOUR_SQL = `SELECT to_char(g.h AT TIME ZONE 'UTC', ${ISO_MS}) AS hour, count(o.id)::int AS count
+// One pass over the owner's orders of the window, counted per hour, then laid over the window's hours
+// (hours without orders count 0). Not a join per hour: there is no index on created_at (D15 dropped
+// it to keep creates cheap), and 24 scans of 100,000 orders cost 24 times one.
+const PER_HOUR_SQL = `WITH counted AS (
+    SELECT date_trunc('hour', created_at AT TIME ZONE 'UTC') AS h, count(*)::int AS count
+    FROM orders
+    WHERE owner = $1::text AND created_at >= $2::timestamptz AND created_at < $2::timestamptz + make_interval(hours => $3::int)
+    GROUP BY 1)
+  SELECT to_char(g.h AT TIME ZONE 'UTC', ${ISO_MS}) AS hour, coalesce(c.count, 0)::int AS count
   FROM generate_series($2::timestamptz, $2::timestamptz + make_interval(hours => $3::int - 1), interval '1 hour') AS g(h)
-  LEFT JOIN orders o ON o.owner = $1::text AND o.created_at >= g.h AND o.created_at < g.h + interval '1 hour'
-  GROUP BY g.h ORDER BY g.h`;
+  LEFT JOIN counted c ON c.h = g.h AT TIME ZONE 'UTC'
+  ORDER BY g.h`;
 
 const REFUNDS_SQL = `SELECT count(*)::int AS count, ${SUM('r.amount')} AS amount, count(DISTINCT r.order_id)::int AS orders
   FROM refunds r JOIN orders o ON o.id = r.order_id WHERE o.owner = $1::text`;
 
-// The newest refusals and, with the window, how many there are in all.
+// The newest refusals and, with the window, how many there are in all; order_events_refused_idx holds
+// just the refusals, so this reads them, not every event of every order.
 const REFUSED_SQL = `SELECT e.id::text AS event_id, to_char(e.at AT TIME ZONE 'UTC', ${ISO_MS}) AS at, o.id::text AS order_id,
     o.external_id, e.data, count(*) OVER ()::int AS total
   FROM order_events e JOIN orders o ON o.id = e.order_id

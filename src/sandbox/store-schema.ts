@@ -77,10 +77,12 @@ ALTER TABLE orders ALTER COLUMN arrival SET DEFAULT nextval('orders_arrival_seq'
 ALTER TABLE orders ALTER COLUMN arrival SET NOT NULL;
 CREATE INDEX IF NOT EXISTS orders_owner_arrival_idx ON orders (owner, arrival);
 DROP INDEX IF EXISTS orders_owner_created_idx;
+-- Issue 18: GET /sandbox/stats lists the newest refused refunds; this index holds only those events.
+CREATE INDEX IF NOT EXISTS order_events_refused_idx ON order_events (id) WHERE type = 'refund_refused';
 `;
 
 /** Bumped whenever SCHEMA_SQL gains a step; a database at this version skips SCHEMA_SQL at start. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** The columns every order query selects; `created_key` is created_at to the microsecond, for cursors. */
 export const ORDER_COLUMNS = `id::text AS id, external_id, service, status, payment_identifier, return_url,
