@@ -14,19 +14,21 @@ import { loadFigures, measureLoad } from './load.ts';
 import type { Figure } from './report.ts';
 import { formatTable, info } from './report.ts';
 import { measureSandboxLoad, sandboxLoadFigures } from './sandbox-load.ts';
+import { measurePostgresLoad, postgresLoadFigures } from './sandbox-postgres.ts';
+import { PostgresMissingError } from '../src/sandbox/testing/postgres-server.ts';
 import { seedOrders, startSandbox } from './servers.ts';
 import { measureStartup, startupFigures } from './startup.ts';
 import { measureTyping, typingFigures } from './typing.ts';
 import { measureWire, wireFigures } from './wire.ts';
 
 // `npm run bench [-- section...]`: the performance figures of issues 6 and 17 beside their budgets.
-// Sections: bundle wire load content heap typing list sandbox startup (default all); --no-npm-start
+// Sections: bundle wire load content heap typing list sandbox postgres startup (default all); --no-npm-start
 // skips the one figure that rebuilds dist/; --typing-rounds N repeats the typing section N times
 // (issue 17: every field within budget in five consecutive runs). Writes bench/results.json and
 // bench/out/summary.txt. Exit code 0 when budgets fail (this is a report), 1 when a measurement
 // itself crashed.
 
-const SECTIONS = ['bundle', 'wire', 'load', 'content', 'heap', 'typing', 'list', 'sandbox', 'startup'] as const;
+const SECTIONS = ['bundle', 'wire', 'load', 'content', 'heap', 'typing', 'list', 'sandbox', 'postgres', 'startup'] as const;
 type Section = (typeof SECTIONS)[number];
 const isSection = (arg: string): arg is Section => SECTIONS.some((s) => s === arg);
 
@@ -202,6 +204,20 @@ if (sections.has('sandbox')) {
     const cells = await measureSandboxLoad(LOAD_CELL_MS, LOAD_WARMUP_MS);
     raw['sandbox'] = cells;
     figures.push(...sandboxLoadFigures(cells));
+  });
+}
+
+// Issue 15: the team sandbox on a PostgreSQL server, one and two processes (needs PostgreSQL's binaries).
+if (sections.has('postgres')) {
+  await section('postgres', async () => {
+    try {
+      const cells = await measurePostgresLoad(LOAD_CELL_MS, LOAD_WARMUP_MS);
+      raw['postgres'] = cells;
+      figures.push(...postgresLoadFigures(cells));
+    } catch (error) {
+      if (!(error instanceof PostgresMissingError)) throw error;
+      console.info(`postgres: left out: ${error.message}`);
+    }
   });
 }
 
