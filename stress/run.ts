@@ -6,6 +6,7 @@ import { lostAnswers } from './scenarios/lost-answers.ts';
 import { refundBurst } from './scenarios/refund-burst.ts';
 import { startupFaults } from './scenarios/startup-faults.ts';
 import { sustainedLoad } from './scenarios/sustained-load.ts';
+import { teamPostgres } from './scenarios/team-postgres.ts';
 import { tokenTiming } from './scenarios/token-timing.ts';
 
 // `npm run stress`: long reliability runs against the sandbox on 127.0.0.1 (issue 7). Each scenario
@@ -22,6 +23,7 @@ const SCENARIOS: Scenario[] = [
   killNine,
   startupFaults,
   tokenTiming,
+  teamPostgres,
 ];
 
 async function withinBudget(scenario: Scenario, run: () => Promise<ScenarioResult>): Promise<ScenarioResult> {

@@ -29,11 +29,14 @@ export function rssMiBOf(pid: number): number | null {
   }
 }
 
-export async function startSandbox(options: { dataDir: string; tokens: readonly string[] }): Promise<SandboxProcess> {
+/** On a data directory (PGlite), or on a PostgreSQL database (D15: SANDBOX_DATABASE_URL). */
+type Storage = { dataDir: string } | { databaseUrl: string };
+
+export async function startSandbox(options: Storage & { tokens: readonly string[] }): Promise<SandboxProcess> {
   const main: MainProcess = spawnMain({
     HOST: '127.0.0.1',
     PORT: String(await freePort()),
-    SANDBOX_DB: options.dataDir,
+    ...('dataDir' in options ? { SANDBOX_DB: options.dataDir } : { SANDBOX_DATABASE_URL: options.databaseUrl }),
     SANDBOX_TOKENS: options.tokens.join(','),
   });
   try {
