@@ -14,7 +14,8 @@ prepareOrderPageTests();
 async function openMenu(orderId: string) {
   const rendered = renderApp(`/orders/${orderId}`);
   await rendered.user.click(await screen.findByRole('button', { name: 'Simulate' }));
-  const menu = await screen.findByRole('menu');
+  // By name: the order page also has the lifecycle diagram's "Move this sandbox order to" menu (issue 18).
+  const menu = await screen.findByRole('menu', { name: 'Simulate' });
   return { ...rendered, menu };
 }
 
