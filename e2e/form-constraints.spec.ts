@@ -87,11 +87,15 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Clicking Create order with an invalid form focuses the first refused input and sends nothing. */
-async function submitRefused(page: Page, sent: () => Promise<unknown[]>): Promise<void> {
+/**
+ * Clicking Create order with an invalid form focuses the first refused input and sends nothing: no
+ * write at all. Reads may happen meanwhile (the header's faults indicator reads the armed rules once
+ * the page has loaded, issue 13); they are not what the form sends.
+ */
+async function submitRefused(page: Page, sent: () => Promise<{ method: string }[]>): Promise<void> {
   await page.getByRole('button', { name: 'Create order' }).click();
   await expect.poll(() => page.evaluate('document.activeElement?.getAttribute("aria-invalid")')).toBe('true');
-  expect(await sent()).toEqual([]);
+  expect((await sent()).filter((request) => request.method !== 'GET')).toEqual([]);
 }
 
 for (const [group, table] of Object.entries(TABLES)) {
