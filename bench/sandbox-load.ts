@@ -20,7 +20,7 @@ export const REFUND_RATIO_BUDGET = 0.25;
 export const CREATE_P99_BUDGET_MS = 25;
 export const CONCURRENCY = [1, 16, 64] as const;
 const REFUND_ORDERS = 64;
-const CEILING_ENTRY = fileURLToPath(new URL('./ceiling-server.ts', import.meta.url));
+export const CEILING_ENTRY = fileURLToPath(new URL('./ceiling-server.ts', import.meta.url));
 
 export type Target = 'ceiling' | 'memory' | 'file';
 export type Operation = 'create' | 'refund';
@@ -36,11 +36,12 @@ const orderIdOf = (data: unknown): string => {
   throw new Error(`expected an order, got ${JSON.stringify(data)}`);
 };
 
-async function refundTargets(url: string, target: Target): Promise<string[]> {
-  if (target === 'ceiling') return Array.from({ length: REFUND_ORDERS }, (_, i) => `order-${i}`);
+/** 64 activated orders with a large amount to refund 0.01 from (the ceiling answers any id). */
+export async function refundTargets(url: string, ceiling: boolean, prefix = 'refund-target'): Promise<string[]> {
+  if (ceiling) return Array.from({ length: REFUND_ORDERS }, (_, i) => `order-${i}`);
   const ids: string[] = [];
   for (let i = 0; i < REFUND_ORDERS; i++) {
-    const created = await postJson(`${url}/psp/v2/order/`, createBody(`refund-target-${i}`, '99999999.99'));
+    const created = await postJson(`${url}/psp/v2/order/`, createBody(`${prefix}-${i}`, '99999999.99'));
     const id = orderIdOf(created.data);
     const moved = await postJson(`${url}/sandbox/orders/${id}/status`, { status: 'activated' });
     if (moved.status !== 200) throw new Error(`activating ${id} answered ${moved.status}`);
@@ -56,7 +57,7 @@ export async function measureSandboxLoad(durationMs: number, warmupMs: number): 
     for (const target of ['ceiling', 'memory', 'file'] as const) {
       const server = await startChild(target === 'ceiling' ? CEILING_ENTRY : SANDBOX_ENTRY, { BENCH_DB: target === 'file' ? dataDir : ':memory:' });
       try {
-        const orders = await refundTargets(server.url, target);
+        const orders = await refundTargets(server.url, target === 'ceiling');
         for (const operation of ['create', 'refund'] as const) {
           for (const concurrency of CONCURRENCY) {
             const tag = `${target}-${operation}-${concurrency}`;

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { startThrowawayPostgres } from '../src/sandbox/testing/postgres-server.ts';
 import type { ChildServer } from './child.ts';
 import { startChild } from './child.ts';
@@ -7,7 +6,8 @@ import type { LoadCell } from './load-loop.ts';
 import { runLoad } from './load-loop.ts';
 import type { Figure } from './report.ts';
 import { info } from './report.ts';
-import { postJson, SANDBOX_ENTRY } from './servers.ts';
+import { CEILING_ENTRY, refundTargets } from './sandbox-load.ts';
+import { SANDBOX_ENTRY } from './servers.ts';
 
 // Issue 15: the team sandbox (D15) on a PostgreSQL server, with one and with two sandbox processes
 // on one database, beside the bare node:http ceiling of the same run. A throwaway PostgreSQL from
@@ -18,8 +18,6 @@ import { postJson, SANDBOX_ENTRY } from './servers.ts';
 // only in its sign: it shows whether a second process adds or costs.
 
 const CONCURRENCY = 16;
-const REFUND_ORDERS = 64;
-const CEILING_ENTRY = fileURLToPath(new URL('./ceiling-server.ts', import.meta.url));
 
 export type PostgresTarget = 'ceiling' | 'postgres x1' | 'postgres x2';
 export type Operation = 'create' | 'refund';
@@ -27,24 +25,6 @@ export type Operation = 'create' | 'refund';
 export interface PostgresLoadCell extends LoadCell {
   target: PostgresTarget;
   operation: Operation;
-}
-
-const orderIdOf = (data: unknown): string => {
-  if (typeof data === 'object' && data !== null && 'id' in data && typeof data.id === 'string') return data.id;
-  throw new Error(`expected an order, got ${JSON.stringify(data)}`);
-};
-
-async function refundTargets(url: string, target: PostgresTarget): Promise<string[]> {
-  if (target === 'ceiling') return Array.from({ length: REFUND_ORDERS }, (_, i) => `order-${i}`);
-  const ids: string[] = [];
-  for (let i = 0; i < REFUND_ORDERS; i++) {
-    const created = await postJson(`${url}/psp/v2/order/`, createBody(`pg-refund-target-${i}`, '99999999.99'));
-    const id = orderIdOf(created.data);
-    const moved = await postJson(`${url}/sandbox/orders/${id}/status`, { status: 'activated' });
-    if (moved.status !== 200) throw new Error(`activating ${id} answered ${moved.status}`);
-    ids.push(id);
-  }
-  return ids;
 }
 
 /** The c16 load split over the servers (their connections add up to 16); one cell, summed. */
@@ -95,7 +75,7 @@ export async function measurePostgresLoad(durationMs: number, warmupMs: number):
           for (let i = 0; i < count; i++) servers.push(await startChild(SANDBOX_ENTRY, { BENCH_DB: url }));
         }
         const urls = servers.map((s) => s.url);
-        const orders = await refundTargets(urls[0] ?? '', target);
+        const orders = await refundTargets(urls[0] ?? '', target === 'ceiling', 'pg-refund-target');
         for (const operation of ['create', 'refund'] as const) {
           const cell = await splitLoad(urls, operation, orders, `${target.replace(' ', '-')}-${operation}`, durationMs, warmupMs);
           cells.push({ ...cell, target, operation });
