@@ -45,7 +45,7 @@ export function ArmedFaults({ rules, loadError, disarming, onDisarm, onDisarmAll
             </Button>
           </Alert>
         )}
-        {rules === undefined && loadError === null && <Loader size="sm" aria-label="Reading the armed rules" />}
+        {rules === undefined && loadError === null && <Loader size="sm" role="status" aria-label="Reading the armed rules" />}
         {rules !== undefined && count === 0 && (
           <Text size="sm" c="dimmed">
             Nothing armed: the sandbox answers this token&apos;s calls as usual.

@@ -26,7 +26,7 @@ const SECTIONS: readonly OrderSection[] = [
 function PanelLoading() {
   return (
     <Paper withBorder p="lg" radius="md">
-      <Loader size="sm" aria-label="Loading" />
+      <Loader size="sm" role="status" aria-label="Loading" />
     </Paper>
   );
 }

@@ -74,7 +74,7 @@ export function SandboxOrders({ environment, filters, onClearFilters }: Props) {
           <Text size="xs" c="dimmed">
             Loaded {records.length} {records.length === 1 ? 'order' : 'orders'}{hasNextPage ? '' : ' (all)'}
           </Text>
-          {(isFetchingNextPage || query.isPlaceholderData) && <Loader size={14} aria-label="Loading more orders" />}
+          {(isFetchingNextPage || query.isPlaceholderData) && <Loader size={14} role="status" aria-label="Loading more orders" />}
         </Group>
         {error !== null && (
           <Group gap="xs">

@@ -58,7 +58,7 @@ function OriginBadge({ state }: { state: HistoryState }) {
 }
 
 function HistoryBody({ state, environment, record }: { state: HistoryState; environment: Environment; record: OrderRecord }) {
-  if (state.status === 'pending') return <Loader size="sm" aria-label="Loading the history" />;
+  if (state.status === 'pending') return <Loader size="sm" role="status" aria-label="Loading the history" />;
   if (state.status === 'error') {
     return (
       <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Could not read the history">

@@ -17,7 +17,7 @@ export function SentRequestPanel({ environment, orderId, browser }: { environmen
 
 function FromSandbox({ environment, orderId }: { environment: Environment; orderId: string }) {
   const query = useQuery(historyQueries.request(environment, orderId));
-  if (query.isPending) return <Loader size="sm" aria-label="Loading what was sent" />;
+  if (query.isPending) return <Loader size="sm" role="status" aria-label="Loading what was sent" />;
   if (query.error !== null) {
     return (
       <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Could not read what was sent">
