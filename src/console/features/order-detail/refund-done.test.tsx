@@ -3,21 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
-import { prepareOrderPageTests, seedOrder } from './test-support.ts';
+import { input, prepareOrderPageTests, replace, seedOrder } from './test-support.ts';
 
 prepareOrderPageTests();
-
-function input(dialog: HTMLElement, name: string): HTMLInputElement {
-  const element = dialog.querySelector(`input[name="${name}"]`);
-  if (!(element instanceof HTMLInputElement)) throw new Error(`no input named ${name}`);
-  return element;
-}
-
-async function replace(user: UserEvent, element: HTMLInputElement, value: string) {
-  await user.clear(element);
-  await user.click(element);
-  await user.paste(value);
-}
 
 async function openDialog(user: UserEvent) {
   await user.click(await screen.findByRole('button', { name: 'Refund' }));

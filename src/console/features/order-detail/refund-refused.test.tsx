@@ -1,24 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { server } from '../../test/msw-server.ts';
 import { renderApp } from '../../test/render.tsx';
-import { prepareOrderPageTests, readOrder, refundUrl, seedOrder, seedRefund } from './test-support.ts';
+import { input, prepareOrderPageTests, readOrder, refundUrl, replace, seedOrder, seedRefund } from './test-support.ts';
 
 prepareOrderPageTests();
-
-function input(dialog: HTMLElement, name: string): HTMLInputElement {
-  const element = dialog.querySelector(`input[name="${name}"]`);
-  if (!(element instanceof HTMLInputElement)) throw new Error(`no input named ${name}`);
-  return element;
-}
-
-async function replace(user: UserEvent, element: HTMLInputElement, value: string) {
-  await user.clear(element);
-  await user.click(element);
-  await user.paste(value);
-}
 
 describe('refund: refused after the confirmation', () => {
   test('a full refund refused with 400 on amount (30.00 refunded elsewhere meanwhile): the error is on the field, the order is read again', async () => {

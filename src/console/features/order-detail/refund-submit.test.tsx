@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { bypass, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
 import { orderServicePaths } from '../../../contract/paths.ts';
 import { CONSOLE_ORIGIN, SANDBOX_URL, server } from '../../test/msw-server.ts';
 import { renderApp } from '../../test/render.tsx';
-import { moveOrder, orderUrl, prepareOrderPageTests, readOrder, refundUrl, seedOrder, seedRefund } from './test-support.ts';
+import { input, moveOrder, orderUrl, prepareOrderPageTests, readOrder, refundUrl, replace, seedOrder, seedRefund } from './test-support.ts';
 
 prepareOrderPageTests();
 
@@ -41,18 +40,6 @@ async function reviewRefund(orderId: string, amount?: string) {
   await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
   const confirm = await within(dialog).findByRole('button', { name: 'Confirm refund' });
   return { ...rendered, dialog, confirm };
-}
-
-function input(dialog: HTMLElement, name: string): HTMLInputElement {
-  const element = dialog.querySelector(`input[name="${name}"]`);
-  if (!(element instanceof HTMLInputElement)) throw new Error(`no input named ${name}`);
-  return element;
-}
-
-async function replace(user: UserEvent, element: HTMLInputElement, value: string) {
-  await user.clear(element);
-  await user.click(element);
-  await user.paste(value);
 }
 
 /** The refund reaches the sandbox, but its answer is lost on the way back. */

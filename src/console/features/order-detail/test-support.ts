@@ -1,4 +1,5 @@
 import { configure } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { bypass, http, HttpResponse } from 'msw';
 import type { JsonBodyType } from 'msw';
 import { beforeAll, vi } from 'vitest';
@@ -82,4 +83,18 @@ export function prepareOrderPageTests(): void {
   beforeAll(async () => {
     await import('./order-page.tsx');
   });
+}
+
+/** The refund dialog's input with that name (the request's JSON path, D10). */
+export function input(dialog: HTMLElement, name: string): HTMLInputElement {
+  const element = dialog.querySelector(`input[name="${name}"]`);
+  if (!(element instanceof HTMLInputElement)) throw new Error(`no input named ${name}`);
+  return element;
+}
+
+/** Replaces an input's text as a person would: clear it, click into it, paste. */
+export async function replace(user: UserEvent, element: HTMLInputElement, value: string): Promise<void> {
+  await user.clear(element);
+  await user.click(element);
+  await user.paste(value);
 }
