@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { environmentStore, getToken } from './environments.ts';
 import { redactTokens } from './redact.ts';
 
@@ -35,22 +34,56 @@ export const STORAGE_KEY = 'order-console:journal';
 const SAVE_DELAY_MS = 500;
 export const SHORTENED_MARK = '\n… (shortened when kept for a reload of the tab)';
 
-const storedSchema = z.array(
-  z.object({
-    id: z.int(),
-    startedAt: z.string(),
-    method: z.string(),
-    url: z.string(),
-    path: z.string(),
-    environmentName: z.string(),
-    requestHeaders: z.record(z.string(), z.string()).catch({}),
-    status: z.int().nullable(),
-    durationMs: z.number().nullable(),
-    requestBody: z.string().nullable(),
-    responseBody: z.string().nullable(),
-    error: z.string().nullable(),
-  }),
-);
+// What a stored entry must be to be shown again, checked by hand: the api client needs this module,
+// and it must not wait for zod on the first screen (issue 17: the orders list's first request).
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isInt = (value: unknown): value is number => Number.isInteger(value);
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+function isHeaders(value: unknown): value is Record<string, string> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(isString);
+}
+
+/** A stored entry as it was written (storedCopy), or null; headers that are not strings are dropped, not the entry. */
+function storedEntry(value: unknown): JournalEntry | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const e = new Map<string, unknown>(Object.entries(value));
+  const field = <T>(name: string, check: (v: unknown) => v is T): T | undefined => {
+    const v = e.get(name);
+    return check(v) ? v : undefined;
+  };
+  const nullable = <T>(name: string, check: (v: unknown) => v is T): T | null | undefined => (e.get(name) === null ? null : field(name, check));
+  const entry = {
+    id: field('id', isInt),
+    startedAt: field('startedAt', isString),
+    method: field('method', isString),
+    url: field('url', isString),
+    path: field('path', isString),
+    environmentName: field('environmentName', isString),
+    requestHeaders: field('requestHeaders', isHeaders) ?? {},
+    status: nullable('status', isInt),
+    durationMs: nullable('durationMs', isNumber),
+    requestBody: nullable('requestBody', isString),
+    responseBody: nullable('responseBody', isString),
+    error: nullable('error', isString),
+  };
+  const { id, startedAt, method, url, path, environmentName, requestHeaders, status, durationMs, requestBody, responseBody, error } = entry;
+  if (id === undefined || startedAt === undefined || method === undefined || url === undefined || path === undefined || environmentName === undefined) return null;
+  if (status === undefined || durationMs === undefined || requestBody === undefined || responseBody === undefined || error === undefined) return null;
+  return { id, startedAt, method, url, path, environmentName, requestHeaders, status, durationMs, requestBody, responseBody, error };
+}
+
+/** The stored list, or null when it is not a list of entries (then nothing is restored). */
+function storedEntries(value: unknown): JournalEntry[] | null {
+  if (!Array.isArray(value)) return null;
+  const out: JournalEntry[] = [];
+  for (const item of value) {
+    const entry = storedEntry(item);
+    if (entry === null) return null;
+    out.push(entry);
+  }
+  return out;
+}
 
 let entries: readonly JournalEntry[] | null = null;
 let nextId = 1;
@@ -69,10 +102,10 @@ function restore(): readonly JournalEntry[] {
   try {
     const raw = storage()?.getItem(STORAGE_KEY) ?? null;
     if (raw === null) return [];
-    const parsed = storedSchema.safeParse(JSON.parse(raw));
-    if (!parsed.success) return [];
+    const parsed = storedEntries(JSON.parse(raw));
+    if (parsed === null) return [];
     // A call that was in flight when the tab reloaded never got its answer here.
-    return parsed.data
+    return parsed
       .slice(0, JOURNAL_CAPACITY)
       .map((entry) => (entry.status === null && entry.error === null ? { ...entry, error: 'No answer: the tab was reloaded' } : entry));
   } catch {

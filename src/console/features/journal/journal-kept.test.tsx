@@ -85,6 +85,38 @@ describe('kept across reloads of the tab', { timeout: 45_000 }, () => {
     journal.reload();
     expect(journal.getSnapshot()[0]).toMatchObject({ status: null, error: 'No answer: the tab was reloaded' });
   });
+
+  test('what storage holds is checked before it is shown: a list with a broken entry is dropped, headers that are not text are left out', () => {
+    const entry = {
+      id: 7,
+      startedAt: '2026-11-24T10:00:00.000Z',
+      method: 'GET',
+      url: `${CONSOLE_ORIGIN}/sandbox/orders`,
+      path: '/sandbox/orders',
+      environmentName: 'Local sandbox',
+      requestHeaders: { Accept: 'application/json', Authorization: 'Token ****' },
+      status: 200,
+      durationMs: 4,
+      requestBody: null,
+      responseBody: '{}',
+      error: null,
+    };
+    const restore = (value: unknown) => {
+      window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(value));
+      journal.reload();
+      return journal.getSnapshot();
+    };
+
+    expect(restore([entry])).toEqual([entry]);
+    expect(restore([{ ...entry, requestHeaders: { Accept: 1 } }])).toEqual([{ ...entry, requestHeaders: {} }]);
+    for (const broken of [{ ...entry, id: 1.5 }, { ...entry, status: '200' }, { ...entry, durationMs: undefined }, { ...entry, url: null }, 'GET']) {
+      expect(restore([entry, broken])).toEqual([]);
+    }
+    expect(restore({ entries: [entry] })).toEqual([]);
+    window.sessionStorage.setItem(STORAGE_KEY, '{not json');
+    journal.reload();
+    expect(journal.getSnapshot()).toEqual([]);
+  });
 });
 
 describe('filters', { timeout: 45_000 }, () => {
