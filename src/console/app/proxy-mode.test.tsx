@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import bootScript from '../../../public/boot.js?raw';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
 import { CONSOLE_CONFIG_PATH } from '../../contract/paths.ts';
@@ -82,4 +83,29 @@ test('without proxy mode nothing changes: the built-in environment is the sandbo
   await loadServerConfig();
   expect(getActiveEnvironment()).toMatchObject({ name: 'Local sandbox', sandbox: true });
   expect(getToken(DEFAULT_ENVIRONMENT_ID)).toBe('dev-token');
+});
+
+describe('the config request public/boot.js sends before the app loads (issue 17)', () => {
+  test('boot.js asks the same path, and the app takes its answer instead of asking again', async () => {
+    expect(bootScript).toContain(`fetch('${CONSOLE_CONFIG_PATH}'`);
+
+    let asked = 0;
+    server.use(
+      http.get(`${CONSOLE_ORIGIN}${CONSOLE_CONFIG_PATH}`, () => {
+        asked += 1;
+        return HttpResponse.json({ mode: 'sandbox' });
+      }),
+    );
+    window.__orderConsoleConfig = Promise.resolve(Response.json(PROXY));
+    await loadServerConfig();
+    expect(getActiveEnvironment()).toMatchObject({ name: 'orders.example.com (proxy)', sandbox: false });
+    expect(asked).toBe(0);
+    expect(window.__orderConsoleConfig).toBeUndefined();
+  });
+
+  test('when boot.js could not ask (null), the console takes the server for a sandbox, as when the server does not answer', async () => {
+    window.__orderConsoleConfig = Promise.resolve(null);
+    await loadServerConfig();
+    expect(getActiveEnvironment()).toMatchObject({ name: 'Local sandbox', sandbox: true });
+  });
 });

@@ -4,10 +4,11 @@ import { CONSOLE_CONFIG_PATH } from '../../contract/paths.ts';
 // forwards /psp/ to a real Order Service (ORDER_SERVICE_URL, D8). The built-in environment is "this
 // server", so it follows the answer: in proxy mode it is the proxied service, sandbox features off.
 //
-// Asked once, at start (main.tsx), beside everything else the first screen loads. Until the answer
-// comes the console behaves as before (a sandbox); a server that does not answer (an older server, a
-// static host, Vite's dev proxy without the route) is taken for a sandbox too. Checked by hand: this
-// module is on the first screen's path, which keeps zod off it (issue 6).
+// Asked once, at start: public/boot.js sends the request while the page is parsed and main.tsx
+// takes its answer. Until the answer comes the console behaves as before (a sandbox); a server that
+// does not answer (an older server, a static host, Vite's dev proxy without the route) is taken for
+// a sandbox too. Checked by hand: this module is on the first screen's path, which keeps zod off it
+// (issue 6).
 
 export type ServerConfig = { mode: 'sandbox' } | { mode: 'proxy'; serviceOrigin: string; serviceHost: string };
 
@@ -34,10 +35,27 @@ function settle(config: ServerConfig): ServerConfig {
   return config;
 }
 
+declare global {
+  interface Window {
+    /** The request public/boot.js sent for the config before the app's code loaded (null: it failed). */
+    __orderConsoleConfig?: Promise<Response | null> | undefined;
+  }
+}
+
+/** boot.js's request when it sent one (taken once), else a new one. */
+function requestConfig(): Promise<Response | null> {
+  const early = typeof window === 'undefined' ? undefined : window.__orderConsoleConfig;
+  if (early !== undefined) {
+    window.__orderConsoleConfig = undefined;
+    return early;
+  }
+  return fetch(CONSOLE_CONFIG_PATH, { headers: { Accept: 'application/json' }, credentials: 'omit' });
+}
+
 /** Starts asking the server (once) and resolves with its answer; never rejects. */
 export function loadServerConfig(): Promise<ServerConfig> {
-  loading ??= fetch(CONSOLE_CONFIG_PATH, { headers: { Accept: 'application/json' }, credentials: 'omit' })
-    .then(async (response) => settle(response.ok ? parseServerConfig(await response.json()) : SANDBOX))
+  loading ??= requestConfig()
+    .then(async (response) => settle(response?.ok === true ? parseServerConfig(await response.json()) : SANDBOX))
     .catch(() => settle(SANDBOX));
   return loading;
 }
