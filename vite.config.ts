@@ -16,13 +16,13 @@ function prerenderOrdersFrame(): Plugin {
     name: 'order-console:prerender-orders-frame',
     apply: 'build',
     async transformIndexHtml(html) {
-      const { module } = await runnerImport<{ renderOrdersFrame: () => Promise<string> }>('/src/console/prerender.tsx', {
+      const { module } = await runnerImport<{ renderOrdersFrame: () => string }>('/src/console/prerender.tsx', {
         configFile: false,
         logLevel: 'warn',
       });
       const placeholder = '<div id="root"><!--prerendered-frame--></div>';
       if (!html.includes(placeholder)) throw new Error(`index.html has no ${placeholder}`);
-      return html.replace(placeholder, `<div id="root" data-prerendered>${await module.renderOrdersFrame()}</div>`);
+      return html.replace(placeholder, `<div id="root" data-prerendered>${module.renderOrdersFrame()}</div>`);
     },
   };
 }

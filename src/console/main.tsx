@@ -1,9 +1,9 @@
 import './app/shell-styles.ts';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root.tsx';
 import { isLeftForTheClient } from './app/hydration.ts';
-import { createAppRouter } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { showAuthNotice } from './app/auth-notice.tsx';
 import { loadOrdersPageBody } from './features/orders-list/orders-route.tsx';
 import { prefetchOrdersFirstPage } from './features/orders-list/prefetch-first-page.ts';
@@ -22,10 +22,11 @@ const queryClient = createQueryClient(showAuthNotice);
 prefetchOrdersFirstPage(queryClient, window.location);
 if (window.location.pathname === '/orders') void loadOrdersPageBody();
 
-const router = createAppRouter();
 const app = (
   <AppRoot queryClient={queryClient}>
-    <RouterProvider router={router} />
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   </AppRoot>
 );
 

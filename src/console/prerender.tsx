@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { AppRoot } from './app/app-root.tsx';
-import { routes } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 
 export const PRERENDERED_PATH = '/orders';
 
@@ -13,15 +13,12 @@ export const PRERENDERED_PATH = '/orders';
  * index.html keeps what depends on this browser (environment badge, scheme toggle) invisible until
  * the app runs.
  */
-export async function renderOrdersFrame(): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://console.invalid${PRERENDERED_PATH}`));
-  if (context instanceof Response) throw new Error(`pre-rendering ${PRERENDERED_PATH} answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+export function renderOrdersFrame(): string {
   return renderToString(
     <AppRoot>
-      {/* hydrate={false}: no inline data script (the CSP forbids it); these routes load no data. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={PRERENDERED_PATH}>
+        <AppRoutes />
+      </StaticRouter>
     </AppRoot>,
   );
 }

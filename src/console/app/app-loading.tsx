@@ -1,9 +1,9 @@
 import { Center, Loader } from '@mantine/core';
 
-/** Shown while the first page's code loads (lazy routes), so the screen is never blank. */
+/** Shown where a page goes while its code loads (lazy routes), so the screen is never blank. */
 export function AppLoading() {
   return (
-    <Center h="100dvh">
+    <Center mih="50vh">
       <Loader role="status" aria-label="Loading the console" />
     </Center>
   );

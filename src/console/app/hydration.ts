@@ -1,7 +1,7 @@
 /**
  * Whether a recoverable error from hydrating the pre-rendered orders page is the expected kind: the
- * list's code and the notifications load lazily, so the build's render left their Suspense
- * boundaries for the browser (React error 419, minified in a build). Any other is a real mismatch.
+ * notifications load lazily, so the build's render left their Suspense boundary for the browser
+ * (React error 419, minified in a build). Any other is a real mismatch.
  */
 export function isLeftForTheClient(error: unknown): boolean {
   return (

@@ -9,7 +9,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { showAuthNotice } from '../app/auth-notice.tsx';
 import { cssVariablesResolver, theme } from '../app/theme.ts';
-import { routes } from '../app/router.tsx';
+import { AppRoutes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
 /** The app's query client rules (retry policy, 401 notice), with no delay between retries. */
@@ -33,7 +33,9 @@ function Providers({ client, children }: { client: QueryClient; children: ReactE
 /** Renders the whole app (shell, lazy pages) at `route`, as a user would open it. */
 export function renderApp(route: string, options: { queryClient?: QueryClient } = {}) {
   const queryClient = options.queryClient ?? createTestQueryClient();
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  // The app's routes are declarative (<Routes>); a memory data router around them lets a test read
+  // and change the address (router.state.location, router.navigate).
+  const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], { initialEntries: [route] });
   const user = userEvent.setup();
   const result = render(
     <Providers client={queryClient}>

@@ -1,0 +1,57 @@
+import type { ComponentType, ReactNode } from 'react';
+import { useSyncExternalStore } from 'react';
+
+// Code that loads when first shown (a page, the orders list), without Suspense. React holds back the
+// content of a Suspense boundary that resolves within 300 ms of a fallback being shown (its
+// "throttled reveal"): on a first load the page's code arrived, then sat unshown for up to 300 ms
+// (issue 17: most of the gap between the orders list's answer and its rows). Here the loaded
+// module is an ordinary state change, shown in the next render.
+//
+// While the code loads the fallback shows; in the build's pre-render and while hydrating it, the
+// fallback too (the server snapshot), so the HTML and the first client render agree. A module that
+// fails to load throws its error in render, for the route's error boundary, as React.lazy does.
+
+// Not loaded covers "loading" too: starting the load changes nothing shown, and no store may change
+// while a render reads it.
+type State<P> = { status: 'not loaded' } | { status: 'loaded'; Component: ComponentType<P> } | { status: 'failed'; error: unknown };
+
+const NOT_LOADED = { status: 'not loaded' } as const;
+
+export interface Loadable<P> {
+  (props: P): ReactNode;
+  /** Starts loading now (idempotent): main.tsx calls it for the page being opened, before hydrating. */
+  preload: () => Promise<void>;
+}
+
+export function loadable<P extends object>(load: () => Promise<ComponentType<P>>, Fallback: ComponentType): Loadable<P> {
+  let state: State<P> = NOT_LOADED;
+  let loading: Promise<void> | null = null;
+  const listeners = new Set<() => void>();
+  const set = (next: State<P>) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+  const preload = (): Promise<void> => {
+    loading ??= load().then(
+      (Component) => set({ status: 'loaded', Component }),
+      (error: unknown) => set({ status: 'failed', error }),
+    );
+    return loading;
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const getSnapshot = () => state;
+  const getServerSnapshot = (): State<P> => NOT_LOADED;
+
+  function LoadableComponent(props: P) {
+    const current = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+    // Started by the first render in a browser (a pre-render has no document and loads nothing).
+    if (current.status === 'not loaded' && typeof document !== 'undefined') void preload();
+    if (current.status === 'failed') throw current.error;
+    if (current.status !== 'loaded') return <Fallback />;
+    return <current.Component {...props} />;
+  }
+  return Object.assign(LoadableComponent, { preload });
+}
