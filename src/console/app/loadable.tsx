@@ -3,9 +3,8 @@ import { useSyncExternalStore } from 'react';
 
 // Code that loads when first shown (a page, the orders list), without Suspense. React holds back the
 // content of a Suspense boundary that resolves within 300 ms of a fallback being shown (its
-// "throttled reveal"): on a first load the page's code arrived, then sat unshown for up to 300 ms
-// (issue 17: most of the gap between the orders list's answer and its rows). Here the loaded
-// module is an ordinary state change, shown in the next render.
+// "throttled reveal"), so on a first load a page's code could arrive and then wait unshown for up to
+// 300 ms (issue 17). Here the loaded module is an ordinary state change, shown in the next render.
 //
 // While the code loads the fallback shows; in the build's pre-render and while hydrating it, the
 // fallback too (the server snapshot), so the HTML and the first client render agree. A module that
