@@ -1,16 +1,26 @@
+import type { Page } from '@playwright/test';
+import type { FaultRuleRequest } from '../src/contract/faults.ts';
+import type { OrderApi } from './fixtures.ts';
 import { expect, orderAmount, orderStatus, recordApiRequests, test, uniqueId } from './support/fault-test.ts';
+import type { FaultApi } from './support/faults.ts';
 import { fillRefund } from './support/refund-dialog.ts';
 
 // Issue 13: a refund the sandbox fails on purpose (D13). Each rule names the test's own order.
 
+/** An activated order of 80.00 with `rule` armed on its refunds, open in the console. */
+async function openWithRefundFault({ page, api, faults }: { page: Page; api: OrderApi; faults: FaultApi }, rule: Omit<FaultRuleRequest, 'operation' | 'order_id'>) {
+  const order = await api.createOrder({ order_data: { amount: '80.00' } });
+  await api.setStatus(order.id, 'activated');
+  await faults.arm({ operation: 'refund', order_id: order.id, ...rule });
+  await page.goto(`/orders/${order.id}`);
+  await expect(orderStatus(page)).toHaveText('activated');
+  return order;
+}
+
 const refundPosts = (requests: { method: string; url: string }[]) => requests.filter((r) => r.method === 'POST' && r.url.endsWith('/refund/'));
 
 test('the answer to a refund is lost: the dialog reads the order and says it went through, once', async ({ page, api, faults, baseURL }) => {
-  const order = await api.createOrder({ order_data: { amount: '80.00' } });
-  await api.setStatus(order.id, 'activated');
-  await faults.arm({ operation: 'refund', order_id: order.id, effect: { kind: 'lose_answer' } });
-  await page.goto(`/orders/${order.id}`);
-  await expect(orderStatus(page)).toHaveText('activated');
+  const order = await openWithRefundFault({ page, api, faults }, { effect: { kind: 'lose_answer' } });
   const requests = recordApiRequests(page, baseURL ?? '');
 
   const dialog = await fillRefund(page, { amount: '30.00', externalId: uniqueId('REFUND') });
@@ -28,11 +38,7 @@ test('the answer to a refund is lost: the dialog reads the order and says it wen
 });
 
 test('a dropped refund: the dialog says it did not go through, and sending again with the same payment identifier works', async ({ page, api, faults, baseURL }) => {
-  const order = await api.createOrder({ order_data: { amount: '80.00' } });
-  await api.setStatus(order.id, 'activated');
-  await faults.arm({ operation: 'refund', order_id: order.id, effect: { kind: 'drop' } });
-  await page.goto(`/orders/${order.id}`);
-  await expect(orderStatus(page)).toHaveText('activated');
+  const order = await openWithRefundFault({ page, api, faults }, { effect: { kind: 'drop' } });
   const requests = recordApiRequests(page, baseURL ?? '');
   const bodies: string[] = [];
   page.on('request', (request) => {
@@ -61,11 +67,7 @@ test('a dropped refund: the dialog says it did not go through, and sending again
 });
 
 test('a refund answered 429 with Retry-After: the dialog says when to try again, and nothing is resent by itself', async ({ page, api, faults, baseURL }) => {
-  const order = await api.createOrder({ order_data: { amount: '80.00' } });
-  await api.setStatus(order.id, 'activated');
-  await faults.arm({ operation: 'refund', order_id: order.id, effect: { kind: 'status', status: 429, retry_after: 30 }, times: 3 });
-  await page.goto(`/orders/${order.id}`);
-  await expect(orderStatus(page)).toHaveText('activated');
+  const order = await openWithRefundFault({ page, api, faults }, { effect: { kind: 'status', status: 429, retry_after: 30 }, times: 3 });
   const requests = recordApiRequests(page, baseURL ?? '');
 
   const dialog = await fillRefund(page, { amount: '30.00', externalId: uniqueId('REFUND') });
