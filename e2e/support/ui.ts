@@ -39,7 +39,12 @@ export function recordApiRequests(page: Page, baseURL: string): () => Promise<Re
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.origin !== origin || !/^\/(psp|sandbox)\//.test(url.pathname)) return;
-    recorded.push(request.allHeaders().then((headers) => ({ method: request.method(), url: request.url(), authorization: headers['authorization'] })));
+    const entry = request.allHeaders().then((headers) => ({ method: request.method(), url: request.url(), authorization: headers['authorization'] }));
+    // A request the page sends as the test closes it (a poll) cannot give its headers any more. The
+    // failure stays in `entry` for a test that asks for the requests; when none asks, it must not
+    // surface as an unhandled rejection that fails the whole run (it did once on CI).
+    entry.catch(() => undefined);
+    recorded.push(entry);
   });
   return () => Promise.all(recorded);
 }
