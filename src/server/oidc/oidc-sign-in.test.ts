@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OidcConfig } from './oidc-config.ts';
 import { OidcSignInError, OidcUnavailableError } from './oidc-errors.ts';
 import type { OidcSignIn, PendingOidc } from './oidc-sign-in.ts';
-import { createOidcSignIn, PENDING_MAX_AGE_MS } from './oidc-sign-in.ts';
+import { createLazyOidcSignIn, createOidcSignIn, PENDING_MAX_AGE_MS } from './oidc-sign-in.ts';
 import type { TestAccount, TestProvider } from './testing/test-provider.ts';
 import { authorizeAt, startTestProvider } from './testing/test-provider.ts';
 
@@ -197,6 +197,24 @@ describe('the provider says no, or is not there', () => {
     const { callback, pending } = await signInAt(flakySignIn, 'alice');
     await flaky.close();
     await expect(flakySignIn.finish(callback, pending)).rejects.toBeInstanceOf(OidcUnavailableError);
+  });
+});
+
+describe('a provider that is down when the console starts', () => {
+  it('refuses sign-ins while it is down and signs people in once it is back, without a restart', async () => {
+    const first = await startTestProvider({ clients: [CLIENT], accounts: ACCOUNTS });
+    const port = Number(new URL(first.issuer).port);
+    await first.close();
+    const lazy = createLazyOidcSignIn(configFor(first), { redirectUri: REDIRECT_URI });
+    await expect(lazy.start('/orders')).rejects.toBeInstanceOf(OidcUnavailableError);
+
+    const back = await startTestProvider({ port, clients: [CLIENT], accounts: ACCOUNTS });
+    try {
+      const { callback, pending } = await signInAt(lazy, 'alice');
+      await expect(lazy.finish(callback, pending)).resolves.toMatchObject({ subject: 'alice', roles: ['agent@sandbox', 'viewer'] });
+    } finally {
+      await back.close();
+    }
   });
 });
 

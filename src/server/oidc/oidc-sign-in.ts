@@ -185,3 +185,23 @@ export async function createOidcSignIn(config: OidcConfig, options: OidcSignInOp
 
   return { start, finish };
 }
+
+/**
+ * The same sign-in with discovery at first use, and again after a failure: a console whose provider
+ * is down when it boots still starts, its sign-in answers OidcUnavailableError until the provider is
+ * back, and then works without a restart.
+ */
+export function createLazyOidcSignIn(config: OidcConfig, options: OidcSignInOptions): OidcSignIn {
+  let ready: Promise<OidcSignIn> | null = null;
+  const signIn = (): Promise<OidcSignIn> => {
+    ready ??= createOidcSignIn(config, options).catch((error: unknown) => {
+      ready = null;
+      throw error;
+    });
+    return ready;
+  };
+  return {
+    start: async (returnTo) => (await signIn()).start(returnTo),
+    finish: async (callbackUrl, pending) => (await signIn()).finish(callbackUrl, pending),
+  };
+}

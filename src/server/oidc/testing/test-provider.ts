@@ -55,10 +55,11 @@ function claimsConfig(accounts: readonly TestAccount[], claimsInIdToken: boolean
   return { openid: ['sub', ...custom], email: EMAIL_CLAIMS, profile: PROFILE_CLAIMS };
 }
 
-function loginPage(uid: string): string {
+function loginPage(uid: string, unknownLogin: string | null): string {
   // A GET form: the answer comes back as ?login=<sub> (or ?deny=1), the same URL fetch-driven tests use.
+  const problem = unknownLogin === null ? '' : `<p role="alert">No account "${unknownLogin.replace(/[^\w@.-]/g, '')}" here.</p>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test provider sign-in</title></head>
-<body><main><h1>Test provider</h1>
+<body><main><h1>Test provider</h1>${problem}
 <form method="get" action="/interaction/${encodeURIComponent(uid)}">
 <label for="login">Account</label> <input id="login" name="login" autocomplete="off">
 <button type="submit">Continue</button>
@@ -79,7 +80,7 @@ async function handleInteraction(provider: Provider, req: IncomingMessage, res: 
     return;
   }
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(loginPage(details.uid));
+  res.end(loginPage(details.uid, login !== null && !accounts.has(login) ? login : null));
 }
 
 /** Starts the provider on 127.0.0.1 (a free port unless `port` is given). */
