@@ -125,6 +125,21 @@ describe('an answer that is not this browser’s sign-in', () => {
     expect(error.message).toMatch(/Start the sign-in again/);
   });
 
+  it('says the client secret is wrong when the provider refuses the client', async () => {
+    const misconfigured = await createOidcSignIn({ ...configFor(provider), clientSecret: 'not-the-secret-registered-at-the-provider' }, { redirectUri: REDIRECT_URI });
+    const { callback, pending } = await signInAt(misconfigured, 'alice');
+    const error = await signInError(misconfigured.finish(callback, pending));
+    expect(error.code).toBe('rejected');
+    expect(error.providerError).toBe('invalid_client');
+    expect(error.message).toMatch(/client id or secret/);
+    expect(error.message).not.toContain('not-the-secret');
+  });
+
+  it('refuses a pending attempt whose return path was changed to another site', async () => {
+    const { callback, pending } = await signInAt(signIn, 'alice');
+    expect((await signInError(signIn.finish(callback, { ...pending, returnTo: '//evil.example/' }))).code).toBe('invalid_pending');
+  });
+
   it('refuses an ID token with another nonce', async () => {
     const { callback, pending } = await signInAt(signIn, 'alice');
     const error = await signInError(signIn.finish(callback, { ...pending, nonce: 'not-the-nonce-sent' }));

@@ -20,7 +20,8 @@ export const pendingOidcSchema = z.object({
   state: z.string().min(1).max(512),
   nonce: z.string().min(1).max(512),
   codeVerifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/),
-  returnTo: z.string().min(1).max(2048),
+  /** Checked again here: a pending attempt kept in a cookie must not become an open redirect. */
+  returnTo: z.string().refine((value) => safeReturnTo(value) === value, 'not a path of this console'),
   /** Milliseconds since the epoch. */
   createdAt: z.number().int().nonnegative(),
 });
@@ -72,6 +73,14 @@ function finishError(error: unknown, issuer: string): Error {
   if (isUnavailable(error)) return new OidcUnavailableError(issuer, describe(error));
   if (error instanceof client.AuthorizationResponseError) {
     return new OidcSignInError('provider_error', providerErrorMessage(error.error), { providerError: error.error });
+  }
+  // A wrong secret: a 400 invalid_client body, or (client_secret_basic) a 401 with a challenge.
+  const challenge = error instanceof client.WWWAuthenticateChallengeError ? error.cause.find((item) => item.parameters.error !== undefined) : undefined;
+  if ((error instanceof client.ResponseBodyError && error.error === 'invalid_client') || challenge?.parameters.error === 'invalid_client') {
+    return new OidcSignInError('rejected', 'The sign-in provider does not accept the console\'s client id or secret (OIDC_CLIENT_ID, OIDC_CLIENT_SECRET). Tell your console administrator.', {
+      providerError: 'invalid_client',
+      detail: describe(error),
+    });
   }
   if (error instanceof client.ResponseBodyError) {
     return new OidcSignInError('rejected', 'The sign-in provider refused to complete this sign-in (a sign-in link works once, in the browser that started it). Start the sign-in again.', {
