@@ -60,3 +60,16 @@ export function readBulkFile(text: string): BulkFileResult {
 
 /** The template offered for download: the header and nothing else. */
 export const BULK_TEMPLATE_CSV = 'order_id,amount,reason\r\n';
+
+/**
+ * The example offered for download (examples/bulk-refunds.csv holds the same): a full refund, a
+ * partial one, a quoted reason with a comma, a row with its own account. The ids are placeholders:
+ * uploaded as they are, every row says "Unknown order".
+ */
+export const BULK_EXAMPLE_CSV = [
+  'order_id,amount,reason,destination_account_number',
+  '3b0d8f5e-2a44-4c1e-9f3a-6d2c1b7e9a01,full,Event cancelled,',
+  '7c9e6679-7425-40de-944b-e07fc1f90ae7,12.50,Double charge,',
+  'a1f5c2d4-8b3e-4f6a-9c7d-2e1b0a9f8c65,5.00,"Late delivery, partial refund",CZ6508000000192000145399',
+  '',
+].join('\r\n');

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { BULK_TEMPLATE_CSV, readBulkFile } from './bulk-file.ts';
+import { readFileSync } from 'node:fs';
+import { BULK_EXAMPLE_CSV, BULK_TEMPLATE_CSV, readBulkFile } from './bulk-file.ts';
 import { inertCell, MAX_CSV_ROWS, parseCsv, toCsv } from './csv.ts';
 
 const fields = (text: string) => {
@@ -80,4 +81,14 @@ describe('readBulkFile', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toContain(error);
   });
+});
+
+test('the example offered for download is examples/bulk-refunds.csv, and it reads', () => {
+  expect(readFileSync(new URL('../../examples/bulk-refunds.csv', import.meta.url), 'utf8')).toBe(BULK_EXAMPLE_CSV);
+  const file = readBulkFile(BULK_EXAMPLE_CSV);
+  expect(file.ok && file.rows.map((r) => [r.amount, r.reason, r.destination_account_number])).toEqual([
+    ['full', 'Event cancelled', ''],
+    ['12.50', 'Double charge', ''],
+    ['5.00', 'Late delivery, partial refund', 'CZ6508000000192000145399'],
+  ]);
 });
