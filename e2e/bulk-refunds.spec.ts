@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fault-test.ts';
 import type { OrderApi } from './fixtures.ts';
@@ -93,3 +94,24 @@ test('a reload while a refund is in flight: the run resumes, reads the order fir
   // Every request for it carried the same identifiers.
   expect(new Set(heldPosts).size).toBe(1);
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the checked rows, the confirmation and the result have no serious accessibility violations (${scheme})`, async ({ page, api }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const order = await activated(api, '12.00');
+    await uploadFile(page, ['order_id,amount,reason', `${order.id},full,Duplicate`, 'nope,1.00,']);
+    await expect(page.getByRole('list', { name: 'Problems, line 3' })).toContainText('reason is missing');
+    const blocking = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(await blocking()).toEqual([]);
+    await page.getByRole('textbox', { name: 'Destination account number' }).fill(ACCOUNT);
+    await page.getByRole('button', { name: 'Review and confirm' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm the bulk refund' });
+    await expect(dialog).toBeVisible();
+    await dialog.click({ trial: true });
+    expect(await blocking()).toEqual([]);
+    await dialog.getByRole('button', { name: 'Start refunds' }).click();
+    await expect(progress(page)).toHaveText('1 of 1 done · 1 refunded · 0 refused · 0 skipped');
+    expect(await blocking()).toEqual([]);
+  });
+}

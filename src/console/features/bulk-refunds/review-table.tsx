@@ -56,11 +56,11 @@ export function ReviewTable({ rows, onEdit, onDrop }: Props) {
               <Table.Td ff="monospace">{row.refund ?? '—'}</Table.Td>
               <Table.Td>
                 {row.problems.length === 0 ? (
-                  <Text size="sm" c="green.8" fw={500}>
+                  <Text size="sm" c="var(--mantine-color-green-light-color)" fw={500}>
                     Ready
                   </Text>
                 ) : (
-                  <List size="sm" c="red.8" aria-label={`Problems, line ${row.line}`}>
+                  <List size="sm" c="var(--mantine-color-error)" aria-label={`Problems, line ${row.line}`}>
                     {row.problems.map((problem) => (
                       <List.Item key={problem}>{problem}</List.Item>
                     ))}
