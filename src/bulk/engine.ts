@@ -182,10 +182,10 @@ export async function runBulk(initial: BulkRun, deps: EngineDeps, options: Engin
         state = await startRow(index, row);
       } else if (row.state.kind === 'sending' || row.state.kind === 'unknown') {
         // Stopped in flight, or unknown before: the order first, never a blind resend.
+        // A resumed run gets its own tries: the ones before the stop say nothing about the service now.
         const { before } = row.state;
-        const attempts = row.state.kind === 'sending' ? row.state.attempts : 0;
         const verdict = await verify(row.plan, before);
-        state = verdict === 'resend' ? await sendRow(index, row.plan, before, attempts) : verdict;
+        state = verdict === 'resend' ? await sendRow(index, row.plan, before, 0) : verdict;
       } else {
         continue;
       }
