@@ -5,6 +5,7 @@ import { readBulkFile } from './bulk-file.ts';
 import type { OrderLookup } from './checks.ts';
 import { bulkTotals, checkRows } from './checks.ts';
 import { planRun } from './plan.ts';
+import { resultCsv } from './result-csv.ts';
 
 const ACCOUNT = 'CZ6508000000192000145399';
 
@@ -100,8 +101,19 @@ describe('a file full of bad rows: each row says why', () => {
       [2, '10.00', 'pending'],
       [18, '42.10', 'pending'],
     ]);
+    expect(run.leftOut.map((r) => r.line)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]);
+    expect(run.leftOut[1]).toEqual({ line: 4, order_id: '22222222-2222-4222-8222-222222222222', amount: '5.00', reason: 'Never heard of it', problems: ['Unknown order: the service has no order with this id'] });
     const ids = run.rows.flatMap((r) => [r.plan.body.payment_identifier, r.plan.body.external_id]);
     expect(new Set(ids).size).toBe(4);
     expect(run.rows[0]?.plan.body.payment_identifier).toMatch(/^RF-[A-Z0-9]{20}$/);
+  });
+
+  test('the result CSV accounts for every row of the file: sent rows with their identifiers, held-back rows as skipped with why', () => {
+    const run = planRun(checkedFixture(), 'local-sandbox');
+    const lines = resultCsv(run).trim().split('\r\n');
+    expect(lines).toHaveLength(1 + 17);
+    expect(lines[1]).toMatch(/^2,11111111-1111-4111-8111-111111111111,10\.00,Double charge,pending,Not sent yet,RF-[A-Z0-9]{20},REFUND-\d{8}-[A-Z0-9]{8},,$/);
+    expect(lines[2]).toBe('3,not-an-order,5.00,Typo in the id,skipped,Not sent: order_id is not an order id (a UUID such as 3f2b…-…),,,,');
+    expect(lines[7]).toBe("8,44444444-4444-4444-8444-444444444444,'-3.00,Negative,skipped,Not sent: amount must be greater than 0,,,,");
   });
 });

@@ -37,6 +37,7 @@ function plan(rows: number, state: RowState = { kind: 'pending' }): BulkRun {
       plan: { key: `k${i}`, line: i + 2, order_id: ORDER_ID, reason: 'r', body: { amount: '10.00', destination_account_number: 'A', payment_identifier: `RF-${i}`, external_id: `X-${i}` } },
       state,
     })),
+    leftOut: [],
     finishedAt: null,
   };
 }

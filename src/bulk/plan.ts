@@ -32,6 +32,9 @@ export function planRun(rows: readonly CheckedRow[], environmentId: string, now 
       },
       state: { kind: 'pending' },
     })),
+    leftOut: rows
+      .filter((r) => r.problems.length > 0 || r.refund === null)
+      .map((r) => ({ line: r.line, order_id: r.order_id, amount: r.amount, reason: r.reason, problems: r.problems })),
     finishedAt: null,
   };
 }

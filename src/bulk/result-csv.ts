@@ -45,5 +45,9 @@ export function resultCsv(run: BulkRun): string {
     state.kind === 'refunded' ? (state.refunded ?? '') : '',
     state.kind === 'refunded' ? (state.remaining ?? '') : '',
   ]);
-  return toCsv([[...RESULT_COLUMNS], ...lines]);
+  // The file's rows that a check held back are in the result too, so it accounts for the whole file;
+  // their cells are as the file had them, so anything a spreadsheet would run is made inert.
+  const held = run.leftOut.map((row) => [String(row.line), inertCell(row.order_id), inertCell(row.amount), inertCell(row.reason), 'skipped', inertCell(`Not sent: ${row.problems.join('; ')}`), '', '', '', '']);
+  const all = [...lines, ...held].sort((a, b) => Number.parseInt(a[0] ?? '0', 10) - Number.parseInt(b[0] ?? '0', 10));
+  return toCsv([[...RESULT_COLUMNS], ...all]);
 }

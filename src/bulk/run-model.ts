@@ -47,6 +47,10 @@ export const bulkRunSchema = z.object({
   /** The sum confirmed by the person, two decimals. */
   total: amount(),
   rows: z.array(z.object({ plan: plannedRefundSchema, state: rowStateSchema })).max(10_000),
+  /** Rows of the file that were not sent because a check found a problem (dropped rows are not here). */
+  leftOut: z
+    .array(z.object({ line: z.int(), order_id: z.string(), amount: z.string(), reason: z.string(), problems: z.array(z.string()) }))
+    .max(10_000),
   /** Set when every row has an outcome (refunded, refused, skipped); unknown rows keep a run open. */
   finishedAt: z.iso.datetime({ offset: true }).nullable(),
 });

@@ -65,6 +65,7 @@ describe('bulk refunds page', () => {
 
     await waitFor(() => expect(screen.getByTestId('bulk-progress')).toHaveTextContent('2 of 2 done · 2 refunded · 0 refused · 0 skipped'));
     expect(screen.getByText('Bulk refund finished')).toBeInTheDocument();
+    expect(screen.getByText(/1 row of the file was not sent: the check found a problem \(line 5\)/)).toBeInTheDocument();
     expect((await readOrder(a.id)).refund_amount).toBe('20.00');
     expect((await readOrder(b.id)).current_amount).toBe('0.00');
     expect((await readOrder(unpaid.id)).refund_amount).toBe('0.00');
@@ -121,6 +122,7 @@ describe('bulk refunds page', () => {
           { plan: first, state: { kind: 'sending', before: '0.00', attempts: 1 } },
           { plan: row(waiting.id, 3, '25.00', 'WAITING1'), state: { kind: 'pending' } },
         ],
+        leftOut: [],
         finishedAt: null,
       }),
     );

@@ -44,6 +44,12 @@ export function RunPanel({ run, running, onStop, onResume, onClear }: Props) {
             {progress.done} of {progress.total} done · {progress.refunded} refunded · {progress.refused} refused · {progress.skipped} skipped
             {progress.unknown > 0 ? ` · ${progress.unknown} unknown` : ''}
           </Text>
+          {run.leftOut.length > 0 && (
+            <Text size="sm">
+              {run.leftOut.length} row{run.leftOut.length === 1 ? ' of the file was' : 's of the file were'} not sent: the check found a problem (line
+              {run.leftOut.length === 1 ? '' : 's'} {run.leftOut.map((r) => r.line).join(', ')}). The result CSV lists {run.leftOut.length === 1 ? 'it' : 'them'} as skipped.
+            </Text>
+          )}
           {!running && !finished && (
             <Alert color="yellow" title="This run is not finished">
               Resuming reads each order first: a refund whose answer never arrived is not sent again.
