@@ -12,8 +12,9 @@ import type { OrderLookup } from './checks.ts';
 import { checkRows } from './checks.ts';
 import type { EngineDeps, EngineOptions } from './engine.ts';
 import { runBulk } from './engine.ts';
-import { abortableSleep, httpTransport } from './http-transport.ts';
+import { httpTransport } from './http-transport.ts';
 import { planRun } from './plan.ts';
+import { abortableSleep } from './sleep.ts';
 import type { BulkRun } from './run-model.ts';
 import { bulkRunSchema, runProgress } from './run-model.ts';
 

@@ -86,7 +86,7 @@ export async function runBulk(initial: BulkRun, deps: EngineDeps, options: Engin
     if (signal.aborted) throw new Stopped();
   };
 
-  /** The order, read with retries; null when it could not be read in `maxAttempts`. */
+  /** The order, read with retries; the last failure when it could not be read in `maxAttempts` tries. */
   const read = async (orderId: string): Promise<OrderLookup> => {
     let last: OrderLookup = { kind: 'failed', message: 'not read' };
     for (let attempt = 1; attempt <= options.maxAttempts; attempt += 1) {

@@ -158,4 +158,18 @@ describe('bulk refunds page', () => {
     expect(window.localStorage.getItem('order-console:bulk-refund-run:prod')).not.toBeNull();
     expect(window.localStorage.getItem(RUN_KEY)).toBeNull();
   });
+  test('Stop halts the run where it is; Resume finishes it, every order refunded once', async () => {
+    const orders = [await seedOrder('10.00', 'activated'), await seedOrder('11.00', 'activated'), await seedOrder('12.00', 'activated')];
+    const { user } = await upload(['order_id,amount,reason,destination_account_number', ...orders.map((o) => `${o.id},full,Recall,ACC-1`)].join('\r\n'));
+    await waitFor(() => expect(screen.getByTestId('bulk-total')).toHaveTextContent('3 of 3 rows ready · Total 33.00'));
+    await user.click(screen.getByRole('button', { name: 'Review and confirm' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Start refunds' }));
+    await waitFor(() => expect(screen.getByTestId('bulk-progress')).toHaveTextContent(/^1 of 3 done/));
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(await screen.findByText('Bulk refund stopped')).toBeInTheDocument();
+    expect(screen.getByTestId('bulk-progress')).not.toHaveTextContent(/^3 of 3/);
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(screen.getByTestId('bulk-progress')).toHaveTextContent('3 of 3 done · 3 refunded'));
+    for (const order of orders) expect(await refundsOf(order.id)).toHaveLength(1);
+  });
 });

@@ -3,29 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import type { EngineOptions } from '../../../bulk/engine.ts';
 import { DEFAULT_ENGINE_OPTIONS, runBulk } from '../../../bulk/engine.ts';
 import type { BulkRun } from '../../../bulk/run-model.ts';
+import { abortableSleep } from '../../../bulk/sleep.ts';
 import type { Environment } from '../../lib/environments.ts';
 import { orderQueries } from '../orders/api/order-queries.ts';
 import { bulkTransport } from './bulk-transport.ts';
 import { clearRun, loadRun, saveRun } from './run-storage.ts';
-
-/** Resolves after `ms`, or rejects as soon as the run is stopped. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(new Error('stopped'));
-      return;
-    }
-    const timer = window.setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      window.clearTimeout(timer);
-      reject(new Error('stopped'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /**
  * The environment's bulk run: the one kept from before (a reload, a closed tab), or the one started
@@ -51,7 +33,7 @@ export function useBulkRun(environment: Environment, options: EngineOptions = DE
         from,
         {
           ...bulkTransport(environment),
-          sleep,
+          sleep: abortableSleep,
           now: () => Date.now(),
           save: (next) => {
             saveRun(next);
