@@ -62,7 +62,7 @@ test('a reload while a refund is in flight: the run resumes, reads the order fir
   const first = await activated(api, '40.00');
   const held = await activated(api, '25.00');
   // The second refund answers late: the page is reloaded while it is on its way.
-  await faults.arm({ operation: 'refund', order_id: held.id, effect: { kind: 'delay', ms: 4_000 } });
+  await faults.arm({ operation: 'refund', order_id: held.id, effect: { kind: 'delay', ms: 10_000 } });
   const heldPosts: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith(`/order/${held.id}/refund/`)) heldPosts.push(request.postData() ?? '');
@@ -87,7 +87,7 @@ test('a reload while a refund is in flight: the run resumes, reads the order fir
     const events = await api.events(held.id);
     return events.filter((e) => e.type === 'refunded' || e.type === 'refund_refused').length;
   };
-  await expect.poll(settled, { timeout: 15_000 }).toBe(heldPosts.length);
+  await expect.poll(settled, { timeout: 30_000 }).toBe(heldPosts.length);
   expect((await api.events(held.id)).filter((e) => e.type === 'refunded')).toHaveLength(1);
   expect(await api.getOrder(held.id)).toMatchObject({ refund_amount: '25.00', status: 'refunded' });
   expect(await api.getOrder(first.id)).toMatchObject({ refund_amount: '40.00' });
