@@ -48,6 +48,7 @@ describe('bulk refunds page', () => {
     expect(problemsOf(6)).toContain('order_id is not an order id');
     // No account yet: nothing is ready.
     expect(screen.getByTestId('bulk-total')).toHaveTextContent('0 of 5 rows ready · Total 0.00');
+    expect(screen.getByRole('textbox', { name: /Destination account number/ })).toHaveAccessibleDescription(/Needed: 5 rows have no account of their own/);
 
     await replace(user, screen.getByRole('textbox', { name: /Destination account number/ }), 'CZ6508000000192000145399');
     expect(problemsOf(2)).toBe('');

@@ -30,6 +30,7 @@ export function PreparePanel({ environment, onStart }: { environment: Environmen
   const checked = useMemo(() => checkRows(rows, lookups, account), [rows, lookups, account]);
   const totals = bulkTotals(checked);
   const reading = checks.isFetching;
+  const accountMissing = account.trim() === '' ? rows.filter((r) => r.destination_account_number === '').length : 0;
 
   const load = (name: string, text: string) => {
     const result = readBulkFile(text);
@@ -73,6 +74,7 @@ export function PreparePanel({ environment, onStart }: { environment: Environmen
               onChange={(event) => setAccount(event.currentTarget.value)}
               maw={420}
               autoComplete="off"
+              error={accountMissing > 0 ? `Needed: ${accountMissing} row${accountMissing === 1 ? ' has' : 's have'} no account of ${accountMissing === 1 ? 'its' : 'their'} own` : undefined}
             />
             {reading && (
               <Group gap="xs" role="status">
