@@ -89,6 +89,32 @@ export default tseslint.config(
     },
   },
   {
+    // Bulk refunds (issue 28): checks and the run engine, shared by the browser (personal mode) and
+    // the console server (team mode): contract/, zod, big.js and the globals both have (fetch,
+    // crypto, AbortSignal). console/ may import bulk/, never the reverse.
+    files: ['src/bulk/**/*.ts'],
+    ignores: ['src/bulk/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/console/**', '**/sandbox/**', '**/server/**', '**/scenarios/**'], message: 'bulk/ imports only contract/ (it runs in the browser and on the server).' },
+            { regex: '^(?!(zod|big\\.js)$)(?!\\.{1,2}/)', message: 'bulk/ imports only contract/, zod and big.js (no React, DOM or node: modules).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Its tests run the engine against a real sandbox over HTTP; still nothing from console/.
+    files: ['src/bulk/**/*.test.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/console/**'], message: 'bulk/ must not import console/.' }] }],
+    },
+  },
+  {
     // order-console/testing (the QA kit) runs in other projects' Playwright: contract/, zod,
     // Playwright and node: only; never the console or the sandbox.
     files: ['src/testing/**/*.ts'],

@@ -1,6 +1,6 @@
 import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBolt, IconChartBar, IconChecklist, IconList, IconListDetails, IconPlus, IconSettings } from '@tabler/icons-react';
+import { IconBolt, IconChartBar, IconChecklist, IconList, IconListDetails, IconPlus, IconReceiptRefund, IconSettings } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -26,6 +26,7 @@ const useInBrowser = () => useSyncExternalStore(noSubscription, () => true, () =
 const NAV = [
   { to: '/orders', label: 'Orders', icon: IconList, exact: true },
   { to: '/orders/new', label: 'New order', icon: IconPlus, exact: true },
+  { to: '/refunds/bulk', label: 'Bulk refunds', icon: IconReceiptRefund, exact: true },
   // Issue 18: the sandbox's figures; a sandbox's page only.
   { to: '/overview', label: 'Overview', icon: IconChartBar, exact: true, sandboxOnly: true },
   { to: '/scenarios', label: 'Scenarios', icon: IconChecklist, exact: true },

@@ -36,15 +36,16 @@ describe('app shell', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull());
   });
 
-  test('the navigation links go to Orders, New order, Overview (a sandbox), Scenarios, Faults and Settings, marking where you are', async () => {
+  test('the navigation links go to Orders, New order, Bulk refunds, Overview (a sandbox), Scenarios, Faults and Settings, marking where you are', async () => {
     const { user, router } = renderApp('/settings');
     await screen.findByRole('heading', { name: 'Connection settings' }, PAGE_LOAD);
-    expect(within(nav()).getAllByRole('link').map((l) => l.textContent)).toEqual(['Orders', 'New order', 'Overview', 'Scenarios', 'Faults', 'Settings']);
+    expect(within(nav()).getAllByRole('link').map((l) => l.textContent)).toEqual(['Orders', 'New order', 'Bulk refunds', 'Overview', 'Scenarios', 'Faults', 'Settings']);
     expect(currentNavLink()).toBe('Settings');
 
     for (const [name, path] of [
       ['Orders', '/orders'],
       ['New order', '/orders/new'],
+      ['Bulk refunds', '/refunds/bulk'],
       ['Overview', '/overview'],
       ['Scenarios', '/scenarios'],
       ['Faults', '/faults'],

@@ -24,6 +24,7 @@ const OrderPage = page(() => import('../features/order-detail/order-page.tsx'), 
 const OverviewPage = page(() => import('../features/sandbox-overview/overview-page.tsx'), (m) => m.OverviewPage);
 const ScenariosPage = page(() => import('../features/scenarios/scenarios-page.tsx'), (m) => m.ScenariosPage);
 const FaultsPage = page(() => import('../features/faults/faults-page.tsx'), (m) => m.FaultsPage);
+const BulkRefundsPage = page(() => import('../features/bulk-refunds/bulk-refunds-page.tsx'), (m) => m.BulkRefundsPage);
 const SettingsPage = page(() => import('../features/settings/settings-page.tsx'), (m) => m.SettingsPage);
 
 /** Where a page goes inside the shell, with its error boundary. */
@@ -47,6 +48,7 @@ export function AppRoutes() {
             <Route path="orders" element={<OrdersRoute />} />
             <Route path="orders/new" element={<CreateOrderPage />} />
             <Route path="orders/:orderId" element={<OrderPage />} />
+            <Route path="refunds/bulk" element={<BulkRefundsPage />} />
             <Route path="overview" element={<OverviewPage />} />
             <Route path="scenarios" element={<ScenariosPage />} />
             <Route path="faults" element={<FaultsPage />} />

@@ -1,5 +1,8 @@
 import { flattenDrfErrors } from '../../contract/drf-errors.ts';
 import type { FlatFieldError } from '../../contract/drf-errors.ts';
+import { parseRetryAfter } from '../../contract/retry-after.ts';
+
+export { parseRetryAfter };
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout';
 
@@ -79,18 +82,6 @@ function describe(init: ApiErrorInit): string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * Retry-After in seconds: delta-seconds as DRF's throttling sends them, or an HTTP date (RFC 9110),
- * counted from `now`. Anything else is no advice.
- */
-export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
-  const text = value?.trim() ?? '';
-  if (/^[0-9]{1,9}$/.test(text)) return Number.parseInt(text, 10);
-  if (!/[a-z]/i.test(text)) return undefined;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** What a person should do about a Retry-After: "Try again in 30 seconds (after 10:42:07)." */

@@ -4,6 +4,7 @@ import { formatMoney } from '../../../contract/money.ts';
 import { refundAmountProblem } from '../../../contract/rules.ts';
 import type { RefundRequest } from '../../../contract/schemas.ts';
 import { refundRequestSchema } from '../../../contract/schemas.ts';
+import { newPaymentIdentifier, newRefundExternalId } from '../../../contract/refund-ids.ts';
 
 export type RefundFormValues = RefundRequest;
 
@@ -33,31 +34,8 @@ export function refundBody(values: RefundFormValues): RefundRequest {
   return { ...values, amount: formatMoney(values.amount) };
 }
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-// 252 is the largest multiple of 36 below 256: bytes from 252 up are dropped so every character is equally likely.
-const UNBIASED_LIMIT = 252;
-
-/** `length` random uppercase letters and digits, each equally likely. */
-function randomCode(length: number): string {
-  let out = '';
-  while (out.length < length) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(32))) {
-      if (byte < UNBIASED_LIMIT && out.length < length) out += ALPHABET.charAt(byte % ALPHABET.length);
-    }
-  }
-  return out;
-}
-
-/** A fresh refund payment identifier, "RF-" + 20 random uppercase letters and digits. */
-export function newPaymentIdentifier(): string {
-  return `RF-${randomCode(20)}`;
-}
-
-/** A fresh refund external ID, `REFUND-20260122-7KQ4ZD9X`: readable, sortable by day, unique in practice. */
-export function newRefundExternalId(now = new Date()): string {
-  const day = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
-  return `REFUND-${day}-${randomCode(8)}`;
-}
+// Moved to contract/ so the bulk refund runner generates them the same way; kept importable here.
+export { newPaymentIdentifier, newRefundExternalId };
 
 export function refundDefaults(currentAmount: string): RefundFormValues {
   return {

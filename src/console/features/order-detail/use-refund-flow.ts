@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { isAmountString } from '../../../contract/fields.ts';
-import { compareMoney, formatMoney, subtractMoney } from '../../../contract/money.ts';
+import { formatMoney } from '../../../contract/money.ts';
+import { lostAnswerVerdict } from '../../../contract/refund-check.ts';
 import type { RefundRequest } from '../../../contract/schemas.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
@@ -89,10 +90,10 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
       setStep({ kind: 'unknown', body, before });
       return;
     }
-    const added = subtractMoney(after, before);
-    if (compareMoney(added, '0') === 0) {
+    const verdict = lostAnswerVerdict(before, after, body.amount);
+    if (verdict === 'not-applied') {
       setStep({ kind: 'confirm', body, retryNotice: true });
-    } else if (compareMoney(added, body.amount) === 0) {
+    } else if (verdict === 'applied') {
       setStep({ kind: 'went-through', refunded: after, remaining });
       rememberRefundAccount(environment.id, body.destination_account_number);
       onRefunded({ body, refunded: after, remaining, learnedByCheck: true });

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { AMOUNT_MESSAGE, charCount, isAmountString } from '../contract/fields.ts';
+import { addMoney, compareMoney, formatMoney, sumMoney } from '../contract/money.ts';
+import { refundStatusProblem } from '../contract/rules.ts';
+import type { Order } from '../contract/schemas.ts';
+import type { BulkRowInput } from './bulk-file.ts';
+
+// Every row checked against its order as the service has it now, before anything is sent. Each
+// problem is a sentence for the person fixing the file. Pure: the browser and the console server
+// (team mode) check the same way.
+
+/** The order of a row, read fresh. */
+export type OrderLookup =
+  | { kind: 'found'; order: Order }
+  | { kind: 'not-found' }
+  /** The read failed (network, 5xx, an answer that is not an order): the row cannot be judged yet. */
+  | { kind: 'failed'; message: string };
+
+export const FULL = 'full';
+export const MAX_REASON_CHARS = 255;
+const MAX_ACCOUNT_CHARS = 34;
+
+export interface CheckedRow extends BulkRowInput {
+  /** What would be refunded (two decimals): the amount, or the order's current amount for `full`. */
+  refund: string | null;
+  /** The account the refund goes to: the row's own, else the batch's. */
+  account: string;
+  problems: string[];
+}
+
+const uuid = z.uuid();
+
+export function isOrderId(value: string): boolean {
+  return uuid.safeParse(value).success;
+}
+
+export function isFull(amount: string): boolean {
+  return amount.toLowerCase() === FULL;
+}
+
+/** The amount a row asks for, two decimals, or null when it is no positive amount (or an order is needed for `full`). */
+function requestedAmount(row: BulkRowInput, order: Order | null): string | null {
+  if (isFull(row.amount)) return order === null ? null : formatMoney(order.current_amount);
+  if (!isAmountString(row.amount) || compareMoney(row.amount, '0') <= 0) return null;
+  return formatMoney(row.amount);
+}
+
+export function checkRows(rows: readonly BulkRowInput[], orders: ReadonlyMap<string, OrderLookup>, batchAccount: string): CheckedRow[] {
+  const firstSeen = new Map<string, number>();
+  const base = rows.map((row) => {
+    const problems: string[] = [];
+    const lookup = orders.get(row.order_id);
+    const order = lookup?.kind === 'found' ? lookup.order : null;
+    if (row.order_id === '') problems.push('order_id is missing');
+    else if (!isOrderId(row.order_id)) problems.push('order_id is not an order id (a UUID such as 3f2b…-…)');
+    else if (lookup === undefined) problems.push('The order has not been read yet');
+    else if (lookup.kind === 'not-found') problems.push('Unknown order: the service has no order with this id');
+    else if (lookup.kind === 'failed') problems.push(`The order could not be read: ${lookup.message}`);
+    else {
+      const statusProblem = refundStatusProblem(lookup.order.status);
+      if (statusProblem !== null) problems.push(statusProblem);
+    }
+
+    if (row.amount === '') problems.push(`amount is missing (an amount such as 12.50, or ${FULL})`);
+    else if (!isFull(row.amount) && !isAmountString(row.amount)) problems.push(`amount: ${AMOUNT_MESSAGE}, or ${FULL}`);
+    else if (!isFull(row.amount) && compareMoney(row.amount, '0') <= 0) problems.push('amount must be greater than 0');
+
+    if (row.reason === '') problems.push('reason is missing');
+    else if (charCount(row.reason) > MAX_REASON_CHARS) problems.push(`reason is longer than ${MAX_REASON_CHARS} characters`);
+
+    const account = row.destination_account_number !== '' ? row.destination_account_number : batchAccount.trim();
+    if (account === '') problems.push('No destination account: give the batch one, or the row a destination_account_number');
+    else if (charCount(account) > MAX_ACCOUNT_CHARS) problems.push(`destination account is longer than ${MAX_ACCOUNT_CHARS} characters`);
+
+    const refund = requestedAmount(row, order);
+    // The same order and amount twice is most often a line pasted twice: it must be dropped or changed on purpose.
+    if (refund !== null && isOrderId(row.order_id)) {
+      const same = `${row.order_id.toLowerCase()} ${refund}`;
+      const earlier = firstSeen.get(same);
+      if (earlier === undefined) firstSeen.set(same, row.line);
+      else problems.push(`Duplicate of line ${earlier} (same order and amount)`);
+    }
+    return { ...row, refund, account, problems };
+  });
+
+  // Rows of one order together must not refund more than it has now (D4), counted over the rows
+  // that would otherwise be sent.
+  const byOrder = new Map<string, CheckedRow[]>();
+  for (const row of base) {
+    if (row.refund === null) continue;
+    const list = byOrder.get(row.order_id) ?? [];
+    list.push(row);
+    byOrder.set(row.order_id, list);
+  }
+  for (const [orderId, list] of byOrder) {
+    const lookup = orders.get(orderId);
+    if (lookup?.kind !== 'found' || !isAmountString(lookup.order.current_amount)) continue;
+    const current = lookup.order.current_amount;
+    const total = sumMoney(list.map((r) => r.refund ?? '0'));
+    if (compareMoney(total, current) <= 0) continue;
+    for (const row of list) {
+      const others = list.filter((r) => r !== row);
+      row.problems.push(
+        others.length === 0
+          ? `${row.refund ?? ''} is more than the order's current amount (${formatMoney(current)})`
+          : `With line${others.length > 1 ? 's' : ''} ${others.map((r) => r.line).join(', ')} this order would be refunded ${formatMoney(total)}, more than its current amount (${formatMoney(current)})`,
+      );
+    }
+  }
+  return base;
+}
+
+export interface BulkTotals {
+  rows: number;
+  ready: number;
+  withProblems: number;
+  /** The sum of the rows that would be sent, two decimals. */
+  total: string;
+}
+
+export function bulkTotals(rows: readonly CheckedRow[]): BulkTotals {
+  const ready = rows.filter((r) => r.problems.length === 0 && r.refund !== null);
+  return {
+    rows: rows.length,
+    ready: ready.length,
+    withProblems: rows.length - ready.length,
+    total: formatMoney(ready.reduce((sum, r) => addMoney(sum, r.refund ?? '0'), sumMoney([]))),
+  };
+}

@@ -1,0 +1,116 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import type { BulkRowInput } from '../../../bulk/bulk-file.ts';
+import { readBulkFile } from '../../../bulk/bulk-file.ts';
+import { bulkTotals, checkRows } from '../../../bulk/checks.ts';
+import { planRun } from '../../../bulk/plan.ts';
+import type { BulkRun } from '../../../bulk/run-model.ts';
+import type { Environment } from '../../lib/environments.ts';
+import { lastRefundAccount } from '../order-detail/last-refund-account.ts';
+import { ConfirmModal } from './confirm-modal.tsx';
+import { ReviewTable } from './review-table.tsx';
+import { UploadCard } from './upload-card.tsx';
+import { useOrderChecks } from './use-order-checks.ts';
+
+interface LoadedFile {
+  name: string;
+  rows: BulkRowInput[];
+  ignoredColumns: string[];
+}
+
+/** Upload, check, fix, confirm: nothing is sent before the person confirms the total. */
+export function PreparePanel({ environment, onStart }: { environment: Environment; onStart: (run: BulkRun) => void }) {
+  const [file, setFile] = useState<LoadedFile | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [account, setAccount] = useState(() => lastRefundAccount(environment.id) ?? '');
+  const [confirming, setConfirming] = useState(false);
+  const rows = useMemo(() => file?.rows ?? [], [file]);
+  const checks = useOrderChecks(environment, rows.map((r) => r.order_id));
+  const lookups = useMemo(() => checks.data ?? new Map(), [checks.data]);
+  const checked = useMemo(() => checkRows(rows, lookups, account), [rows, lookups, account]);
+  const totals = bulkTotals(checked);
+  const reading = checks.isFetching;
+  const accountMissing = account.trim() === '' ? rows.filter((r) => r.destination_account_number === '').length : 0;
+
+  const load = (name: string, text: string) => {
+    const result = readBulkFile(text);
+    if (!result.ok) {
+      setFile(null);
+      setFileError(`${name}: ${result.error}`);
+      return;
+    }
+    setFileError(null);
+    setFile({ name, rows: result.rows, ignoredColumns: result.ignoredColumns });
+  };
+
+  const edit = (key: string, patch: { amount?: string; reason?: string }) =>
+    setFile((current) => current && { ...current, rows: current.rows.map((r) => (r.key === key ? { ...r, ...patch } : r)) });
+  const drop = (key: string) => setFile((current) => current && { ...current, rows: current.rows.filter((r) => r.key !== key) });
+
+  return (
+    <Stack gap="md">
+      <UploadCard onFile={load} error={fileError} />
+      {file !== null && (
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            <Group justify="space-between" align="flex-end">
+              <Text fw={600}>
+                {file.name}: {rows.length} row{rows.length === 1 ? '' : 's'}
+              </Text>
+              <Button variant="default" size="xs" onClick={() => void checks.refetch()} loading={reading}>
+                Check again
+              </Button>
+            </Group>
+            {file.ignoredColumns.length > 0 && (
+              <Alert color="yellow" p="xs">
+                Not used: the column{file.ignoredColumns.length > 1 ? 's' : ''} {file.ignoredColumns.join(', ')}.
+              </Alert>
+            )}
+            <TextInput
+              label="Destination account number"
+              description="Where the refunds go, for rows without their own destination_account_number"
+              name="destination_account_number"
+              value={account}
+              onChange={(event) => setAccount(event.currentTarget.value)}
+              maw={420}
+              autoComplete="off"
+              error={accountMissing > 0 ? `Needed: ${accountMissing} row${accountMissing === 1 ? ' has' : 's have'} no account of ${accountMissing === 1 ? 'its' : 'their'} own` : undefined}
+            />
+            {reading && (
+              <Group gap="xs" role="status">
+                <Loader size="xs" />
+                <Text size="sm">Reading the orders…</Text>
+              </Group>
+            )}
+            <ReviewTable rows={checked} onEdit={edit} onDrop={drop} />
+            <Group justify="space-between" align="center">
+              <Text role="status" aria-live="polite" data-testid="bulk-total">
+                {totals.ready} of {totals.rows} rows ready · Total {totals.total}
+                {totals.withProblems > 0 ? ` · ${totals.withProblems} with problems will not be sent` : ''}
+              </Text>
+              <Group gap="sm">
+                <Button variant="default" onClick={() => setFile(null)}>
+                  Start over
+                </Button>
+                <Button onClick={() => setConfirming(true)} disabled={reading || totals.ready === 0}>
+                  Review and confirm
+                </Button>
+              </Group>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+      {confirming && (
+        <ConfirmModal
+          environment={environment}
+          totals={totals}
+          onClose={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            onStart(planRun(checked, environment.id));
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
