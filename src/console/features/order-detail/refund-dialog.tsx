@@ -73,7 +73,7 @@ export function RefundDialog({ environment, record, onClose, onRefunded }: Props
           body={step.body}
           record={record}
           requireTypedAmount={environment.production}
-          retryNotice={step.retryNotice}
+          retry={step.retry}
           pending={flow.pending}
           onConfirm={() => flow.confirm(step.body)}
           onBack={flow.back}
