@@ -1,6 +1,8 @@
 import { Alert, Anchor, Code, Stack, Text } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { isAmountString } from '../../../contract/fields.ts';
+import { compareMoney } from '../../../contract/money.ts';
 import { canRefund } from '../../../contract/rules.ts';
 import { withoutToken } from '../../lib/without-token.ts';
 import { knownStatus } from '../orders/order-record.ts';
@@ -14,11 +16,16 @@ function RereadLine({ reread }: { reread: Reread }) {
   }
   const status = knownStatus(reread);
   const refundable = status !== null && canRefund(status);
+  const nothingLeft = isAmountString(reread.remaining) && compareMoney(reread.remaining, '0') <= 0;
   const what =
     reread.refundedSince === null
       ? `The order was read again: its refunded amount is still ${displayAmount(reread.refunded)}`
       : `The order was read again: ${displayAmount(reread.refundedSince)} has been refunded since you opened this refund (${displayAmount(reread.refunded)} in total)`;
-  const rest = refundable ? `${displayAmount(reread.remaining)} can still be refunded.` : `it is now ${reread.status}, so it cannot be refunded.`;
+  const rest = !refundable
+    ? `it is now ${reread.status}, so it cannot be refunded.`
+    : nothingLeft
+      ? 'nothing is left to refund.'
+      : `${displayAmount(reread.remaining)} can still be refunded.`;
   return (
     <Text size="sm">
       {what}; {rest}
