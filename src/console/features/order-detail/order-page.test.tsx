@@ -114,14 +114,17 @@ describe('order page', () => {
     expect(asked).toBe(false);
   });
 
-  test('another error shows its message and a retry that loads the order', async () => {
+  test('a 503 on opening shows its message and a retry, and keeps asking until the order loads by itself', async () => {
     const order = await seedOrder();
     server.use(http.get(orderUrl(order.id), () => HttpResponse.json({ detail: 'Database down', code: 'unavailable' }, { status: 503 }), { once: true }));
-    const { user } = renderApp(`/orders/${order.id}`);
+    renderApp(`/orders/${order.id}`);
 
-    expect(await screen.findByText('HTTP 503: Database down')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByTestId('order-status')).toHaveTextContent('new');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The order could not be loaded yet');
+    expect(alert).toHaveTextContent('HTTP 503: Database down The page keeps asking and shows the order as soon as the service answers.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    // No click: the next poll brings the order (issue 24 #8).
+    expect(await screen.findByTestId('order-status', {}, { timeout: 6_000 })).toHaveTextContent('new');
   });
 
   test('an order on its way to activated is refreshed without reloading', async () => {

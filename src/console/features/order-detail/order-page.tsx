@@ -25,7 +25,10 @@ export const ACTIVATED_POLL_MS = 10_000;
 function pollInterval({ data, error }: Pick<QueryState<ReceivedOrder, Error>, 'data' | 'error'>): number | false {
   // An answer that will not change by asking again (404, 401, …) is not asked again and again.
   if (error instanceof ApiError && !error.outcomeUnknown) return false;
-  const status = data === undefined ? null : knownStatus(data.record);
+  // Opened fresh while the service is slow or away (a timeout, a 5xx, no answer): keep asking, as for an
+  // order already on screen, so the page fills in by itself once an answer comes (issue 24 #8).
+  if (data === undefined) return error instanceof ApiError ? MOVING_POLL_MS : false;
+  const status = knownStatus(data.record);
   if (status === null || isFinalStatus(status)) return false;
   return status === 'activated' ? ACTIVATED_POLL_MS : MOVING_POLL_MS;
 }
@@ -80,7 +83,9 @@ function OrderLoader({ environment, orderId }: { environment: Environment; order
   if (query.error instanceof ApiError && query.error.status === 404) {
     return <OrderNotFound orderId={orderId} environmentName={environment.name} />;
   }
-  return <OrderLoadError error={query.error ?? new Error('No answer')} onRetry={refresh} retrying={query.isFetching} />;
+  return (
+    <OrderLoadError error={query.error ?? new Error('No answer')} onRetry={refresh} retrying={query.isFetching} polling={pollInterval(query) !== false} />
+  );
 }
 
 export function OrderPage() {

@@ -2,6 +2,7 @@ import { Alert, Button, Group, List, Loader, Stack, Text, Title } from '@mantine
 import { IconAlertTriangle, IconArrowLeft, IconClockExclamation, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AuthProblemAlert } from '../../components/auth-problem-alert.tsx';
+import { DEFAULT_TIMEOUT_MS } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { retryCanHelp } from '../../lib/retry-can-help.ts';
 import { formatAge } from './order-format.ts';
@@ -61,17 +62,32 @@ export function OrderLoading() {
   );
 }
 
-export function OrderLoadError({ error, onRetry, retrying }: { error: ApiError | Error; onRetry: () => void; retrying: boolean }) {
+/** Why a read of the order failed, for a person: a timeout says how long the console waited. */
+export function readFailure(error: Error): string {
+  return error instanceof ApiError && error.kind === 'timeout' ? `The service did not answer within ${DEFAULT_TIMEOUT_MS / 1000} s (${error.method} ${error.url}).` : error.message;
+}
+
+interface LoadErrorProps {
+  error: ApiError | Error;
+  onRetry: () => void;
+  retrying: boolean;
+  /** The page asks again by itself (the failure was a timeout, a 5xx or no answer). */
+  polling?: boolean;
+}
+
+export function OrderLoadError({ error, onRetry, retrying, polling = false }: LoadErrorProps) {
+  const what = readFailure(error);
   return (
     <Stack gap="md" align="flex-start" py="lg">
       <Title order={2}>Order</Title>
       {error instanceof ApiError && error.isAuth ? (
         <AuthProblemAlert error={error} what="Loading the order failed with" />
       ) : (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The order could not be loaded" w="100%">
+        <Alert color={polling ? 'orange' : 'red'} icon={<IconAlertTriangle size={18} />} title={polling ? 'The order could not be loaded yet' : 'The order could not be loaded'} w="100%">
           <Stack gap="sm" align="flex-start">
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {error.message}
+              {what}
+              {polling && ' The page keeps asking and shows the order as soon as the service answers.'}
             </Text>
             {retryCanHelp(error) && (
               <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry} loading={retrying}>
