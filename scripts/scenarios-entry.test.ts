@@ -35,7 +35,7 @@ async function runEntry(args: string[], env: Record<string, string>): Promise<{ 
       cwd: join(import.meta.dirname, '..'),
     });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     return { code, stderr };
   } finally {
