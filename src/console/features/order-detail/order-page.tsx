@@ -12,7 +12,7 @@ import { orderQueries } from '../orders/api/order-queries.ts';
 import { orderIndex } from '../orders/order-index.ts';
 import type { ReceivedOrder } from '../orders/order-record.ts';
 import { knownStatus, reviveOrder } from '../orders/order-record.ts';
-import { InvalidOrderId, OrderLoadError, OrderLoading, OrderNotFound, StaleNotice } from './order-states.tsx';
+import { CannotAskNotice, InvalidOrderId, OrderCannotBeAsked, OrderLoadError, OrderLoading, OrderNotFound, StaleNotice } from './order-states.tsx';
 import { OrderWithSections } from './order-sections.tsx';
 import { OrderView, RefreshFailedNotice } from './order-view.tsx';
 import { UpdatedAgo } from './updated-ago.tsx';
@@ -57,9 +57,16 @@ function OrderLoader({ environment, orderId }: { environment: Environment; order
         environment={environment}
         received={keptOrder}
         freshness={null}
-        notice={<StaleNotice status={query.error.status} receivedAt={keptOrder.receivedAt} />}
+        notice={
+          query.error.routeMissing ? (
+            <CannotAskNotice status={query.error.status} receivedAt={keptOrder.receivedAt} />
+          ) : (
+            <StaleNotice status={query.error.status} receivedAt={keptOrder.receivedAt} />
+          )
+        }
         onRefresh={refresh}
         refreshing={query.isFetching}
+        statusUnknown={query.error.routeMissing}
       />,
       keptOrder,
       0,
@@ -80,6 +87,9 @@ function OrderLoader({ environment, orderId }: { environment: Environment; order
     );
   }
   if (query.isPending) return <OrderLoading />;
+  if (query.error instanceof ApiError && query.error.routeMissing) {
+    return <OrderCannotBeAsked orderId={orderId} environmentName={environment.name} status={query.error.status} />;
+  }
   if (query.error instanceof ApiError && query.error.status === 404) {
     return <OrderNotFound orderId={orderId} environmentName={environment.name} />;
   }

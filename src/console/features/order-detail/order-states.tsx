@@ -102,6 +102,40 @@ export function OrderLoadError({ error, onRetry, retrying, polling = false }: Lo
   );
 }
 
+/**
+ * Issue 24 #1: the service has no read of one order (its route answers an HTML 404 or a 405), so the
+ * status is unknown. The page shows the last record received and lets a refund go, the service deciding.
+ */
+export function CannotAskNotice({ status, receivedAt }: { status: number | undefined; receivedAt: string }) {
+  const now = useNow();
+  const at = Date.parse(receivedAt);
+  const age = Number.isNaN(at) ? 'at an unknown time' : formatAge(now - at);
+  return (
+    <Alert color="orange" variant="light" icon={<IconClockExclamation size={18} />} title="Status unknown: this service cannot be asked">
+      Asked for this order, the service answered HTTP {status ?? '?'} for the route itself (not &quot;no such order&quot;): it has no read of one
+      order. What you see is the last record this browser received, {age}; the customer or the provider may have moved the order since.
+      Refund stays available: the service decides, and its answer (the order, or a refusal) is what this page shows next.
+    </Alert>
+  );
+}
+
+/** A fresh browser asked for an order the service cannot be asked for, with no record of its own. */
+export function OrderCannotBeAsked({ orderId, environmentName, status }: { orderId: string; environmentName: string; status: number | undefined }) {
+  return (
+    <Blank title="This service cannot be asked for one order">
+      <Text c="dimmed" maw={720}>
+        Asked for order{' '}
+        <Text span ff="monospace" c="var(--mantine-color-text)">
+          {orderId}
+        </Text>
+        , {environmentName} answered HTTP {status ?? '?'} for the route itself, not &quot;no such order&quot;: it has no read of one order, so
+        the order may well exist. This browser has no record of it. Open it from the browser that created it, or look it up where the
+        service keeps its orders.
+      </Text>
+    </Blank>
+  );
+}
+
 /** D9: the service cannot be asked for this order any more; the page shows what it last received. */
 export function StaleNotice({ status, receivedAt }: { status: number | undefined; receivedAt: string }) {
   const now = useNow();

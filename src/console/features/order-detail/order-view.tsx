@@ -22,9 +22,11 @@ interface Props {
   notice?: ReactNode;
   onRefresh: () => void;
   refreshing: boolean;
+  /** The service cannot be asked for this order (its read route is missing): the record is the last received. */
+  statusUnknown?: boolean;
 }
 
-export function OrderView({ environment, received, freshness, notice, onRefresh, refreshing }: Props) {
+export function OrderView({ environment, received, freshness, notice, onRefresh, refreshing, statusUnknown = false }: Props) {
   const { record } = received;
   const [refundDone, setRefundDone] = useState<RefundDone | null>(null);
   return (
@@ -36,6 +38,7 @@ export function OrderView({ environment, received, freshness, notice, onRefresh,
         onRefresh={onRefresh}
         refreshing={refreshing}
         onRefunded={setRefundDone}
+        statusUnknown={statusUnknown}
       />
       {refundDone !== null && <RefundDoneNotice done={refundDone} onDismiss={() => setRefundDone(null)} />}
       {notice}

@@ -1,4 +1,5 @@
-import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useId, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
@@ -27,6 +28,8 @@ interface Props {
   onModeChange: (mode: RefundMode) => void;
   /** The service's last "no", shown above the fields. */
   refusal: Refusal | null;
+  /** The last status received, when the service cannot be asked for a current one (issue 24 #1). */
+  statusUnknown: string | null;
   /** The destination account of this tab's last refund, offered again. */
   lastAccount: string | null;
   onReview: (values: RefundFormValues) => void;
@@ -41,7 +44,7 @@ function RegenerateButton({ label, onClick }: { label: string; onClick: () => vo
   );
 }
 
-export function RefundForm({ form, currentAmount, mode, onModeChange, refusal, lastAccount, onReview, onCancel }: Props) {
+export function RefundForm({ form, currentAmount, mode, onModeChange, refusal, statusUnknown, lastAccount, onReview, onCancel }: Props) {
   const { setValue, clearErrors, setFocus } = form;
   const alertRef = useRef<HTMLDivElement>(null);
   const fullAmount = isAmountString(currentAmount) ? formatMoney(currentAmount) : '';
@@ -86,6 +89,13 @@ export function RefundForm({ form, currentAmount, mode, onModeChange, refusal, l
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(onReview)(event)}>
       <Stack gap="md">
+        {statusUnknown !== null && refusal === null && (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="The service decides whether this order can be refunded">
+            This service cannot be asked for the order, so its current status is unknown here (last received: {statusUnknown}). A refund
+            is sent as you confirm it: if the order cannot be refunded, the service refuses and nothing is refunded. Its answer becomes
+            the order shown.
+          </Alert>
+        )}
         {refusal !== null && (
           <div ref={alertRef} tabIndex={-1} style={{ outline: 'none' }}>
             <RefundRefusalAlert refusal={refusal} />

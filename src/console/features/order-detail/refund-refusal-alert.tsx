@@ -11,6 +11,9 @@ import type { Refusal, Reread } from './refund-refusal.ts';
 
 function RereadLine({ reread }: { reread: Reread }) {
   if (reread.kind === 'reading') return <Text size="sm">Reading the order again…</Text>;
+  if (reread.kind === 'cannot-ask') {
+    return <Text size="sm">This service cannot be asked for the order, so it was not read again: the refusal above is what it said.</Text>;
+  }
   if (reread.kind === 'failed') {
     return <Text size="sm">The order could not be read again ({reread.message}); the amounts shown may be out of date.</Text>;
   }

@@ -13,7 +13,9 @@ import { isRefundField } from './refund-schema.ts';
 export type Reread =
   | { kind: 'reading' }
   | { kind: 'read'; status: string; refunded: string; remaining: string; refundedSince: string | null }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  /** The service has no read of one order (D9): the refusal is all that is known. */
+  | { kind: 'cannot-ask' };
 
 /** A refund the service answered with a 4xx (or anything else that says it was not made). */
 export interface Refusal {

@@ -139,7 +139,8 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
       const fresh = await readAgain();
       setRefusal({ ...shown, reread: rereadFrom(fresh.record, shown.refundedBefore) });
     } catch (readError) {
-      setRefusal({ ...shown, reread: { kind: 'failed', message: readError instanceof Error ? readError.message : String(readError) } });
+      if (readError instanceof ApiError && readError.routeMissing) setRefusal({ ...shown, reread: { kind: 'cannot-ask' } });
+      else setRefusal({ ...shown, reread: { kind: 'failed', message: readError instanceof Error ? readError.message : String(readError) } });
     }
     void queryClient.invalidateQueries({ queryKey: orderQueries.lists(environment) });
   };
