@@ -83,9 +83,10 @@ export function OrderLoadError({ error, onRetry, retrying, polling = false }: Lo
       {error instanceof ApiError && error.isAuth ? (
         <AuthProblemAlert error={error} what="Loading the order failed with" />
       ) : (
-        <Alert color={polling ? 'orange' : 'red'} icon={<IconAlertTriangle size={18} />} title={polling ? 'The order could not be loaded yet' : 'The order could not be loaded'} w="100%">
+        <Alert color={polling ? 'orange' : 'red'} icon={<IconAlertTriangle size={18} />} title={polling ? 'The order could not be loaded yet' : 'The order could not be loaded'} w="100%" styles={{ body: { minWidth: 0 } }}>
           <Stack gap="sm" align="flex-start">
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {/* The URL in the message is long: it wraps on a phone instead of running out of the alert. */}
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {what}
               {polling && ' The page keeps asking and shows the order as soon as the service answers.'}
             </Text>

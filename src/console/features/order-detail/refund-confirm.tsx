@@ -41,11 +41,15 @@ export function RefundConfirm({ body, record, requireTypedAmount, retry, pending
       <DataList size="sm" labelWidth="10rem">
         <DataList.Item>
           <DataList.ItemLabel>Payment identifier</DataList.ItemLabel>
-          <DataList.ItemValue ff="monospace">{body.payment_identifier}</DataList.ItemValue>
+          <DataList.ItemValue ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {body.payment_identifier}
+          </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>Refund external ID</DataList.ItemLabel>
-          <DataList.ItemValue ff="monospace">{body.external_id}</DataList.ItemValue>
+          <DataList.ItemValue ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {body.external_id}
+          </DataList.ItemValue>
         </DataList.Item>
       </DataList>
       {requireTypedAmount && (
