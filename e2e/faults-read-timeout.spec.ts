@@ -23,3 +23,19 @@ test('a read slower than the timeout: a timeout message, and polling recovers by
   await expect(failed).toBeHidden();
   expect(await faults.list()).toEqual([]);
 });
+
+test('an order opened fresh under the "next read takes 20 s" preset keeps trying and shows the order by itself', async ({ page, api, faults }) => {
+  // Issue 24 #8: the first read is the slow one, so there is no order on screen to fall back on.
+  test.setTimeout(90_000);
+  const order = await api.createOrder();
+  await faults.arm({ operation: 'read', order_id: order.id, effect: { kind: 'delay', ms: 20_000 }, times: 1 });
+  await page.goto(`/orders/${order.id}`);
+
+  const notYet = page.getByRole('alert').filter({ hasText: 'The order could not be loaded yet' });
+  await expect(notYet).toContainText('The service did not answer within 15 s', { timeout: 30_000 });
+  await expect(notYet).toContainText('The page keeps asking and shows the order as soon as the service answers.');
+
+  await expect(orderStatus(page)).toHaveText('new', { timeout: 15_000 });
+  await expect(notYet).toBeHidden();
+  expect(await faults.list()).toEqual([]);
+});

@@ -50,9 +50,11 @@ test('a dropped refund: the dialog says it did not go through, and sending again
   await dialog.getByRole('button', { name: 'Review refund' }).click();
   await dialog.getByRole('button', { name: 'Confirm refund' }).click();
 
-  await expect(dialog.getByRole('alert').filter({ hasText: 'The refund did not go through; you can try again' })).toContainText(
-    'Trying again sends the same payment identifier',
-  );
+  const notice = dialog.getByRole('alert').filter({ hasText: 'The refund did not go through; you can try again' });
+  await expect(notice).toContainText('Trying again sends the same payment identifier');
+  // Issue 24 #7: what happened, in its own words (a 500 reads differently, below).
+  await expect(notice).toContainText('The service did not answer the refund: the connection closed or timed out before an answer came.');
+  await expect(notice).not.toContainText('HTTP');
   await expect(dialog).toContainText(paymentIdentifier);
   expect(await api.getOrder(order.id)).toMatchObject({ refund_amount: '0.00', current_amount: '80.00' });
 
@@ -64,6 +66,32 @@ test('a dropped refund: the dialog says it did not go through, and sending again
   expect(bodies).toHaveLength(2);
   for (const body of bodies) expect(body).toContain(`"payment_identifier":"${paymentIdentifier}"`);
   expect(await api.getOrder(order.id)).toMatchObject({ refund_amount: '30.00', current_amount: '50.00' });
+});
+
+test('a refund answered 500: the dialog says the service answered 500 with its message, not "no answer", and offers the same safe retry', async ({ page, api, faults, baseURL }) => {
+  const order = await openWithRefundFault({ page, api, faults }, { effect: { kind: 'status', status: 500 } });
+  const requests = recordApiRequests(page, baseURL ?? '');
+  const bodies: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/refund/')) bodies.push(request.postData() ?? '');
+  });
+
+  const paymentIdentifier = uniqueId('PAY');
+  const dialog = await fillRefund(page, { amount: '30.00', paymentIdentifier, externalId: uniqueId('REFUND') });
+  await dialog.getByRole('button', { name: 'Review refund' }).click();
+  await dialog.getByRole('button', { name: 'Confirm refund' }).click();
+
+  const notice = dialog.getByRole('alert').filter({ hasText: 'The refund did not go through; you can try again' });
+  await expect(notice).toContainText('The service answered the refund with HTTP 500: A server error occurred.');
+  await expect(notice).not.toContainText('did not answer');
+  await expect(notice).toContainText('Trying again sends the same payment identifier');
+  expect(await api.getOrder(order.id)).toMatchObject({ refund_amount: '0.00', current_amount: '80.00' });
+
+  await dialog.getByRole('button', { name: 'Confirm refund' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(orderAmount(page, 'current_amount')).toHaveText('50.00');
+  expect(refundPosts(await requests())).toHaveLength(2);
+  for (const body of bodies) expect(body).toContain(`"payment_identifier":"${paymentIdentifier}"`);
 });
 
 test('a refund answered 429 with Retry-After: the dialog says when to try again, and nothing is resent by itself', async ({ page, api, faults, baseURL }) => {

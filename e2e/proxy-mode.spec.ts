@@ -33,6 +33,11 @@ test('proxy mode: the first page names the service and leads to a working setup,
   await page.getByRole('button', { name: 'Create order' }).click();
   await expect(orderStatus(page)).toHaveText('new');
   await expect(page.getByRole('button', { name: 'Simulate' })).toHaveCount(0);
+  // Issue 24 #5: the transitions drawn are the sandbox's model (D7), not a fact about this service.
+  const lifecycle = page.getByRole('region', { name: 'Lifecycle', exact: true });
+  await expect(lifecycle).toContainText("The sandbox's model of the moves between states (decision D7), not this service's");
+  await expect(lifecycle).toContainText("Reachable from here in the sandbox's model:");
+  await expect(lifecycle).not.toContainText('the history is kept by the sandbox');
   const id = new URL(page.url()).pathname.split('/').at(-1) ?? '';
   expect((await api.getOrder(id)).status).toBe('new');
 });

@@ -63,4 +63,13 @@ test('a refund refused with 409 because the order moved on: the dialog says so a
   await expect(alert).toContainText('it is now refunded, so it cannot be refunded.');
   await expect(orderStatus(page)).toHaveText('refunded');
   await expect(orderAmount(page, 'current_amount')).toHaveText('0.00');
+  // Issue 24 #6: nothing left to refund, so nothing offers to: no "Full (0.00)", no Review, the status said once.
+  await expect(alert).toContainText('cannot be refunded');
+  expect((await alert.innerText()).match(/HTTP 409/g)).toHaveLength(1);
+  await expect(dialog.getByText(/^Full \(/)).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Review refund' })).toHaveCount(0);
+  await expect(field(dialog, 'amount')).toHaveCount(0);
+  await dialog.locator('button', { hasText: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Refund' })).toBeDisabled();
 });

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.ts';
 // The Scenarios page (D14) runs the shared catalogue from the browser against the environment under
 // test, and saves the same report the command line writes.
 
-test('the customer checkout group runs from the page: the browser posts the checkout forms and every scenario passes', async ({ page, sandbox }) => {
+test('the customer checkout group runs from the page: the browser posts the checkout forms and every scenario passes', async ({ page, sandbox, api }) => {
   test.skip(!sandbox, 'the checkout scenarios need a person where there is no sandbox control API');
   await page.goto('/scenarios');
   await page.getByRole('combobox', { name: 'Scenarios to run' }).click();
@@ -17,6 +17,14 @@ test('the customer checkout group runs from the page: the browser posts the chec
   // A browser sees the checkout's redirect to return_url as an opaque redirect.
   await expect(chk02.getByText(/POST \/sandbox\/checkout\/[0-9a-f-]{36}\/reject → redirect/)).toBeVisible();
   await expect(chk02.getByText(/after the customer chose reject the order is rejected · rejected, initial 100\.00/)).toBeVisible();
+
+  // Issue 24 #9: the run's orders are kept apart, and the page says where; the token's own list has none of them.
+  const placement = page.getByTestId('scenario-orders-placement');
+  await expect(placement).toContainText(/kept in the sandbox namespace scenarios-S[0-9a-z]+ \(X-Sandbox-Namespace\)/);
+  await expect(placement).toContainText("the token's orders list and overview are untouched");
+  const chk02Order = /\/sandbox\/checkout\/([0-9a-f-]{36})\/reject/.exec((await chk02.getByText(/POST \/sandbox\/checkout\//).first().innerText()) ?? '')?.[1];
+  expect(chk02Order).toBeDefined();
+  expect((await api.listOrders({ q: 'CHK02' })).map((o) => o.id)).not.toContain(chk02Order);
 });
 
 test('the authentication group runs from the page and its report downloads, without the token', async ({ page, target }) => {
@@ -33,4 +41,19 @@ test('the authentication group runs from the page and its report downloads, with
   expect(html).toContain('4 passed, 0 failed, 0 skipped, of 4');
   expect(html).toContain('Bearer ****');
   expect(html).not.toContain(target.token);
+});
+
+test('each scenario says whether it checks the document or our assumption, and a run can leave the assumptions out', async ({ page }) => {
+  // Issue 24 #5: CRE-11 (duplicate order_external_id) is our decision D6, not the interface document.
+  await page.goto('/scenarios');
+  await page.getByRole('combobox', { name: 'Scenarios to run' }).click();
+  await page.getByRole('option', { name: 'Order creation (12)' }).click();
+  const cre11 = page.locator('[data-scenario="CRE-11"]');
+  await expect(cre11.getByTestId('scenario-basis')).toHaveText('checks our assumption (D6)');
+  await expect(page.locator('[data-scenario="CRE-06"]').getByTestId('scenario-basis')).toHaveText('checks the document');
+  await expect(page.getByRole('button', { name: 'Run 12 scenarios' })).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'Only what the interface document states (leave out our assumptions)' }).check();
+  await expect(cre11).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Run 6 scenarios' })).toBeVisible();
 });

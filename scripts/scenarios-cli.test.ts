@@ -113,12 +113,32 @@ describe('against services that are not the sandbox', () => {
       expect(code).toBe(1);
       expect(stderr).toContain('✗ CRE-11 A second order with the same order_external_id is refused');
       expect(stderr).toContain('    the duplicate is refused: expected a 4xx refusal; got HTTP 500');
+      // Issue 24 #5: the failure says it held the service to our decision, not to the document.
+      expect(stderr).toContain('    (checks our assumption (D6))');
     } finally {
       await service.close();
     }
     const junit = await readFile(join(reportDir, 'junit.xml'), 'utf8');
     expectWellFormedXml(junit);
     expect(junit).toContain('<failure message="the duplicate is refused: expected a 4xx refusal; got HTTP 500: &lt;!doctype html&gt;');
+  });
+
+  test('--documented-only leaves out the scenarios that check our assumptions (D5/D6): a service that differs there passes', async () => {
+    const service = await startBrokenService(store, BREAKAGES.duplicateIs500);
+    const reportDir = join(dir, 'documented');
+    try {
+      const { code, stderr } = await cli(['--base-url', service.url, '--only', 'CRE-02,CRE-11,CRE-12', '--documented-only', '--report', reportDir], { ORDER_SERVICE_TOKEN: BROKEN_TOKEN });
+      expect(stderr).toContain('--documented-only: leaving out 2 scenarios that check our assumptions, not the interface document');
+      expect(stderr).toMatch(/^✓ CRE-02 /m);
+      expect(stderr).not.toContain('CRE-11');
+      expect(code).toBe(0);
+    } finally {
+      await service.close();
+    }
+    const report: unknown = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8'));
+    expect(report).toMatchObject({ scenarios: [{ id: 'CRE-02', basis: 'document', decisions: [] }] });
+    const html = await readFile(join(reportDir, 'report.html'), 'utf8');
+    expect(html).toContain('1 check the interface document, 0 check our assumptions where it is silent.');
   });
 
   test('--interactive: the person is shown the link, acts, presses Enter, and the scenario passes', async () => {

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { CATALOGUE, selectScenarios } from '../src/scenarios/catalogue.ts';
-import { buildReport, exitCodeOf } from '../src/scenarios/report-json.ts';
+import { buildReport, exitCodeOf, ordersPlacement } from '../src/scenarios/report-json.ts';
 import type { AskPerson } from '../src/scenarios/scenario.ts';
 import { runScenarios, RunSetupError } from '../src/scenarios/runner.ts';
 import { consoleVersion, gitCommit, writeReports } from './scenarios-files.ts';
@@ -15,7 +15,7 @@ import { Progress, summaryLine } from './scenarios-progress.ts';
 export const DEFAULT_TOKEN_ENV = 'ORDER_SERVICE_TOKEN';
 export const DEFAULT_REPORT_DIR = 'scenario-report';
 
-export const USAGE = `Usage: npm run scenarios -- --base-url URL [--token-env VAR] [--only ID,...] [--report DIR] [--interactive]
+export const USAGE = `Usage: npm run scenarios -- --base-url URL [--token-env VAR] [--only ID,...] [--report DIR] [--interactive] [--documented-only]
 
   --base-url URL    the Order Service environment (http or https)
   --token-env VAR   the environment variable holding its token (default ${DEFAULT_TOKEN_ENV});
@@ -24,6 +24,8 @@ export const USAGE = `Usage: npm run scenarios -- --base-url URL [--token-env VA
   --report DIR      where report.html, report.json and junit.xml go (default ${DEFAULT_REPORT_DIR})
   --interactive     wait for a person (Enter) where a step needs the customer or the provider;
                     without it those scenarios are skipped, with that reason
+  --documented-only run only the scenarios that check the interface document, leaving out those
+                    that check our own assumptions where it is silent (decisions D3-D13)
 
 Exit status: 0 every scenario that ran passed, 1 one failed, 2 usage or connection error.`;
 
@@ -41,6 +43,7 @@ interface CliOptions {
   only: string[];
   reportDir: string;
   interactive: boolean;
+  documentedOnly: boolean;
 }
 
 function parseOptions(argv: readonly string[]): CliOptions | 'help' {
@@ -57,6 +60,7 @@ function parseOptions(argv: readonly string[]): CliOptions | 'help' {
         only: { type: 'string', default: '' },
         report: { type: 'string', default: DEFAULT_REPORT_DIR },
         interactive: { type: 'boolean', default: false },
+        'documented-only': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -75,6 +79,7 @@ function parseOptions(argv: readonly string[]): CliOptions | 'help' {
     only: values.only.split(','),
     reportDir: values.report,
     interactive: values.interactive,
+    documentedOnly: values['documented-only'],
   };
 }
 
@@ -125,20 +130,25 @@ export async function main(argv: readonly string[], io: CliIo): Promise<0 | 1 | 
     return 2;
   }
 
-  say(`Running ${selection.scenarios.length} scenarios against ${options.baseUrl}`);
+  const scenarios = options.documentedOnly ? selection.scenarios.filter((s) => s.basis.kind === 'document') : selection.scenarios;
+  if (options.documentedOnly) {
+    say(`--documented-only: leaving out ${selection.scenarios.length - scenarios.length} scenarios that check our assumptions, not the interface document`);
+  }
+  say(`Running ${scenarios.length} scenarios against ${options.baseUrl}`);
   let progress: Progress | null = null;
   let outcome;
   try {
     outcome = await runScenarios({
       baseUrl: options.baseUrl,
       token: token.trim(),
-      scenarios: selection.scenarios,
+      scenarios,
       ...(options.interactive && { askPerson: askOnTerminal(io, () => progress) }),
       onEvent(event) {
         if (event.type === 'environment') {
           const { sandbox, faults } = event.environment;
           say(sandbox ? `Sandbox detected (control API${faults ? ', fault injection' : ''}): every step automatic` : 'No sandbox control API: steps that need a person are ' + (options.interactive ? 'asked for here' : 'skipped (--interactive asks for them)'));
-          progress = new Progress(io.stderr, selection.scenarios.length);
+          say(ordersPlacement(event.environment));
+          progress = new Progress(io.stderr, scenarios.length);
         } else if (event.type === 'scenario-started') {
           progress?.started(event.id);
         } else if (event.type === 'scenario-finished') {

@@ -1,5 +1,6 @@
 import { formatDuration } from '../src/scenarios/report-json.ts';
 import type { ScenarioResult, Summary } from '../src/scenarios/report-schema.ts';
+import { basisLabel } from '../src/scenarios/scenario.ts';
 
 // What the command line prints on stderr: one line per scenario as it finishes, a progress bar
 // redrawn in place when stderr is a terminal, a summary at the end.
@@ -15,7 +16,8 @@ const BAR = 24;
 
 export function scenarioLine(result: ScenarioResult): string {
   const head = `${MARK[result.outcome]} ${result.id} ${result.title} (${formatDuration(result.duration_ms)})`;
-  if (result.outcome === 'failed') return `${head}\n    ${result.message ?? ''}`;
+  // A failure says what it held the service to: the document, or one of our assumptions (issue 24 #5).
+  if (result.outcome === 'failed') return `${head}\n    ${result.message ?? ''}${result.basis === undefined ? '' : `\n    (${basisLabel(result)})`}`;
   if (result.outcome === 'skipped') return `${head}: skipped, ${result.message ?? ''}`;
   return head;
 }

@@ -26,5 +26,13 @@ export const sandboxPaths = {
   stats: () => '/sandbox/stats',
 } as const;
 
+/**
+ * Sandbox only: a request with this header keeps its orders, history and fault rules apart from the
+ * token's own, under that name (issue 24 #9: a scenario run must not fill the list of a person sharing
+ * the token). Letters, digits, `.`, `_` and `-`, at most 64.
+ */
+export const SANDBOX_NAMESPACE_HEADER = 'X-Sandbox-Namespace';
+export const SANDBOX_NAMESPACE_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
 /** The server's own description for the console it serves (sandbox or proxy mode), no token needed. */
 export const CONSOLE_CONFIG_PATH = '/console-config.json';

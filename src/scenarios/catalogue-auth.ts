@@ -2,6 +2,7 @@ import { describeAnswer, expectUnchanged, isDrfErrorBody } from './checks.ts';
 import { createCall, createOrder, orderBody, readOrder, refundBody, refundCall } from './flows.ts';
 import type { AuthMode, CallResult } from './http-recorder.ts';
 import type { Scenario, ScenarioContext, StepContext } from './scenario.ts';
+import { DOCUMENT } from './scenario.ts';
 
 // AUTH: decisions.md D2. A refusal is 401 (with WWW-Authenticate) or 403 (DRF answers 403 when
 // session authentication is listed first, D3), with a {"detail": ...} body, and it does nothing.
@@ -26,6 +27,8 @@ function refusedCreate(id: string, title: string, why: string, sent: string, aut
   return {
     id,
     group: 'AUTH',
+    // Section 5: token authentication on both operations.
+    basis: DOCUMENT,
     title,
     why,
     steps: [`Send a valid create body ${sent}`, 'Send the same body with the token'],
@@ -70,6 +73,7 @@ export const authScenarios: Scenario[] = [
   ),
   {
     id: 'AUTH-04',
+    basis: DOCUMENT,
     group: 'AUTH',
     title: 'A refund with a wrong token is refused and changes nothing',
     why: 'A refund moves money: the service must check who asks before it looks at the order.',

@@ -3,6 +3,7 @@ import { expectState } from './checks.ts';
 import type { CheckoutAction } from './flows.ts';
 import { createOrder, customerCheckout, orderBody } from './flows.ts';
 import type { Scenario } from './scenario.ts';
+import { assumption } from './scenario.ts';
 
 // CHECKOUT: the customer's part (D7). On the sandbox its checkout page's forms, posted as a browser
 // posts them; elsewhere a person opens the order's redirect_url and acts as the customer.
@@ -11,6 +12,8 @@ function checkoutScenario(id: string, action: CheckoutAction, target: OrderStatu
   return {
     id,
     group: 'CHECKOUT',
+    // The document shows no transitions; where the customer's choice leads is our model.
+    basis: assumption('D7'),
     title,
     why,
     steps: ['Create an order of 100.00', `As the customer, open its redirect_url and ${action}`, 'Read the order'],

@@ -1,7 +1,8 @@
 import { ABSENT, fullOrderBody, textOfLength, withChange } from './bodies.ts';
 import { expectRefusal } from './checks.ts';
 import { createCall, createOrder } from './flows.ts';
-import type { Scenario, ScenarioContext } from './scenario.ts';
+import type { Scenario, ScenarioBasis, ScenarioContext } from './scenario.ts';
+import { assumption, DOCUMENT } from './scenario.ts';
 
 // CREATE limits (section 8 and 2.2): each refused body is the full valid body with one field just
 // outside its limit, and the error must be on that field's path. Where a limit has a just-inside
@@ -19,13 +20,14 @@ interface Inside {
   changes: [path: string, value: (context: ScenarioContext) => unknown][];
 }
 
-function limitScenario(spec: { id: string; title: string; why: string; cases: LimitCase[]; inside?: Inside }): Scenario {
+function limitScenario(spec: { id: string; title: string; why: string; basis: ScenarioBasis; cases: LimitCase[]; inside?: Inside }): Scenario {
   const { cases, inside } = spec;
   return {
     id: spec.id,
     group: 'CREATE',
     title: spec.title,
     why: spec.why,
+    basis: spec.basis,
     steps: [
       ...cases.map((c) => `Create with ${c.label}`),
       ...(inside === undefined ? [] : [`Create with ${inside.label}`]),
@@ -59,6 +61,7 @@ const ofLength = (count: number) => (context: ScenarioContext) => textOfLength(c
 export const createLimitScenarios: Scenario[] = [
   limitScenario({
     id: 'CRE-04',
+    basis: assumption('D4'),
     title: 'Amounts outside the documented pattern are refused on their field',
     why: 'Up to 8 integer and 2 decimal digits: a service that stores more, or rounds a third decimal away, books a different amount than the partner sent.',
     cases: [
@@ -73,6 +76,7 @@ export const createLimitScenarios: Scenario[] = [
   }),
   limitScenario({
     id: 'CRE-05',
+    basis: DOCUMENT,
     title: 'VAT outside its pattern is refused on its field',
     why: 'VAT has its own, narrower pattern (2 integer digits): 100 % or 21.505 % is a typo the service must catch.',
     cases: [
@@ -83,6 +87,7 @@ export const createLimitScenarios: Scenario[] = [
   }),
   limitScenario({
     id: 'CRE-06',
+    basis: DOCUMENT,
     title: 'Each documented maximum length, one character over, is refused on its field',
     why: 'Section 8’s limits are what the partner’s systems are built to; a service that truncates silently loses the id the partner reconciles by.',
     cases: [
@@ -107,6 +112,7 @@ export const createLimitScenarios: Scenario[] = [
   }),
   limitScenario({
     id: 'CRE-07',
+    basis: DOCUMENT,
     title: 'An item quantity below 1 or not a whole number is refused on its field',
     why: 'Quantity is an integer >= 1: zero or negative quantities turn an order’s lines into nonsense for the customer and the provider.',
     cases: [
@@ -117,6 +123,7 @@ export const createLimitScenarios: Scenario[] = [
   }),
   limitScenario({
     id: 'CRE-08',
+    basis: DOCUMENT,
     title: 'A value outside a documented enum is refused on its field',
     why: 'service, item type and payment type have fixed values; an unknown one means the partner and the service disagree about what was sold.',
     cases: [
@@ -127,6 +134,7 @@ export const createLimitScenarios: Scenario[] = [
   }),
   limitScenario({
     id: 'CRE-09',
+    basis: DOCUMENT,
     title: 'A missing required field is refused on its path',
     why: 'A service that fills in a missing field with a default creates an order the partner never described.',
     cases: [
@@ -141,6 +149,7 @@ export const createLimitScenarios: Scenario[] = [
   }),
   limitScenario({
     id: 'CRE-10',
+    basis: assumption('D5', 'D11'),
     title: 'A blank required field is refused on its path',
     why: 'An empty or all-spaces id is no id (D5, D11: DRF trims, then finds it blank); it would make orders nobody can find again.',
     cases: [

@@ -2,6 +2,7 @@ import { fullOrderBody, withChange } from './bodies.ts';
 import { expectRefusal, expectUnchanged, orderState } from './checks.ts';
 import { createCall, createOrder, orderBody, readOrder } from './flows.ts';
 import type { Scenario } from './scenario.ts';
+import { assumption, DOCUMENT } from './scenario.ts';
 
 // CREATE: what the create answers for bodies the document and D4-D6 accept. The limits are in
 // catalogue-create-limits.ts.
@@ -12,6 +13,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const createScenarios: Scenario[] = [
   {
     id: 'CRE-01',
+    basis: assumption('D5'),
     group: 'CREATE',
     title: 'A minimal body creates an order',
     why: 'The required fields alone must be enough: a partner that sends only them must get an order and a checkout link.',
@@ -33,6 +35,7 @@ export const createScenarios: Scenario[] = [
   },
   {
     id: 'CRE-02',
+    basis: DOCUMENT,
     group: 'CREATE',
     title: 'A body with every documented field creates an order',
     why: 'Partners send transaction history, every customer member and all five item types; none of them may trip the service.',
@@ -49,6 +52,7 @@ export const createScenarios: Scenario[] = [
   },
   {
     id: 'CRE-03',
+    basis: assumption('D1', 'D4', 'D6'),
     group: 'CREATE',
     title: 'A new order’s record matches the contract',
     why: 'Support agents and reconciliation read these fields: amounts with two decimals, nothing refunded, status new.',
@@ -79,6 +83,7 @@ export const createScenarios: Scenario[] = [
   },
   {
     id: 'CRE-11',
+    basis: assumption('D6'),
     group: 'CREATE',
     title: 'A second order with the same order_external_id is refused',
     why: 'The external id is how a partner finds an order again after a lost answer; two orders under one id would charge a customer twice.',
@@ -101,6 +106,7 @@ export const createScenarios: Scenario[] = [
   },
   {
     id: 'CRE-12',
+    basis: assumption('D5'),
     group: 'CREATE',
     title: 'Types are strict: a number is not an amount, text is not a quantity',
     why: 'Amounts are decimal strings so no float ever rounds money; a service that coerces 120.1 accepts what a partner’s floating-point code produced.',

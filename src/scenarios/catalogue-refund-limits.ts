@@ -4,6 +4,7 @@ import { ABSENT, textOfLength, withChange } from './bodies.ts';
 import { describeAnswer, expectRefusal, expectState, expectUnchanged, isDrfErrorBody } from './checks.ts';
 import { activatedOrder, readOrder, refundBody, refundCall } from './flows.ts';
 import type { Scenario } from './scenario.ts';
+import { assumption, DOCUMENT } from './scenario.ts';
 
 // REFUND limits and the serialisation of concurrent refunds (D4, D6).
 
@@ -12,6 +13,7 @@ const CONCURRENT = 10;
 export const refundLimitScenarios: Scenario[] = [
   {
     id: 'REF-07',
+    basis: DOCUMENT,
     group: 'REFUND',
     title: 'A refund amount with three decimals is refused on amount',
     why: 'A service that rounds 10.005 pays out a different amount from the one asked for, and nobody notices until settlement.',
@@ -27,6 +29,7 @@ export const refundLimitScenarios: Scenario[] = [
   },
   {
     id: 'REF-08',
+    basis: assumption('D6'),
     group: 'REFUND',
     title: `${CONCURRENT} concurrent refunds never refund more than the order`,
     why: 'Two support agents, or a retry racing the original, must never together refund more than was paid (D6: refunds are serialised).',
@@ -63,6 +66,7 @@ export const refundLimitScenarios: Scenario[] = [
   },
   {
     id: 'REF-09',
+    basis: assumption('D3'),
     group: 'REFUND',
     title: 'A refund of an order that does not exist is refused',
     why: 'A mistyped or another partner’s order id must be an error, never a refund booked somewhere.',
@@ -76,6 +80,7 @@ export const refundLimitScenarios: Scenario[] = [
   },
   {
     id: 'REF-10',
+    basis: DOCUMENT,
     group: 'REFUND',
     title: 'Refund bodies outside the documented limits are refused on their field',
     why: 'A refund with no target account or an overlong settlement id cannot be paid out correctly; the partner must learn which field is wrong.',

@@ -2,6 +2,7 @@ import { sandboxPaths } from '../contract/paths.ts';
 import { expectOrderAnswer, expectRefusal, expectState, expectUnchanged } from './checks.ts';
 import { activatedOrder, createOrder, orderBody, readOrder, refund, refundBody, refundCall } from './flows.ts';
 import type { Scenario } from './scenario.ts';
+import { assumption, DOCUMENT } from './scenario.ts';
 import { refundLimitScenarios } from './catalogue-refund-limits.ts';
 
 // REFUND: the document's one state rule and D4/D6. A refusal is any 4xx with a DRF body; the
@@ -10,6 +11,7 @@ import { refundLimitScenarios } from './catalogue-refund-limits.ts';
 export const refundScenarios: Scenario[] = [
   {
     id: 'REF-01',
+    basis: DOCUMENT,
     group: 'REFUND',
     title: 'A refund is refused while the order is not activated, and changes nothing',
     why: 'The document’s one state rule: money can go back only for an activated order. A refund of an unpaid order pays out money never received.',
@@ -35,6 +37,7 @@ export const refundScenarios: Scenario[] = [
   },
   {
     id: 'REF-02',
+    basis: assumption('D6'),
     group: 'REFUND',
     title: 'A partial refund lowers current_amount and keeps the order activated',
     why: 'Returning one item of an order is the everyday refund; both amounts must move by exactly the refund.',
@@ -54,6 +57,7 @@ export const refundScenarios: Scenario[] = [
   },
   {
     id: 'REF-03',
+    basis: assumption('D4'),
     group: 'REFUND',
     title: 'An over-refund is refused and changes nothing',
     why: 'Refunding more than is left pays out money twice; the check must use what is left (current_amount), not the original amount.',
@@ -74,6 +78,7 @@ export const refundScenarios: Scenario[] = [
   },
   {
     id: 'REF-04',
+    basis: assumption('D6'),
     group: 'REFUND',
     title: 'Partial refunds down to zero leave the order refunded',
     why: 'Several partial refunds of a thirds-split amount must add up exactly (no float drift) and end in the final status refunded.',
@@ -98,6 +103,7 @@ export const refundScenarios: Scenario[] = [
   },
   {
     id: 'REF-05',
+    basis: DOCUMENT,
     group: 'REFUND',
     title: 'A refund after the order is refunded is refused',
     why: 'refunded is final: nothing is left to give back, and the refusal must say so rather than pay out 0.01 more.',
@@ -118,6 +124,7 @@ export const refundScenarios: Scenario[] = [
   },
   {
     id: 'REF-06',
+    basis: assumption('D6'),
     group: 'REFUND',
     title: 'A refund whose payment_identifier was already used on the order is refused',
     why: 'payment_identifier tells refunds apart in the batch settlement; a resent refund (after a timeout) must not be paid twice.',

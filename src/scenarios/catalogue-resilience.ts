@@ -2,6 +2,7 @@ import { describeAnswer, expectOrderAnswer, expectRefusal, expectState, expectUn
 import { activatedOrder, createCall, createOrder, orderBody, readOrder, refund, refundBody, refundCall } from './flows.ts';
 import { armFault, expectNoAnswer, orderEvents, ordersWithExternalId } from './sandbox-faults.ts';
 import type { Scenario } from './scenario.ts';
+import { assumption } from './scenario.ts';
 
 // RESILIENCE (sandbox only): the failures a real network produces, provoked with the sandbox's fault
 // injection (D13) and checked in its history (D12). Refund faults are armed for the scenario's own
@@ -11,6 +12,7 @@ import type { Scenario } from './scenario.ts';
 export const resilienceScenarios: Scenario[] = [
   {
     id: 'RES-01',
+    basis: assumption('D13'),
     group: 'RESILIENCE',
     needs: 'faults',
     title: 'A refund whose answer is lost is applied once, and the order tells',
@@ -53,6 +55,7 @@ export const resilienceScenarios: Scenario[] = [
   },
   {
     id: 'RES-02',
+    basis: assumption('D13'),
     group: 'RESILIENCE',
     needs: 'faults',
     title: 'A create answered with 503 created nothing',
@@ -84,6 +87,7 @@ export const resilienceScenarios: Scenario[] = [
   },
   {
     id: 'RES-03',
+    basis: assumption('D13'),
     group: 'RESILIENCE',
     needs: 'faults',
     title: 'A create whose answer is lost made one order, and resending it is refused',
@@ -116,6 +120,7 @@ export const resilienceScenarios: Scenario[] = [
   },
   {
     id: 'RES-04',
+    basis: assumption('D13'),
     group: 'RESILIENCE',
     needs: 'faults',
     title: 'A refund dropped before it arrived did nothing, and sending it again works once',
@@ -140,6 +145,7 @@ export const resilienceScenarios: Scenario[] = [
   },
   {
     id: 'RES-05',
+    basis: assumption('D13'),
     group: 'RESILIENCE',
     needs: 'faults',
     title: 'A refund answered 429 says when to retry and changes nothing',

@@ -23,6 +23,24 @@ describe('the catalogue', () => {
   });
 });
 
+describe('what each scenario holds the service to (issue 24 #5)', () => {
+  test('the decisions a real DRF service failed on are assumptions, with the decision named', () => {
+    const basis = (id: string) => CATALOGUE.find((s) => s.id === id)?.basis;
+    expect(basis('CRE-11')).toEqual({ kind: 'assumption', decisions: ['D6'] });
+    expect(basis('CRE-12')).toEqual({ kind: 'assumption', decisions: ['D5'] });
+    expect(basis('REF-01')).toEqual({ kind: 'document' });
+    expect(basis('AUTH-01')).toEqual({ kind: 'document' });
+  });
+
+  test('every assumption names decisions that exist (D1-D17)', () => {
+    for (const scenario of CATALOGUE) {
+      if (scenario.basis.kind === 'document') continue;
+      expect(scenario.basis.decisions.length, scenario.id).toBeGreaterThan(0);
+      for (const d of scenario.basis.decisions) expect(d, scenario.id).toMatch(/^D([1-9]|1[0-7])$/);
+    }
+  });
+});
+
 describe('selectScenarios', () => {
   test('nothing named selects all', () => {
     expect(selectScenarios([''])).toEqual({ ok: true, scenarios: [...CATALOGUE] });

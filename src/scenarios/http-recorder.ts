@@ -50,6 +50,8 @@ export interface RecorderOptions {
   onExchange?: (exchange: Exchange) => void;
   /** Shared across recorders of one run, so `seq` counts the whole run. */
   sequence?: { next: number };
+  /** Sent with every call (the sandbox namespace of a run), and recorded like the others. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** The header as recorded: its scheme kept, the credential replaced by ****. */
@@ -93,7 +95,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
   return {
     async call(request, signal) {
       const url = joinUrl(options.baseUrl, request.path);
-      const headers: Record<string, string> = { Accept: 'application/json' };
+      const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
       const auth = request.auth ?? 'token';
       if (auth === 'token') headers['Authorization'] = `Token ${token}`;
       else if (auth !== 'none') headers['Authorization'] = 'scheme' in auth ? `${auth.scheme} ${token}` : auth.header;

@@ -25,6 +25,7 @@ a { color: #0b57d0; }
 article.scenario { border: 1px solid var(--line); border-left: 6px solid var(--line); border-radius: 6px; padding: 0.9rem 1rem; margin: 0 0 1.1rem; }
 article.passed { border-left-color: var(--pass); } article.failed { border-left-color: var(--fail); } article.skipped { border-left-color: var(--skip); }
 .why { margin: 0.2rem 0 0.5rem; color: var(--muted); }
+.basis { font-size: 0.8rem; margin: 0 0 0.5rem; } .basis.assumption { color: #8a5a00; } .basis.document { color: var(--muted); }
 .plan { display: grid; grid-template-columns: 1fr 1fr; gap: 0 1.5rem; } .plan ol, .plan ul { margin: 0; padding-left: 1.3rem; }
 .message { margin: 0.6rem 0; padding: 0.5rem 0.7rem; border-radius: 4px; overflow-wrap: anywhere; }
 .message.failed { background: #fdf0ef; color: var(--fail); } .message.skipped { background: #fbf7e0; color: #4d4300; }

@@ -1,6 +1,7 @@
 import { REPORT_CSS } from './report-html-style.ts';
-import { formatDuration } from './report-json.ts';
+import { formatDuration, ordersPlacement } from './report-json.ts';
 import type { Exchange, Report, ScenarioResult, StepResult } from './report-schema.ts';
+import { basisLabel } from './scenario.ts';
 import { GROUP_TITLES } from './report-schema.ts';
 
 // report.html: one self-contained file (no network, no external asset) a person can attach to a
@@ -88,6 +89,7 @@ function renderScenario(result: ScenarioResult, baseUrl: string): string {
     formatDuration(result.duration_ms),
   )}</span></h3>
 <p class="why">${escapeHtml(result.why)}</p>
+${result.basis === undefined ? '' : `<p class="basis ${result.basis}">${escapeHtml(basisLabel(result))}</p>`}
 <div class="plan"><div><h4>Steps</h4><ol>${result.planned_steps.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ol></div>
 <div><h4>Expectations</h4><ul>${result.expectations.map((e) => `<li>${escapeHtml(e)}</li>`).join('')}</ul></div></div>
 ${message}
@@ -99,11 +101,28 @@ function renderSummaryTable(report: Report): string {
   const rows = report.scenarios
     .map(
       (r) => `<tr><td class="id"><a href="#${escapeHtml(r.id)}">${escapeHtml(r.id)}</a></td><td>${escapeHtml(r.title)}${
+        r.basis === undefined ? '' : `<br><span class="basis ${r.basis}">${escapeHtml(basisLabel(r))}</span>`
+      }${
         r.message === null ? '' : `<br><span class="muted">${escapeHtml(r.message)}</span>`
       }</td><td><span class="badge ${r.outcome}">${OUTCOME_WORD[r.outcome]}</span></td><td class="num">${escapeHtml(formatDuration(r.duration_ms))}</td></tr>`,
     )
     .join('\n');
   return `<table class="summary-table"><thead><tr><th>Scenario</th><th>Title</th><th>Outcome</th><th>Time</th></tr></thead><tbody>\n${rows}\n</tbody></table>`;
+}
+
+/** How many scenarios hold the service to the document and how many to our assumptions, and where the failures are. */
+function basisSummary(report: Report): string {
+  const of = (basis: 'document' | 'assumption') => report.scenarios.filter((s) => s.basis === basis);
+  const failed = (list: ScenarioResult[]) => list.filter((s) => s.outcome === 'failed').length;
+  const documented = of('document');
+  const assumed = of('assumption');
+  const failures = summaryFailures(failed(documented), failed(assumed));
+  return `${documented.length} check the interface document, ${assumed.length} check our assumptions where it is silent${failures}`;
+}
+
+function summaryFailures(documented: number, assumed: number): string {
+  if (documented + assumed === 0) return '.';
+  return `; failed: ${documented} on the document, ${assumed} on our assumptions.`;
 }
 
 function environmentKind(report: Report): string {
@@ -143,11 +162,13 @@ export function renderReportHtml(report: Report): string {
 <dl class="meta">
 <dt>Environment</dt><dd class="mono">${escapeHtml(environment.base_url)}</dd>
 <dt>Kind</dt><dd>${escapeHtml(environmentKind(report))}</dd>
+<dt>Orders</dt><dd>${escapeHtml(ordersPlacement(environment))}</dd>
 <dt>Run</dt><dd>${escapeHtml(utc(run.started_at))} to ${escapeHtml(utc(run.finished_at))} (${escapeHtml(formatDuration(run.duration_ms))}), from ${
     run.client === 'cli' ? 'the command line' : 'the console’s Scenarios page'
   }</dd>
 <dt>Order Console</dt><dd>${escapeHtml(run.console_version)}, commit <span class="mono">${escapeHtml(run.commit)}</span></dd>
 <dt>Result</dt><dd>${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped, of ${summary.total}</dd>
+<dt>Checks</dt><dd>${escapeHtml(basisSummary(report))}</dd>
 </dl>
 <p class="verdict ${summary.failed > 0 ? 'failed' : 'passed'}">${escapeHtml(verdict)}</p>
 </header>

@@ -1,4 +1,5 @@
-import type { Report, ScenarioResult, Summary } from './report-schema.ts';
+import { SANDBOX_NAMESPACE_HEADER } from '../contract/paths.ts';
+import type { EnvironmentInfo, Report, ScenarioResult, Summary } from './report-schema.ts';
 import { REPORT_FORMAT } from './report-schema.ts';
 import type { RunOutcome } from './runner.ts';
 
@@ -47,4 +48,13 @@ export function formatDuration(ms: number): string {
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
   const minutes = Math.floor(ms / 60_000);
   return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/** Where the run's orders went, in the words the report, the page and the command line all use (issue 24 #9). */
+export function ordersPlacement(environment: Pick<EnvironmentInfo, 'sandbox' | 'namespace'>): string {
+  const namespace = environment.namespace ?? null;
+  if (namespace !== null) {
+    return `This run's orders, their history and its fault rules are kept in the sandbox namespace ${namespace} (${SANDBOX_NAMESPACE_HEADER}), apart from the token's own: the token's orders list and overview are untouched.`;
+  }
+  return "This run's orders were created under the token itself (their external ids start with the run's tag): this service offers no namespace to keep them apart.";
 }

@@ -72,6 +72,12 @@ export const scenarioResultSchema = z.object({
   group: scenarioGroupSchema,
   title: z.string(),
   why: z.string(),
+  /**
+   * `document`: what it checks is stated in the interface document; `assumption`: one of our decisions
+   * where the document is silent (`decisions` names them). Absent in reports written before issue 24.
+   */
+  basis: z.enum(['document', 'assumption']).optional(),
+  decisions: z.array(z.string()).optional(),
   /** The scenario's steps and expectations as the catalogue words them. */
   planned_steps: z.array(z.string()),
   expectations: z.array(z.string()),
@@ -90,6 +96,12 @@ export const environmentInfoSchema = z.object({
   sandbox: z.boolean(),
   /** The sandbox fault injection API answered (D13). */
   faults: z.boolean(),
+  /**
+   * Against a sandbox: the namespace (X-Sandbox-Namespace) the run's orders, history and fault rules were
+   * kept in, apart from the token's own list; null where the run wrote under the token itself (a real
+   * service). Absent in reports written before issue 24.
+   */
+  namespace: z.string().nullable().optional(),
   /** The calls that found out the above. */
   probes: z.array(exchangeSchema),
 });

@@ -54,6 +54,23 @@ describe('against the sandbox', () => {
     }
   });
 
+  test("a run keeps its orders, refused refunds and faults out of the token's own list and overview, and the report says where they are", async () => {
+    const listOwn = async (path: string) => {
+      const response = await fetch(`${sandbox.url}${path}`, { headers: { Authorization: `Token ${TOKEN}` } });
+      return (await response.json()) as { results?: unknown[]; refused_refunds?: { count: number } };
+    };
+    const before = await listOwn('/sandbox/orders?limit=100');
+    const outcome = await runScenarios({ baseUrl: sandbox.url, token: TOKEN, scenarios: pick('CRE-01', 'REF-03', 'RES-01') });
+    expect(outcome.results.map((r) => r.outcome)).toEqual(['passed', 'passed', 'passed']);
+    expect(outcome.environment.namespace).toMatch(/^scenarios-S[0-9a-z]+$/);
+
+    expect((await listOwn('/sandbox/orders?limit=100')).results).toEqual(before.results);
+    expect((await listOwn('/sandbox/stats')).refused_refunds?.count).toBe(0);
+    expect((await listOwn('/sandbox/faults')).results).toEqual([]);
+    const report = buildReport(outcome, { client: 'cli', consoleVersion: '0.1.0', commit: 'abc' });
+    expect(renderReportHtml(report)).toContain(`kept in the sandbox namespace ${outcome.environment.namespace ?? ''} (X-Sandbox-Namespace), apart from the token&#39;s own`);
+  });
+
   test('a run stopped half-way skips the rest, saying so', async () => {
     const controller = new AbortController();
     const outcome = await runScenarios({

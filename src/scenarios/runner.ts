@@ -1,4 +1,4 @@
-import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
+import { orderServicePaths, SANDBOX_NAMESPACE_HEADER, sandboxPaths } from '../contract/paths.ts';
 import type { CallRequest, Recorder } from './http-recorder.ts';
 import { createRecorder } from './http-recorder.ts';
 import type { EnvironmentInfo, Exchange, ScenarioResult, StepResult } from './report-schema.ts';
@@ -82,7 +82,7 @@ export async function probeEnvironment(recorder: Recorder, baseUrl: string, sign
     }
   }
   const faults = sandbox && (await probe({ method: 'GET', path: sandboxPaths.faults() })).status === 200;
-  return { base_url: baseUrl, sandbox, faults, probes };
+  return { base_url: baseUrl, sandbox, faults, namespace: null, probes };
 }
 
 function skippedResult(scenario: Scenario, message: string): ScenarioResult {
@@ -95,6 +95,8 @@ function describe(scenario: Scenario) {
     group: scenario.group,
     title: scenario.title,
     why: scenario.why,
+    basis: scenario.basis.kind,
+    decisions: scenario.basis.kind === 'assumption' ? [...scenario.basis.decisions] : [],
     planned_steps: [...scenario.steps],
     expectations: [...scenario.expectations],
   };
@@ -229,10 +231,25 @@ export async function runScenarios(options: RunOptions): Promise<RunOutcome> {
     sequence,
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
   });
-  const environment = await probeEnvironment(recorder, options.baseUrl, signal);
+  const probed = await probeEnvironment(recorder, options.baseUrl, signal);
+  const runTag = newRunTag();
+  // Against a sandbox the run keeps its ~35 orders, their refused refunds and its fault rules in a
+  // namespace of its own (issue 24 #9): a person sharing the token keeps a readable list. A real service
+  // gets no unknown header; there the orders are the token's, with this run's tag in their external ids.
+  const namespace = probed.sandbox ? `scenarios-${runTag}` : null;
+  const environment: EnvironmentInfo = { ...probed, namespace };
   options.onEvent?.({ type: 'environment', environment });
   const facts: EnvironmentFacts = { baseUrl: options.baseUrl, sandbox: environment.sandbox, faults: environment.faults };
-  const runTag = newRunTag();
+  const runRecorder =
+    namespace === null
+      ? recorder
+      : createRecorder({
+          baseUrl: options.baseUrl,
+          token: options.token,
+          sequence,
+          headers: { [SANDBOX_NAMESPACE_HEADER]: namespace },
+          ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+        });
 
   const results: ScenarioResult[] = [];
   for (const scenario of options.scenarios) {
@@ -248,7 +265,7 @@ export async function runScenarios(options: RunOptions): Promise<RunOutcome> {
       );
     } else {
       options.onEvent?.({ type: 'scenario-started', id: scenario.id });
-      result = await runOne({ scenario, facts, recorder, runTag, options, signal });
+      result = await runOne({ scenario, facts, recorder: runRecorder, runTag, options, signal });
     }
     results.push(result);
     options.onEvent?.({ type: 'scenario-finished', result });

@@ -53,6 +53,28 @@ export interface ScenarioContext {
   cleanup(title: string, body: (step: StepContext) => Promise<void>): void;
 }
 
+/**
+ * What a scenario holds the service to (issue 24 #5): the interface document itself, or one of our
+ * decisions where the document is silent (D3-D7, D13). A real service may differ from a decision and
+ * still keep the document; `--documented-only` leaves the assumptions out.
+ */
+export type ScenarioBasis = { kind: 'document' } | { kind: 'assumption'; decisions: readonly string[] };
+
+export const DOCUMENT: ScenarioBasis = { kind: 'document' };
+export const assumption = (...decisions: string[]): ScenarioBasis => ({ kind: 'assumption', decisions });
+
+/** "checks the document" / "checks our assumption (D6)": the words the report, the page and the command line use. */
+export function basisLabel(basis: { basis?: 'document' | 'assumption' | undefined; decisions?: readonly string[] | undefined }): string {
+  if (basis.basis === undefined) return '';
+  if (basis.basis === 'document') return 'checks the document';
+  const decisions = basis.decisions ?? [];
+  return `checks our assumption${decisions.length === 0 ? '' : ` (${decisions.join(', ')})`}`;
+}
+
+/** The label of a catalogue entry, before it has run. */
+export const scenarioBasisLabel = (scenario: Pick<Scenario, 'basis'>) =>
+  basisLabel({ basis: scenario.basis.kind, decisions: scenario.basis.kind === 'assumption' ? scenario.basis.decisions : [] });
+
 export interface Scenario {
   /** `REF-03`: group prefix and number, stable across versions. */
   id: string;
@@ -62,6 +84,7 @@ export interface Scenario {
   why: string;
   steps: readonly string[];
   expectations: readonly string[];
+  basis: ScenarioBasis;
   /** `faults`: needs the sandbox's fault injection API (D13), skipped elsewhere with that reason. */
   needs?: 'faults';
   run(context: ScenarioContext): Promise<void>;

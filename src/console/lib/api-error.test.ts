@@ -136,3 +136,18 @@ describe('apiErrorFromResponse on other answers', () => {
     expect(error.message.length).toBeLessThan(220);
   });
 });
+
+describe('routeMissing: "this route does not exist here" apart from "no such order" (issue 24 #1)', () => {
+  test.each([
+    [404, '<!doctype html><title>Not Found</title><h1>Not Found</h1>', true],
+    [404, '', true],
+    [405, '{"detail": "Method \\"GET\\" not allowed."}', true],
+    [405, '', true],
+    [404, '{"detail": "Not found."}', false],
+    [404, '{"detail": "No Order matches the given query.", "code": "not_found"}', false],
+    [400, '<h1>Bad Request</h1>', false],
+    [500, '<h1>Server Error</h1>', false],
+  ])('HTTP %i %j -> %s', (status, text, missing) => {
+    expect(apiErrorFromResponse('GET', '/psp/v2/order/x/', status, text).routeMissing).toBe(missing);
+  });
+});

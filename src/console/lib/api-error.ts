@@ -65,6 +65,17 @@ export class ApiError extends Error {
     return this.status >= 500 || (this.status >= 200 && this.status < 300);
   }
 
+  /**
+   * "This route does not exist here", not "no such order": a 405, or a 404 that is not the service's own
+   * `{"detail": ...}` (an HTML page from the web framework or a proxy). A DRF service without a read of
+   * one order answers a GET of it that way (issue 24 #1, D9).
+   */
+  get routeMissing(): boolean {
+    if (this.kind !== 'http') return false;
+    if (this.status === 405) return true;
+    return this.status === 404 && this.detail === undefined && this.fieldErrors.length === 0 && this.nonFieldErrors.length === 0;
+  }
+
   get isValidation(): boolean {
     return this.status === 400 && (this.fieldErrors.length > 0 || this.nonFieldErrors.length > 0);
   }

@@ -17,10 +17,12 @@ interface Props {
   onRefresh: () => void;
   refreshing: boolean;
   onRefunded: (done: RefundDone) => void;
+  /** The service cannot be asked for this order (D9): its status is the last one received, not known. */
+  statusUnknown?: boolean;
 }
 
-export function OrderHeader({ environment, record, freshness, onRefresh, refreshing, onRefunded }: Props) {
-  const refundReason = refundBlockReason(record);
+export function OrderHeader({ environment, record, freshness, onRefresh, refreshing, onRefunded, statusUnknown = false }: Props) {
+  const refundReason = refundBlockReason(record, statusUnknown);
   const reasonId = useId();
   return (
     <Group justify="space-between" align="flex-end" gap="md">
@@ -32,6 +34,11 @@ export function OrderHeader({ environment, record, freshness, onRefresh, refresh
             Order {record.external_id}
           </Title>
           <StatusBadge status={record.status} size="lg" />
+          {statusUnknown && (
+            <Text size="sm" fw={600} c="orange.8" data-testid="status-unknown">
+              status unknown: this service cannot be asked
+            </Text>
+          )}
         </Group>
         <Text c="dimmed" size="sm">
           One order as the service answered it: its amounts, its checkout link and its refunds.
@@ -44,7 +51,7 @@ export function OrderHeader({ environment, record, freshness, onRefresh, refresh
             Refresh
           </Button>
           {environment.sandbox && <SimulateMenu environment={environment} record={record} />}
-          <RefundButton environment={environment} record={record} reason={refundReason} reasonId={reasonId} onRefunded={onRefunded} />
+          <RefundButton environment={environment} record={record} reason={refundReason} reasonId={reasonId} onRefunded={onRefunded} statusUnknown={statusUnknown} />
         </Group>
         {refundReason !== null && (
           <Text id={reasonId} size="xs" c="dimmed" ta={{ base: 'left', sm: 'right' }} maw={420}>

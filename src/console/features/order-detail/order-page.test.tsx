@@ -6,7 +6,7 @@ import { renderApp } from '../../test/render.tsx';
 import { orderIndex } from '../orders/order-index.ts';
 import { DEFAULT_ENVIRONMENT_ID } from '../../lib/environments.ts';
 import { receiveOrder } from '../orders/order-record.ts';
-import { answerOrderWith, moveOrder, orderBody, orderUrl, prepareOrderPageTests, seedOrder } from './test-support.ts';
+import { answerOrderWith, input, moveOrder, orderBody, orderUrl, prepareOrderPageTests, readOrder, replace, seedOrder } from './test-support.ts';
 
 prepareOrderPageTests();
 
@@ -79,7 +79,7 @@ describe('order page', () => {
     expect(screen.getByTestId('amount-initial_amount')).toHaveTextContent('120');
   });
 
-  test.each([404, 405])('D9: GET answering %i for an order seen before shows the last record with its age', async (status) => {
+  test.each([404])('D9: GET answering a DRF %i for an order seen before shows the last record with its age', async (status) => {
     const id = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
     const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000 - 5_000).toISOString();
     orderIndex.remember(DEFAULT_ENVIRONMENT_ID, receiveOrder(orderBody({ id, status: 'activated', external_id: 'KEPT-1' }), fiveMinutesAgo));
@@ -90,6 +90,51 @@ describe('order page', () => {
     expect(screen.getByText(new RegExp(`answered HTTP ${status} .* cannot be asked for a fresher record`))).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Order KEPT-1' })).toBeInTheDocument();
     expect(screen.getByTestId('order-status')).toHaveTextContent('activated');
+  });
+
+  test.each([
+    ['an HTML 404', () => new HttpResponse('<!doctype html><h1>Not Found</h1>', { status: 404, headers: { 'Content-Type': 'text/html' } }), 404],
+    ['a 405', () => HttpResponse.json({ detail: 'Method "GET" not allowed.' }, { status: 405 }), 405],
+  ])('issue 24 #1: a service without a read (%s): status unknown, and a refund goes with a warning; its answer becomes the order shown', async (_label, respond, status) => {
+    const order = await seedOrder('80.00', 'new');
+    orderIndex.remember(DEFAULT_ENVIRONMENT_ID, receiveOrder(order, new Date(Date.now() - 60_000).toISOString()));
+    server.use(http.get(orderUrl(order.id), respond));
+    // The customer pays elsewhere: the console cannot learn it.
+    await moveOrder(order.id, 'activated');
+    const { user } = renderApp(`/orders/${order.id}`);
+
+    const notice = await screen.findByRole('alert', { name: /Status unknown: this service cannot be asked/ });
+    expect(notice).toHaveTextContent(`answered HTTP ${status} for the route itself (not "no such order")`);
+    expect(screen.getByTestId('status-unknown')).toHaveTextContent('status unknown: this service cannot be asked');
+    const refund = screen.getByRole('button', { name: 'Refund' });
+    expect(refund).toBeEnabled();
+
+    await user.click(refund);
+    const dialog = await screen.findByRole('dialog', { name: /Refund order/ });
+    expect(within(dialog).getByText('The service decides whether this order can be refunded')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('last received: new');
+    await user.click(within(dialog).getByRole('radio', { name: 'Partial' }));
+    await replace(user, input(dialog, 'amount'), '30');
+    await replace(user, input(dialog, 'destination_account_number'), 'ACC-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Confirm refund' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The service's answer is the known state now.
+    await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent(/^activated$/));
+    expect(screen.getByTestId('amount-current_amount')).toHaveTextContent('50.00');
+    expect(orderIndex.get(DEFAULT_ENVIRONMENT_ID, order.id)?.record.current_amount).toBe('50.00');
+    expect((await readOrder(order.id)).refund_amount).toBe('30.00');
+  });
+
+  test('issue 24 #1: a fresh browser asking a service without a read is not told the order does not exist', async () => {
+    const id = crypto.randomUUID();
+    server.use(http.get(orderUrl(id), () => new HttpResponse('<h1>Not Found</h1>', { status: 404, headers: { 'Content-Type': 'text/html' } })));
+    renderApp(`/orders/${id}`);
+
+    expect(await screen.findByRole('heading', { name: 'This service cannot be asked for one order' })).toBeInTheDocument();
+    expect(screen.getByText(/the order may well exist/)).toBeInTheDocument();
+    expect(screen.queryByText(/The service has no order/)).toBeNull();
   });
 
   test('an unknown order id says the order is not found in the environment, with a way back', async () => {
@@ -114,14 +159,17 @@ describe('order page', () => {
     expect(asked).toBe(false);
   });
 
-  test('another error shows its message and a retry that loads the order', async () => {
+  test('a 503 on opening shows its message and a retry, and keeps asking until the order loads by itself', async () => {
     const order = await seedOrder();
     server.use(http.get(orderUrl(order.id), () => HttpResponse.json({ detail: 'Database down', code: 'unavailable' }, { status: 503 }), { once: true }));
-    const { user } = renderApp(`/orders/${order.id}`);
+    renderApp(`/orders/${order.id}`);
 
-    expect(await screen.findByText('HTTP 503: Database down')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByTestId('order-status')).toHaveTextContent('new');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The order could not be loaded yet');
+    expect(alert).toHaveTextContent('HTTP 503: Database down The page keeps asking and shows the order as soon as the service answers.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    // No click: the next poll brings the order (issue 24 #8).
+    expect(await screen.findByTestId('order-status', {}, { timeout: 6_000 })).toHaveTextContent('new');
   });
 
   test('an order on its way to activated is refreshed without reloading', async () => {

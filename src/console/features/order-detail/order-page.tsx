@@ -12,7 +12,7 @@ import { orderQueries } from '../orders/api/order-queries.ts';
 import { orderIndex } from '../orders/order-index.ts';
 import type { ReceivedOrder } from '../orders/order-record.ts';
 import { knownStatus, reviveOrder } from '../orders/order-record.ts';
-import { InvalidOrderId, OrderLoadError, OrderLoading, OrderNotFound, StaleNotice } from './order-states.tsx';
+import { CannotAskNotice, InvalidOrderId, OrderCannotBeAsked, OrderLoadError, OrderLoading, OrderNotFound, StaleNotice } from './order-states.tsx';
 import { OrderWithSections } from './order-sections.tsx';
 import { OrderView, RefreshFailedNotice } from './order-view.tsx';
 import { UpdatedAgo } from './updated-ago.tsx';
@@ -25,7 +25,10 @@ export const ACTIVATED_POLL_MS = 10_000;
 function pollInterval({ data, error }: Pick<QueryState<ReceivedOrder, Error>, 'data' | 'error'>): number | false {
   // An answer that will not change by asking again (404, 401, …) is not asked again and again.
   if (error instanceof ApiError && !error.outcomeUnknown) return false;
-  const status = data === undefined ? null : knownStatus(data.record);
+  // Opened fresh while the service is slow or away (a timeout, a 5xx, no answer): keep asking, as for an
+  // order already on screen, so the page fills in by itself once an answer comes (issue 24 #8).
+  if (data === undefined) return error instanceof ApiError ? MOVING_POLL_MS : false;
+  const status = knownStatus(data.record);
   if (status === null || isFinalStatus(status)) return false;
   return status === 'activated' ? ACTIVATED_POLL_MS : MOVING_POLL_MS;
 }
@@ -54,9 +57,16 @@ function OrderLoader({ environment, orderId }: { environment: Environment; order
         environment={environment}
         received={keptOrder}
         freshness={null}
-        notice={<StaleNotice status={query.error.status} receivedAt={keptOrder.receivedAt} />}
+        notice={
+          query.error.routeMissing ? (
+            <CannotAskNotice status={query.error.status} receivedAt={keptOrder.receivedAt} />
+          ) : (
+            <StaleNotice status={query.error.status} receivedAt={keptOrder.receivedAt} />
+          )
+        }
         onRefresh={refresh}
         refreshing={query.isFetching}
+        statusUnknown={query.error.routeMissing}
       />,
       keptOrder,
       0,
@@ -77,10 +87,15 @@ function OrderLoader({ environment, orderId }: { environment: Environment; order
     );
   }
   if (query.isPending) return <OrderLoading />;
+  if (query.error instanceof ApiError && query.error.routeMissing) {
+    return <OrderCannotBeAsked orderId={orderId} environmentName={environment.name} status={query.error.status} />;
+  }
   if (query.error instanceof ApiError && query.error.status === 404) {
     return <OrderNotFound orderId={orderId} environmentName={environment.name} />;
   }
-  return <OrderLoadError error={query.error ?? new Error('No answer')} onRetry={refresh} retrying={query.isFetching} />;
+  return (
+    <OrderLoadError error={query.error ?? new Error('No answer')} onRetry={refresh} retrying={query.isFetching} polling={pollInterval(query) !== false} />
+  );
 }
 
 export function OrderPage() {

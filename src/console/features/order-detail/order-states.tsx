@@ -2,6 +2,7 @@ import { Alert, Button, Group, List, Loader, Stack, Text, Title } from '@mantine
 import { IconAlertTriangle, IconArrowLeft, IconClockExclamation, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AuthProblemAlert } from '../../components/auth-problem-alert.tsx';
+import { DEFAULT_TIMEOUT_MS } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { retryCanHelp } from '../../lib/retry-can-help.ts';
 import { formatAge } from './order-format.ts';
@@ -61,17 +62,33 @@ export function OrderLoading() {
   );
 }
 
-export function OrderLoadError({ error, onRetry, retrying }: { error: ApiError | Error; onRetry: () => void; retrying: boolean }) {
+/** Why a read of the order failed, for a person: a timeout says how long the console waited. */
+export function readFailure(error: Error): string {
+  return error instanceof ApiError && error.kind === 'timeout' ? `The service did not answer within ${DEFAULT_TIMEOUT_MS / 1000} s (${error.method} ${error.url}).` : error.message;
+}
+
+interface LoadErrorProps {
+  error: ApiError | Error;
+  onRetry: () => void;
+  retrying: boolean;
+  /** The page asks again by itself (the failure was a timeout, a 5xx or no answer). */
+  polling?: boolean;
+}
+
+export function OrderLoadError({ error, onRetry, retrying, polling = false }: LoadErrorProps) {
+  const what = readFailure(error);
   return (
     <Stack gap="md" align="flex-start" py="lg">
       <Title order={2}>Order</Title>
       {error instanceof ApiError && error.isAuth ? (
         <AuthProblemAlert error={error} what="Loading the order failed with" />
       ) : (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The order could not be loaded" w="100%">
+        <Alert color={polling ? 'orange' : 'red'} icon={<IconAlertTriangle size={18} />} title={polling ? 'The order could not be loaded yet' : 'The order could not be loaded'} w="100%" styles={{ body: { minWidth: 0 } }}>
           <Stack gap="sm" align="flex-start">
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {error.message}
+            {/* The URL in the message is long: it wraps on a phone instead of running out of the alert. */}
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {what}
+              {polling && ' The page keeps asking and shows the order as soon as the service answers.'}
             </Text>
             {retryCanHelp(error) && (
               <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry} loading={retrying}>
@@ -83,6 +100,40 @@ export function OrderLoadError({ error, onRetry, retrying }: { error: ApiError |
       )}
       <BackToOrders />
     </Stack>
+  );
+}
+
+/**
+ * Issue 24 #1: the service has no read of one order (its route answers an HTML 404 or a 405), so the
+ * status is unknown. The page shows the last record received and lets a refund go, the service deciding.
+ */
+export function CannotAskNotice({ status, receivedAt }: { status: number | undefined; receivedAt: string }) {
+  const now = useNow();
+  const at = Date.parse(receivedAt);
+  const age = Number.isNaN(at) ? 'at an unknown time' : formatAge(now - at);
+  return (
+    <Alert color="orange" variant="light" icon={<IconClockExclamation size={18} />} title="Status unknown: this service cannot be asked">
+      Asked for this order, the service answered HTTP {status ?? '?'} for the route itself (not &quot;no such order&quot;): it has no read of one
+      order. What you see is the last record this browser received, {age}; the customer or the provider may have moved the order since.
+      Refund stays available: the service decides, and its answer (the order, or a refusal) is what this page shows next.
+    </Alert>
+  );
+}
+
+/** A fresh browser asked for an order the service cannot be asked for, with no record of its own. */
+export function OrderCannotBeAsked({ orderId, environmentName, status }: { orderId: string; environmentName: string; status: number | undefined }) {
+  return (
+    <Blank title="This service cannot be asked for one order">
+      <Text c="dimmed" maw={720}>
+        Asked for order{' '}
+        <Text span ff="monospace" c="var(--mantine-color-text)">
+          {orderId}
+        </Text>
+        , {environmentName} answered HTTP {status ?? '?'} for the route itself, not &quot;no such order&quot;: it has no read of one order, so
+        the order may well exist. This browser has no record of it. Open it from the browser that created it, or look it up where the
+        service keeps its orders.
+      </Text>
+    </Blank>
   );
 }
 

@@ -3,7 +3,6 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { AuthProblemAlert } from '../../components/auth-problem-alert.tsx';
-import { DEFAULT_TIMEOUT_MS } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
 import type { ReceivedOrder } from '../orders/order-record.ts';
@@ -11,7 +10,7 @@ import { AmountsCard } from './amounts-card.tsx';
 import { DetailsCard } from './details-card.tsx';
 import { LifecyclePanel } from './lifecycle/lifecycle-panel.tsx';
 import { OrderHeader } from './order-header.tsx';
-import { MismatchNotice } from './order-states.tsx';
+import { MismatchNotice, readFailure } from './order-states.tsx';
 import { RefundDoneNotice } from './refund-done-notice.tsx';
 import type { RefundDone } from './use-refund-flow.ts';
 
@@ -23,9 +22,11 @@ interface Props {
   notice?: ReactNode;
   onRefresh: () => void;
   refreshing: boolean;
+  /** The service cannot be asked for this order (its read route is missing): the record is the last received. */
+  statusUnknown?: boolean;
 }
 
-export function OrderView({ environment, received, freshness, notice, onRefresh, refreshing }: Props) {
+export function OrderView({ environment, received, freshness, notice, onRefresh, refreshing, statusUnknown = false }: Props) {
   const { record } = received;
   const [refundDone, setRefundDone] = useState<RefundDone | null>(null);
   return (
@@ -37,6 +38,7 @@ export function OrderView({ environment, received, freshness, notice, onRefresh,
         onRefresh={onRefresh}
         refreshing={refreshing}
         onRefunded={setRefundDone}
+        statusUnknown={statusUnknown}
       />
       {refundDone !== null && <RefundDoneNotice done={refundDone} onDismiss={() => setRefundDone(null)} />}
       {notice}
@@ -56,7 +58,7 @@ export function OrderView({ environment, received, freshness, notice, onRefresh,
 
 export function RefreshFailedNotice({ error, polling = false }: { error: Error; polling?: boolean }) {
   if (error instanceof ApiError && error.isAuth) return <AuthProblemAlert error={error} what="Refreshing the order failed with" />;
-  const what = error instanceof ApiError && error.kind === 'timeout' ? `The service did not answer within ${DEFAULT_TIMEOUT_MS / 1000} s (${error.method} ${error.url}).` : error.message;
+  const what = readFailure(error);
   return (
     <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The latest refresh failed">
       {what} The page shows the order as it was last received{polling ? '; it keeps asking and updates by itself.' : '.'}

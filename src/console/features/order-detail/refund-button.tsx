@@ -9,9 +9,14 @@ import { knownStatus } from '../orders/order-record.ts';
 import { RefundDialog } from './refund-dialog.tsx';
 import type { RefundDone } from './use-refund-flow.ts';
 
-/** Why this order cannot be refunded now, in words for the person at the screen; null when it can. */
-export function refundBlockReason(record: OrderRecord): string | null {
+/**
+ * Why this order cannot be refunded now, in words for the person at the screen; null when it can.
+ * `statusUnknown`: the service cannot be asked for the order (D9), so the status shown is only the last
+ * one received; the service decides, and the refund is offered with that warning (issue 24 #1).
+ */
+export function refundBlockReason(record: OrderRecord, statusUnknown = false): string | null {
   const status = knownStatus(record);
+  if (statusUnknown) return isAmountString(record.current_amount) ? null : "The order's amounts could not be read, so a refund amount cannot be checked";
   if (status === null) return `${REFUND_STATUS_RULE} (this order's status "${record.status}" is not a documented one)`;
   if (!canRefund(status)) return `${REFUND_STATUS_RULE} (this order is ${status})`;
   if (!isAmountString(record.current_amount) || !isAmountString(record.refund_amount)) {
@@ -27,9 +32,11 @@ interface Props {
   reason: string | null;
   reasonId: string;
   onRefunded: (done: RefundDone) => void;
+  /** The service cannot be asked for the order's status: the dialog warns that the service decides. */
+  statusUnknown?: boolean;
 }
 
-export function RefundButton({ environment, record, reason, reasonId, onRefunded }: Props) {
+export function RefundButton({ environment, record, reason, reasonId, onRefunded, statusUnknown = false }: Props) {
   const [opened, setOpened] = useState(false);
 
   const button = (
@@ -55,7 +62,7 @@ export function RefundButton({ environment, record, reason, reasonId, onRefunded
           <span style={{ display: 'inline-block' }}>{button}</span>
         </Tooltip>
       )}
-      {opened && <RefundDialog environment={environment} record={record} onClose={() => setOpened(false)} onRefunded={onRefunded} />}
+      {opened && <RefundDialog environment={environment} record={record} statusUnknown={statusUnknown} onClose={() => setOpened(false)} onRefunded={onRefunded} />}
     </>
   );
 }

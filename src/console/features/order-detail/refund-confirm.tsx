@@ -5,14 +5,16 @@ import { isAmountString } from '../../../contract/fields.ts';
 import { formatMoney, subtractMoney } from '../../../contract/money.ts';
 import type { RefundRequest } from '../../../contract/schemas.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
+import { unansweredSentence } from './refund-outcome.tsx';
+import type { Unanswered } from './use-refund-flow.ts';
 
 interface Props {
   body: RefundRequest;
   record: OrderRecord;
   /** Production: the amount must be typed before the refund can be confirmed. */
   requireTypedAmount: boolean;
-  /** Shown after a lost answer turned out not to have refunded anything. */
-  retryNotice: boolean;
+  /** What came back from the last try, when reading the order showed that it refunded nothing. */
+  retry: Unanswered | null;
   pending: boolean;
   onConfirm: () => void;
   onBack: () => void;
@@ -23,14 +25,14 @@ export function refundSentence(body: RefundRequest, record: OrderRecord): string
   return `Refund ${body.amount} of order ${record.external_id} (${record.id}) to account ${body.destination_account_number}. ${remaining} will remain.`;
 }
 
-export function RefundConfirm({ body, record, requireTypedAmount, retryNotice, pending, onConfirm, onBack }: Props) {
+export function RefundConfirm({ body, record, requireTypedAmount, retry, pending, onConfirm, onBack }: Props) {
   const [typed, setTyped] = useState('');
   const typedMatches = typed.trim() === body.amount;
   return (
     <Stack gap="md">
-      {retryNotice && (
+      {retry !== null && (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />} title="The refund did not go through; you can try again">
-          The order was read again and its refunded amount has not changed. Trying again sends the same payment identifier, so
+          {unansweredSentence(retry)} The order was read again and its refunded amount has not changed. Trying again sends the same payment identifier, so
           if the earlier request did reach the service after all, the service rejects this one as a duplicate instead of
           paying twice.
         </Alert>
@@ -39,11 +41,15 @@ export function RefundConfirm({ body, record, requireTypedAmount, retryNotice, p
       <DataList size="sm" labelWidth="10rem">
         <DataList.Item>
           <DataList.ItemLabel>Payment identifier</DataList.ItemLabel>
-          <DataList.ItemValue ff="monospace">{body.payment_identifier}</DataList.ItemValue>
+          <DataList.ItemValue ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {body.payment_identifier}
+          </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>Refund external ID</DataList.ItemLabel>
-          <DataList.ItemValue ff="monospace">{body.external_id}</DataList.ItemValue>
+          <DataList.ItemValue ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {body.external_id}
+          </DataList.ItemValue>
         </DataList.Item>
       </DataList>
       {requireTypedAmount && (

@@ -20,9 +20,11 @@ interface Props {
   record: OrderRecord;
   onClose: () => void;
   onRefunded: (done: RefundDone) => void;
+  /** The service cannot be asked for the order: the form says the service decides. */
+  statusUnknown?: boolean;
 }
 
-export function RefundDialog({ environment, record, onClose, onRefunded }: Props) {
+export function RefundDialog({ environment, record, onClose, onRefunded, statusUnknown = false }: Props) {
   const schema = useMemo(() => refundFormSchema(record.current_amount), [record.current_amount]);
   const [defaults] = useState(() => refundDefaults(record.current_amount));
   const [lastAccount] = useState(() => lastRefundAccount(environment.id));
@@ -63,6 +65,7 @@ export function RefundDialog({ environment, record, onClose, onRefunded }: Props
           mode={mode}
           onModeChange={setMode}
           refusal={flow.refusal}
+          statusUnknown={statusUnknown ? record.status : null}
           lastAccount={lastAccount}
           onReview={flow.review}
           onCancel={close}
@@ -73,7 +76,7 @@ export function RefundDialog({ environment, record, onClose, onRefunded }: Props
           body={step.body}
           record={record}
           requireTypedAmount={environment.production}
-          retryNotice={step.retryNotice}
+          retry={step.retry}
           pending={flow.pending}
           onConfirm={() => flow.confirm(step.body)}
           onBack={flow.back}

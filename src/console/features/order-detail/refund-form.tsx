@@ -1,4 +1,5 @@
-import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useId, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
@@ -6,6 +7,7 @@ import { isAmountString } from '../../../contract/fields.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { TextField } from '../../components/text-field.tsx';
 import type { Refusal } from './refund-refusal.ts';
+import { refusalEndsRefund } from './refund-refusal.ts';
 import { RefundRefusalAlert } from './refund-refusal-alert.tsx';
 import type { RefundFormValues } from './refund-schema.ts';
 import { newPaymentIdentifier, newRefundExternalId } from './refund-schema.ts';
@@ -26,6 +28,8 @@ interface Props {
   onModeChange: (mode: RefundMode) => void;
   /** The service's last "no", shown above the fields. */
   refusal: Refusal | null;
+  /** The last status received, when the service cannot be asked for a current one (issue 24 #1). */
+  statusUnknown: string | null;
   /** The destination account of this tab's last refund, offered again. */
   lastAccount: string | null;
   onReview: (values: RefundFormValues) => void;
@@ -40,12 +44,10 @@ function RegenerateButton({ label, onClick }: { label: string; onClick: () => vo
   );
 }
 
-export function RefundForm({ form, currentAmount, mode, onModeChange, refusal, lastAccount, onReview, onCancel }: Props) {
-  const { control, setValue, clearErrors, setFocus } = form;
-  const kindLabelId = useId();
+export function RefundForm({ form, currentAmount, mode, onModeChange, refusal, statusUnknown, lastAccount, onReview, onCancel }: Props) {
+  const { setValue, clearErrors, setFocus } = form;
   const alertRef = useRef<HTMLDivElement>(null);
   const fullAmount = isAmountString(currentAmount) ? formatMoney(currentAmount) : '';
-  const account = useWatch({ control, name: 'destination_account_number' });
 
   // A full refund follows the current amount, also when polling brings a newer one. Not validated
   // here: the full amount is valid by definition, and validating would wipe an error the service put
@@ -64,6 +66,12 @@ export function RefundForm({ form, currentAmount, mode, onModeChange, refusal, l
     else alertRef.current?.focus();
   }, [refusedFields, setFocus]);
 
+  // The form gives way to the alert alone once the order read again has nothing left to refund.
+  const ended = refusalEndsRefund(refusal);
+  useEffect(() => {
+    if (ended) alertRef.current?.focus();
+  }, [ended]);
+
   const choose = (value: string) => {
     const next: RefundMode = value === 'partial' ? 'partial' : 'full';
     onModeChange(next);
@@ -78,19 +86,54 @@ export function RefundForm({ form, currentAmount, mode, onModeChange, refusal, l
     }
   };
 
+  return (
+    <form noValidate onSubmit={(event) => void form.handleSubmit(onReview)(event)}>
+      <Stack gap="md">
+        {statusUnknown !== null && refusal === null && (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="The service decides whether this order can be refunded">
+            This service cannot be asked for the order, so its current status is unknown here (last received: {statusUnknown}). A refund
+            is sent as you confirm it: if the order cannot be refunded, the service refuses and nothing is refunded. Its answer becomes
+            the order shown.
+          </Alert>
+        )}
+        {refusal !== null && (
+          <div ref={alertRef} tabIndex={-1} style={{ outline: 'none' }}>
+            <RefundRefusalAlert refusal={refusal} />
+          </div>
+        )}
+        {ended ? (
+          <Group justify="flex-end">
+            <Button onClick={onCancel}>Close</Button>
+          </Group>
+        ) : (
+          <RefundFields form={form} fullAmount={fullAmount} mode={mode} onChoose={choose} lastAccount={lastAccount} onCancel={onCancel} />
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+interface FieldsProps {
+  form: UseFormReturn<RefundFormValues>;
+  fullAmount: string;
+  mode: RefundMode;
+  onChoose: (value: string) => void;
+  lastAccount: string | null;
+  onCancel: () => void;
+}
+
+function RefundFields({ form, fullAmount, mode, onChoose, lastAccount, onCancel }: FieldsProps) {
+  const { control, setValue, clearErrors } = form;
+  const kindLabelId = useId();
+  const account = useWatch({ control, name: 'destination_account_number' });
+
   const regenerate = (name: 'payment_identifier' | 'external_id', value: string) => {
     setValue(name, value, { shouldDirty: true });
     clearErrors(name);
   };
 
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(onReview)(event)}>
-      <Stack gap="md">
-        {refusal !== null && (
-          <div ref={alertRef} tabIndex={-1} style={{ outline: 'none' }}>
-            <RefundRefusalAlert refusal={refusal} />
-          </div>
-        )}
+    <>
         <Stack gap={6}>
           <Text size="sm" fw={500} id={kindLabelId}>
             What to refund
@@ -100,7 +143,7 @@ export function RefundForm({ form, currentAmount, mode, onModeChange, refusal, l
             // A stable QA hook (e2e/README.md): the radios are refund_kind=full and refund_kind=partial.
             name="refund_kind"
             value={mode}
-            onChange={choose}
+            onChange={onChoose}
             data={[
               { value: 'full', label: `Full (${fullAmount})` },
               { value: 'partial', label: 'Partial' },
@@ -178,7 +221,6 @@ export function RefundForm({ form, currentAmount, mode, onModeChange, refusal, l
           </Button>
           <Button type="submit">Review refund</Button>
         </Group>
-      </Stack>
-    </form>
+    </>
   );
 }

@@ -1,6 +1,8 @@
 import { Alert, Anchor, Code, Stack, Text } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { isAmountString } from '../../../contract/fields.ts';
+import { compareMoney } from '../../../contract/money.ts';
 import { canRefund } from '../../../contract/rules.ts';
 import { withoutToken } from '../../lib/without-token.ts';
 import { knownStatus } from '../orders/order-record.ts';
@@ -9,16 +11,24 @@ import type { Refusal, Reread } from './refund-refusal.ts';
 
 function RereadLine({ reread }: { reread: Reread }) {
   if (reread.kind === 'reading') return <Text size="sm">Reading the order again…</Text>;
+  if (reread.kind === 'cannot-ask') {
+    return <Text size="sm">This service cannot be asked for the order, so it was not read again: the refusal above is what it said.</Text>;
+  }
   if (reread.kind === 'failed') {
     return <Text size="sm">The order could not be read again ({reread.message}); the amounts shown may be out of date.</Text>;
   }
   const status = knownStatus(reread);
   const refundable = status !== null && canRefund(status);
+  const nothingLeft = isAmountString(reread.remaining) && compareMoney(reread.remaining, '0') <= 0;
   const what =
     reread.refundedSince === null
       ? `The order was read again: its refunded amount is still ${displayAmount(reread.refunded)}`
       : `The order was read again: ${displayAmount(reread.refundedSince)} has been refunded since you opened this refund (${displayAmount(reread.refunded)} in total)`;
-  const rest = refundable ? `${displayAmount(reread.remaining)} can still be refunded.` : `it is now ${reread.status}, so it cannot be refunded.`;
+  const rest = !refundable
+    ? `it is now ${reread.status}, so it cannot be refunded.`
+    : nothingLeft
+      ? 'nothing is left to refund.'
+      : `${displayAmount(reread.remaining)} can still be refunded.`;
   return (
     <Text size="sm">
       {what}; {rest}

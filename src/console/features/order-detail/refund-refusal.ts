@@ -3,7 +3,9 @@ import { isAmountString } from '../../../contract/fields.ts';
 import { compareMoney, formatMoney, subtractMoney } from '../../../contract/money.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
+import { canRefund } from '../../../contract/rules.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
+import { knownStatus } from '../orders/order-record.ts';
 import type { RefundFormValues } from './refund-schema.ts';
 import { isRefundField } from './refund-schema.ts';
 
@@ -11,7 +13,9 @@ import { isRefundField } from './refund-schema.ts';
 export type Reread =
   | { kind: 'reading' }
   | { kind: 'read'; status: string; refunded: string; remaining: string; refundedSince: string | null }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  /** The service has no read of one order (D9): the refusal is all that is known. */
+  | { kind: 'cannot-ask' };
 
 /** A refund the service answered with a 4xx (or anything else that says it was not made). */
 export interface Refusal {
@@ -32,7 +36,9 @@ export function refuse(error: unknown, before: OrderRecord, setError: UseFormSet
   if (!(error instanceof ApiError)) {
     return { status: undefined, auth: false, messages: [error instanceof Error ? error.message : String(error)], fields: [], refundedBefore: before.refund_amount, reread: { kind: 'reading' } };
   }
-  const messages = applyServerErrors(error, setError, isRefundField);
+  // The alert's title carries the status already; a bare detail line would say "HTTP 409" again.
+  const said = error.detail ?? error.rawText;
+  const messages = applyServerErrors(error, setError, isRefundField).map((line) => (line === error.message && said !== undefined && said !== '' ? said : line));
   const fields = error.fieldErrors.map((e) => e.path).filter(isRefundField);
   return { status: error.status, auth: error.isAuth, messages, fields, refundedBefore: before.refund_amount, reread: { kind: 'reading' } };
 }
@@ -44,4 +50,16 @@ export function rereadFrom(record: OrderRecord, refundedBefore: string): Reread 
     refundedSince = formatMoney(subtractMoney(refunded, refundedBefore));
   }
   return { kind: 'read', status, refunded, remaining, refundedSince };
+}
+
+/**
+ * The order, read again after the refusal, has nothing left to refund (a new status, or nothing remains):
+ * the dialog then offers nothing to send, not "Full (0.00)" and a Review button the service would refuse.
+ */
+export function refusalEndsRefund(refusal: Refusal | null): boolean {
+  if (refusal?.reread.kind !== 'read') return false;
+  const status = knownStatus(refusal.reread);
+  const { remaining } = refusal.reread;
+  if (status !== null && !canRefund(status)) return true;
+  return isAmountString(remaining) && compareMoney(remaining, '0') <= 0;
 }

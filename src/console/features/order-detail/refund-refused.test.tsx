@@ -76,4 +76,32 @@ describe('refund: refused after the confirmation', () => {
     expect(screen.getByTestId('amount-current_amount')).toHaveTextContent('95.00');
     expect((await readOrder(order.id)).refund_amount).toBe('5.00');
   });
+
+  test("DRF's 400 'cannot be refunded' on an order refunded meanwhile: no Full (0.00), nothing to review, Close", async () => {
+    const order = await seedOrder('40.00', 'activated');
+    const { user } = renderApp(`/orders/${order.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: /Refund order/ });
+    await replace(user, input(dialog, 'destination_account_number'), 'ACC-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
+    const confirm = await within(dialog).findByRole('button', { name: 'Confirm refund' });
+    await seedRefund(order.id, '40.00', 'RF-ELSEWHERE');
+    server.use(http.post(refundUrl(order.id), () => HttpResponse.json({ detail: 'This order cannot be refunded.' }, { status: 400 }), { once: true }));
+
+    await user.click(confirm);
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(await within(alert).findByText(/it is now refunded, so it cannot be refunded/)).toBeInTheDocument();
+    expect(alert).toHaveTextContent('This order cannot be refunded.');
+    expect(alert.textContent?.match(/HTTP 400/g)).toHaveLength(1);
+    expect(within(dialog).queryByText(/^Full \(/)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Review refund' })).toBeNull();
+    expect(dialog.querySelector('[name="amount"]')).toBeNull();
+    expect(alert.parentElement).toHaveFocus();
+    // The button under the alert (the dialog's × is named Close too).
+    const close = within(dialog).getAllByRole('button', { name: 'Close' }).find((button) => button.textContent === 'Close');
+    expect(close).toBeDefined();
+    if (close !== undefined) await user.click(close);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
 });

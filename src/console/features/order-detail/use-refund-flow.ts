@@ -18,16 +18,30 @@ import { refuse, rereadFrom } from './refund-refusal.ts';
 import type { RefundFormValues } from './refund-schema.ts';
 import { refundBody } from './refund-schema.ts';
 
+/**
+ * What came back from a refund whose effect is unknown: no answer at all (dropped, timed out, lost), or
+ * an answer that does not say (a 5xx, a 2xx that could not be read). Each says what happened in its own
+ * words; the safe next step is the same: read the order before anything is sent again.
+ */
+export type Unanswered = { kind: 'no-answer'; message: string } | { kind: 'answered'; status: number; message: string };
+
 export type RefundStep =
   | { kind: 'form' }
-  | { kind: 'confirm'; body: RefundRequest; retryNotice: boolean }
-  /** The answer was lost: the order is being read again to learn whether the refund happened. */
-  | { kind: 'checking'; body: RefundRequest; before: string }
+  | { kind: 'confirm'; body: RefundRequest; retry: Unanswered | null }
+  /** The answer was lost or said nothing: the order is being read again to learn whether the refund happened. */
+  | { kind: 'checking'; body: RefundRequest; before: string; cause: Unanswered }
   /** The check itself failed: nothing may be sent until a check succeeds. */
-  | { kind: 'unknown'; body: RefundRequest; before: string }
-  | { kind: 'went-through'; refunded: string; remaining: string }
+  | { kind: 'unknown'; body: RefundRequest; before: string; cause: Unanswered }
+  | { kind: 'went-through'; refunded: string; remaining: string; cause: Unanswered }
   /** The refunded amount moved, but not by this refund's amount (a concurrent refund?). */
-  | { kind: 'changed'; body: RefundRequest; before: string; after: string };
+  | { kind: 'changed'; body: RefundRequest; before: string; after: string; cause: Unanswered };
+
+export function unansweredFrom(error: ApiError): Unanswered {
+  if (error.status === undefined) return { kind: 'no-answer', message: error.message };
+  const said = error.detail ?? error.nonFieldErrors.join(' ');
+  const message = said !== '' ? said : (error.rawText ?? '').slice(0, 200);
+  return { kind: 'answered', status: error.status, message };
+}
 
 /** A refund the service made, for the page to show once the dialog is gone. */
 export interface RefundDone {
@@ -63,7 +77,7 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
 
   const review = (values: RefundFormValues) => {
     setRefusal(null);
-    setStep({ kind: 'confirm', body: refundBody(values), retryNotice: false });
+    setStep({ kind: 'confirm', body: refundBody(values), retry: null });
   };
 
   const detail = orderQueries.detail(environment, record.id);
@@ -74,8 +88,8 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
     return queryClient.fetchQuery({ ...detail, staleTime: 0 });
   };
 
-  const check = async (body: RefundRequest, before: string) => {
-    setStep({ kind: 'checking', body, before });
+  const check = async (body: RefundRequest, before: string, cause: Unanswered) => {
+    setStep({ kind: 'checking', body, before, cause });
     let after: string;
     let remaining: string;
     try {
@@ -83,23 +97,23 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
       after = fresh.record.refund_amount;
       remaining = fresh.record.current_amount;
     } catch {
-      setStep({ kind: 'unknown', body, before });
+      setStep({ kind: 'unknown', body, before, cause });
       return;
     }
     if (!isAmountString(after) || !isAmountString(before)) {
-      setStep({ kind: 'unknown', body, before });
+      setStep({ kind: 'unknown', body, before, cause });
       return;
     }
     const verdict = lostAnswerVerdict(before, after, body.amount);
     if (verdict === 'not-applied') {
-      setStep({ kind: 'confirm', body, retryNotice: true });
+      setStep({ kind: 'confirm', body, retry: cause });
     } else if (verdict === 'applied') {
-      setStep({ kind: 'went-through', refunded: after, remaining });
+      setStep({ kind: 'went-through', refunded: after, remaining, cause });
       rememberRefundAccount(environment.id, body.destination_account_number);
       onRefunded({ body, refunded: after, remaining, learnedByCheck: true });
       await queryClient.invalidateQueries({ queryKey: orderQueries.lists(environment) });
     } else {
-      setStep({ kind: 'changed', body, before, after });
+      setStep({ kind: 'changed', body, before, after, cause });
     }
   };
 
@@ -107,7 +121,7 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
     if (step.kind !== 'unknown' || inFlight.current) return;
     inFlight.current = true;
     try {
-      await check(step.body, step.before);
+      await check(step.body, step.before, step.cause);
     } finally {
       inFlight.current = false;
     }
@@ -126,7 +140,8 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
       const fresh = await readAgain();
       setRefusal({ ...shown, reread: rereadFrom(fresh.record, shown.refundedBefore) });
     } catch (readError) {
-      setRefusal({ ...shown, reread: { kind: 'failed', message: readError instanceof Error ? readError.message : String(readError) } });
+      if (readError instanceof ApiError && readError.routeMissing) setRefusal({ ...shown, reread: { kind: 'cannot-ask' } });
+      else setRefusal({ ...shown, reread: { kind: 'failed', message: readError instanceof Error ? readError.message : String(readError) } });
     }
     void queryClient.invalidateQueries({ queryKey: orderQueries.lists(environment) });
   };
@@ -148,7 +163,7 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
       onRefunded({ body, refunded: received.record.refund_amount, remaining: received.record.current_amount, learnedByCheck: false });
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && error.outcomeUnknown) await check(body, before.refund_amount);
+      if (error instanceof ApiError && error.outcomeUnknown) await check(body, before.refund_amount, unansweredFrom(error));
       else await refused(error, before);
     } finally {
       inFlight.current = false;

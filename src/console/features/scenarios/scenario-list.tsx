@@ -3,6 +3,7 @@ import { memo, useState } from 'react';
 import { formatDuration } from '../../../scenarios/report-json.ts';
 import { GROUP_TITLES, SCENARIO_GROUPS } from '../../../scenarios/report-schema.ts';
 import type { Scenario } from '../../../scenarios/scenario.ts';
+import { scenarioBasisLabel } from '../../../scenarios/scenario.ts';
 import { ScenarioDetails } from './scenario-details.tsx';
 import type { LiveScenario, LiveStatus } from './use-scenario-run.ts';
 
@@ -35,7 +36,7 @@ const ScenarioItem = memo(function ScenarioItem({ scenario, state, open, baseUrl
   const status = state?.status ?? 'waiting';
   return (
     <Accordion.Item value={scenario.id} data-scenario={scenario.id} data-status={status}>
-      <Accordion.Control aria-label={`${scenario.id} ${scenario.title}: ${STATUS_LOOK[status].label}`}>
+      <Accordion.Control aria-label={`${scenario.id} ${scenario.title} (${scenarioBasisLabel(scenario)}): ${STATUS_LOOK[status].label}`}>
         <Group gap="xs" wrap="wrap">
           <StatusMark status={status} />
           <Text ff="monospace" size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
@@ -44,6 +45,14 @@ const ScenarioItem = memo(function ScenarioItem({ scenario, state, open, baseUrl
           <Text size="sm" style={{ flex: '1 1 14rem' }}>
             {scenario.title}
           </Text>
+          <Badge
+            variant={scenario.basis.kind === 'document' ? 'outline' : 'light'}
+            color={scenario.basis.kind === 'document' ? 'gray' : 'orange'}
+            tt="none"
+            data-testid="scenario-basis"
+          >
+            {scenarioBasisLabel(scenario)}
+          </Badge>
           {state?.result !== undefined && state.result !== null && (
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {formatDuration(state.result.duration_ms)}

@@ -38,7 +38,7 @@ describe('Scenarios page', { timeout: 60_000 }, () => {
     expect(screen.getByText(/sandbox with fault injection: every step automatic/)).toBeInTheDocument();
     expect(item('AUTH-03')).toHaveAttribute('data-status', 'passed');
 
-    await user.click(screen.getByRole('button', { name: 'AUTH-03 The right token in another scheme is refused and creates nothing: passed' }));
+    await user.click(screen.getByRole('button', { name: 'AUTH-03 The right token in another scheme is refused and creates nothing (checks the document): passed' }));
     const details = within(item('AUTH-03'));
     expect(await details.findByText('1. Create with the right token as "Bearer <token>"')).toBeInTheDocument();
     expect(details.getByText(/the create is refused as unauthenticated/)).toBeInTheDocument();

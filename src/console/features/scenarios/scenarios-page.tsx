@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Code, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconPlayerPlay, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ordersPlacement } from '../../../scenarios/report-json.ts';
 import { getToken } from '../../lib/environments.ts';
 import { useActiveEnvironment } from '../../lib/use-environment.ts';
 import { PersonPromptAlert } from './person-prompt.tsx';
@@ -16,12 +17,14 @@ export function ScenariosPage() {
   const baseUrl = environment.baseUrl === '' ? window.location.origin : environment.baseUrl.replace(/\/+$/, '');
   const [choice, setChoice] = useState(ALL);
   const [productionConfirmed, setProductionConfirmed] = useState(false);
+  const [documentedOnly, setDocumentedOnly] = useState(false);
   const { state, run, stop, answer } = useScenarioRun();
   const { phase } = state;
   const running = phase.kind === 'running';
 
   const target = () => ({ baseUrl, token: getToken(environment.id) });
-  const selected = scenariosFor(choice);
+  // Issue 24 #5: a sign-off can hold the service to the document alone, leaving our assumptions out.
+  const selected = scenariosFor(choice).filter((s) => !documentedOnly || s.basis.kind === 'document');
   // While running, the run's scenarios; otherwise the selection, with the last results where it has them.
   const listed = running ? state.scenarios : selected;
 
@@ -53,6 +56,11 @@ export function ScenariosPage() {
               </Text>
             )}
           </Text>
+          {state.environment !== null && (
+            <Text size="sm" c="dimmed" data-testid="scenario-orders-placement">
+              {ordersPlacement(state.environment)}
+            </Text>
+          )}
           {environment.production && (
             <Alert color="red" variant="light" title="This is a production environment">
               <Checkbox
@@ -64,12 +72,19 @@ export function ScenariosPage() {
           )}
           <Group align="flex-end" gap="sm">
             <ScenarioPicker value={choice} onChange={setChoice} disabled={running} />
+            <Checkbox
+              label="Only what the interface document states (leave out our assumptions)"
+              checked={documentedOnly}
+              onChange={(e) => setDocumentedOnly(e.currentTarget.checked)}
+              disabled={running}
+              mb={8}
+            />
             {running ? (
               <Button color="red" variant="light" leftSection={<IconPlayerStop size={16} />} onClick={stop} loading={state.stopping}>
                 Stop
               </Button>
             ) : (
-              <Button leftSection={<IconPlayerPlay size={16} />} disabled={!mayRun} onClick={() => void run(selected, target())}>
+              <Button leftSection={<IconPlayerPlay size={16} />} disabled={!mayRun || selected.length === 0} onClick={() => void run(selected, target())}>
                 Run {selected.length === 1 ? selected[0]?.id : `${selected.length} scenarios`}
               </Button>
             )}

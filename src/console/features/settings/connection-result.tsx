@@ -26,6 +26,23 @@ function describe(result: ConnectionResult): { color: string; icon: ReactNode; t
           </Text>
         ),
       };
+    case 'no-read':
+      return {
+        color: 'green',
+        icon: <IconCircleCheck size={20} />,
+        title: 'Connected, token accepted; this service cannot be asked for one order',
+        body: (
+          <Stack gap={2}>
+            <Text size="sm">
+              Reading an order answered HTTP {result.readStatus}: this route does not exist here (not &quot;no such order&quot;). An empty
+              create body was refused with the service&apos;s own HTTP {result.createStatus}, so the base URL and the token are right.
+            </Text>
+            <Text size="sm">
+              Orders show what this browser last received; their status is unknown until the service answers a refund or a create.
+            </Text>
+          </Stack>
+        ),
+      };
     case 'rejected':
       return {
         color: 'red',

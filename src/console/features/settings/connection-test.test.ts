@@ -84,11 +84,27 @@ describe('testConnection', () => {
     expect(await testConnection(getActiveEnvironment())).toMatchObject({ kind: 'unexpected', status: 502, text: '<h1>502 Bad Gateway</h1>', hint: null });
   });
 
-  test('a 404 page that is not DRF means the Order Service is not at this address', async () => {
+  test('a 404 page that is not DRF, for the read and for the create, means the Order Service is not at this address', async () => {
     answer(() => new HttpResponse('<h1>Not Found</h1>', { status: 404, headers: { 'Content-Type': 'text/html' } }));
+    server.use(http.post(`${CONSOLE_ORIGIN}/psp/v2/order/`, () => new HttpResponse('<h1>Not Found</h1>', { status: 404, headers: { 'Content-Type': 'text/html' } })));
     const result = await testConnection(getActiveEnvironment());
     expect(result).toMatchObject({ kind: 'unexpected', status: 404, text: '<h1>Not Found</h1>' });
     expect(result.kind === 'unexpected' ? result.hint : null).toMatch(/base URL/);
+  });
+
+  test.each([
+    ['an HTML 404', () => new HttpResponse('<h1>Not Found</h1>', { status: 404, headers: { 'Content-Type': 'text/html' } }), 404],
+    ['a DRF 405', () => HttpResponse.json({ detail: 'Method "GET" not allowed.' }, { status: 405 }), 405],
+  ])('a service without a read (%s) whose create refuses an empty body is connected, not a wrong base URL (issue 24 #1)', async (_label, respond, status) => {
+    answer(respond);
+    const created: string[] = [];
+    server.events.on('response:mocked', ({ request, response }) => {
+      if (request.method === 'POST') created.push(String(response.status));
+    });
+    const result = await testConnection(getActiveEnvironment());
+    server.events.removeAllListeners();
+    expect(result).toMatchObject({ kind: 'no-read', readStatus: status, createStatus: 400 });
+    expect(created).toEqual(['400']);
   });
 
   test('a 200 that is not JSON (a website) is not a connection', async () => {

@@ -14,6 +14,8 @@ interface Tried {
 export type ConnectionResult = Tried &
   (
     | { kind: 'accepted'; status: number }
+    /** The service is there and took the token, but has no read of one order (its GET route is missing). */
+    | { kind: 'no-read'; readStatus: number; createStatus: number }
     | { kind: 'rejected'; status: number; detail: string }
     | { kind: 'unreachable' }
     | { kind: 'timeout'; timeoutMs: number }
@@ -37,7 +39,27 @@ export async function testConnection(
     return { ...tried, kind: 'accepted', status: response.status };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
+    if (error.routeMissing) return { ...tried, ...(await withoutRead(environment, error, timeoutMs, options.signal)) };
     return { ...tried, ...classify(error, timeoutMs) };
+  }
+}
+
+/**
+ * The read route is missing (an HTML 404 or a 405): a service without a read of one order (D9) looks
+ * exactly like a wrong base URL there. An empty create body tells them apart without creating anything:
+ * the Order Service refuses it with its own 400 (or 401/403 for the token); a wrong address answers
+ * another page.
+ */
+async function withoutRead(environment: Environment, read: ApiError, timeoutMs: number, signal: AbortSignal | undefined) {
+  const readStatus = read.status ?? 0;
+  try {
+    const response = await apiRequest(environment, { method: 'POST', path: orderServicePaths.orderCreate(), body: {}, timeoutMs, signal });
+    return { kind: 'unexpected' as const, status: response.status, text: 'An empty create body was accepted: this is not an Order Service as documented.', hint: null };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.isValidation) return { kind: 'no-read' as const, readStatus, createStatus: error.status ?? 400 };
+    if (error.isAuth) return classify(error, timeoutMs);
+    return classify(read, timeoutMs);
   }
 }
 

@@ -83,7 +83,11 @@ describe('the lifecycle panel', () => {
 
     expect(await panel.findByRole('img', { name: /^Activated, current status$/ })).toBeInTheDocument();
     expect(panel.queryAllByRole('menuitem')).toHaveLength(0);
-    expect(panel.getByTestId('lifecycle-text')).toHaveTextContent('Reachable from here: Refunded, Error');
+    // Issue 24 #5: the moves are the sandbox's model (D7), not this service's, and the panel says so.
+    expect(panel.getByTestId('lifecycle-text')).toHaveTextContent("Reachable from here in the sandbox's model: Refunded, Error");
+    expect(panel.getByTestId('lifecycle-text')).toHaveTextContent('Path: not known: this service keeps no history the console can read; it says the order is now Activated.');
+    expect(panel.getByTestId('lifecycle-description')).toHaveTextContent("The sandbox's model of the moves between states (decision D7), not this service's");
+    expect(panel.getByTestId('lifecycle-text')).not.toHaveTextContent('kept by the sandbox');
     expect(asked).not.toContain(sandboxPaths.orderEvents(order.id));
     server.events.removeAllListeners();
   });

@@ -59,14 +59,17 @@ export function LifecyclePanel({ environment, record }: { environment: Environme
         <Title order={4} id={titleId}>
           Lifecycle
         </Title>
-        <Text size="sm" c="dimmed">
-          {canMove
-            ? 'Every state an order can be in and the moves between them. Choose a state this order can still reach to move it there.'
-            : 'Every state an order can be in and the moves between them.'}
+        <Text size="sm" c="dimmed" data-testid="lifecycle-description">
+          {environment.sandbox
+            ? canMove
+              ? 'Every state an order can be in and the moves between them. Choose a state this order can still reach to move it there.'
+              : 'Every state an order can be in and the moves between them.'
+            : // Issue 24 #5: the document shows the states but no transitions (D7); this service may move orders otherwise.
+              "The sandbox's model of the moves between states (decision D7), not this service's: the interface document names the states but shows no transitions. Only the current status comes from the service."}
         </Text>
         <LifecycleDiagram graph={contractGraph} current={current} path={steps} onChoose={canMove && !pending ? choose : undefined} />
         <LifecycleLegend withPath={steps !== null} />
-        <LifecycleText graph={contractGraph} current={current} currentRaw={record.status} path={steps} />
+        <LifecycleText graph={contractGraph} current={current} currentRaw={record.status} path={steps} modelOnly={!environment.sandbox} />
         {path.isError && (
           <Text size="xs" c="dimmed">
             The order&apos;s history could not be read ({path.error.message}), so the path it took is not drawn.

@@ -11,7 +11,16 @@ import { reachableFrom } from './state-graph.ts';
 
 const names = (states: readonly string[]) => states.map(statusLabel).join(', ');
 
-export function LifecycleText({ graph, current, currentRaw, path }: { graph: StateGraph; current: string | null; currentRaw: string; path: readonly PathStep[] | null }) {
+interface TextProps {
+  graph: StateGraph;
+  current: string | null;
+  currentRaw: string;
+  path: readonly PathStep[] | null;
+  /** Not a sandbox: the moves are the sandbox's model (D7), not what this service is known to do. */
+  modelOnly?: boolean;
+}
+
+export function LifecycleText({ graph, current, currentRaw, path, modelOnly = false }: TextProps) {
   const reachable = current === null ? [] : reachableFrom(graph, current);
   const steps = path ?? [];
   return (
@@ -23,12 +32,12 @@ export function LifecycleText({ graph, current, currentRaw, path }: { graph: Sta
         {steps.length > 0
           ? steps.map((step) => `${statusLabel(step.state)} (${formatDateTime(step.at) ?? step.at})`).join(' → ')
           : path === null
-            ? `not known here (the history is kept by the sandbox); now ${current === null ? currentRaw : statusLabel(current)}.`
+            ? `not known: this service keeps no history the console can read; it says the order is now ${current === null ? currentRaw : statusLabel(current)}.`
             : 'no recorded steps.'}
       </Text>
       <Text size="sm">
         <Text span fw={600} inherit>
-          Reachable from here:{' '}
+          {modelOnly ? "Reachable from here in the sandbox's model:" : 'Reachable from here:'}{' '}
         </Text>
         {current === null
           ? `unknown: "${currentRaw}" is not a documented status.`
