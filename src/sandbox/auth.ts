@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { FaultKind } from '../contract/faults.ts';
 import { detailError } from './errors.ts';
 
-// decisions.md D2, answered as Django REST Framework's TokenAuthentication does.
+// docs/decisions.md D2, answered as Django REST Framework's TokenAuthentication does.
 
 export const DEFAULT_TOKEN = 'dev-token';
 

@@ -4,7 +4,7 @@ import type { OrderStatus } from '../contract/schemas.ts';
 import { escapeHtml } from './html.ts';
 import type { OrderRecord } from './store.ts';
 
-// decisions.md D7: the customer checkout page a tester plays the customer on. Plain HTML, no script;
+// docs/decisions.md D7: the customer checkout page a tester plays the customer on. Plain HTML, no script;
 // every value from the order is escaped, external ids being whatever the partner sent.
 
 export const CHECKOUT_ACTIONS = {
