@@ -80,3 +80,10 @@ test('tabbing through the form paints nothing red; a submit does, and placeholde
   // The border says it is wrong; the placeholder ("120.50") must not read as a wrong value.
   expect(colours.placeholder).not.toBe(colours.border);
 });
+
+test("return_url's placeholder suggests the sandbox return page, a page this server answers (as the sample data does)", async ({ page, request, baseURL }) => {
+  await page.goto('/orders/new');
+  const suggested = `${baseURL ?? ''}/sandbox/return`;
+  await expect(field(page, 'return_url')).toHaveAttribute('placeholder', suggested);
+  expect((await request.get(suggested)).status()).toBe(200);
+});
