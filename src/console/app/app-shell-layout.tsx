@@ -30,7 +30,8 @@ const NAV = [
   // Issue 18: the sandbox's figures; a sandbox's page only.
   { to: '/overview', label: 'Overview', icon: IconChartBar, exact: true, sandboxOnly: true },
   { to: '/scenarios', label: 'Scenarios', icon: IconChecklist, exact: true },
-  { to: '/faults', label: 'Faults', icon: IconBolt, exact: true },
+  // D13: the sandbox's fault injection; like Overview, not offered where there is no sandbox (proxy mode, a real service).
+  { to: '/faults', label: 'Faults', icon: IconBolt, exact: true, sandboxOnly: true },
   { to: '/settings', label: 'Settings', icon: IconSettings, exact: true },
 ] as const;
 
