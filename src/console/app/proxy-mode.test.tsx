@@ -58,7 +58,7 @@ describe('proxy mode', { timeout: 30_000 }, () => {
     const notice = await screen.findByRole('alert', { name: /Connected to orders\.example\.com/ });
     await user.click(within(notice).getByRole('link', { name: 'Set the token in Settings' }));
     const editor = await screen.findByRole('dialog', { name: /^Edit / });
-    expect(within(editor).getByLabelText(/^Token/)).toBeInTheDocument();
+    await waitFor(() => expect(within(editor).getByLabelText(/^Token/)).toHaveFocus());
   });
 
   test('once a token is set the notice goes; the chip keeps naming the service', async () => {

@@ -21,6 +21,7 @@ export function SettingsPage() {
   // proxy notice's "Set the token in Settings" leads (issue 24).
   const [params, setParams] = useSearchParams();
   const [editing, setEditingState] = useState<Editing>(() => environments.find((e) => e.id === params.get('edit')) ?? null);
+  const [focusToken] = useState(() => editing !== null);
   const setEditing = (next: Editing) => {
     setEditingState(next);
     if (next === null && params.has('edit')) setParams({}, { replace: true });
@@ -116,6 +117,7 @@ export function SettingsPage() {
             takenNames={takenNames}
             onSubmit={save}
             onCancel={() => setEditing(null)}
+            focusToken={focusToken && editedEnvironment?.id === params.get('edit')}
           />
         )}
       </Modal>
