@@ -1,0 +1,12 @@
+import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from './src/testing/browser.ts';
+const browser = await chromium.launch(chromiumLaunchOptions());
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, baseURL: 'http://127.0.0.1:43123' });
+await page.goto('/orders');
+const box = page.getByRole('searchbox').or(page.getByRole('textbox')).first();
+await box.fill('x'.repeat(10000));
+await box.press('Enter');
+await page.waitForTimeout(2500);
+await page.screenshot({ path: '/tmp/shots-24b/search-10k-before-1280.png' });
+console.log(await page.locator('main').innerText());
+await browser.close();
