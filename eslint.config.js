@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// One-way imports (STYLE.md): console -> contract, sandbox -> contract, contract -> zod/big.js only.
+// One-way imports (docs/style.md): console -> contract, sandbox -> contract, contract -> zod/big.js only.
 const noConsoleOrSandbox = [
   { group: ['**/console/**', '**/sandbox/**'], message: 'contract/ must not import console/ or sandbox/.' },
 ];

@@ -3,7 +3,7 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { findPostgresBin, INSTALL_HINT } from './src/sandbox/testing/postgres-bin.ts';
 
-// The sandbox suites that run against both stores (decisions.md D15): once on PGlite in the project
+// The sandbox suites that run against both stores (docs/decisions.md D15): once on PGlite in the project
 // `node`, once on a throwaway PostgreSQL server in `sandbox-postgres`, the same files, told apart by
 // SANDBOX_TEST_STORE (src/sandbox/testing/test-store.ts). Only the suites whose outcome depends on the
 // store run twice: its own tests, and the API suites that write and read orders, refunds, history,

@@ -40,3 +40,25 @@ for (const { action, status } of PATHS) {
     expect(moves.at(-1)).toMatchObject({ to: status, source: 'checkout' });
   });
 }
+
+test('390 px: Open checkout stays inside the Details card; for an order past its checkout the page offers no action', async ({ page, sandbox, hasControlApi }) => {
+  test.skip(!hasControlApi, 'the checkout page is part of the sandbox, which this environment does not run');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const order = await sandbox.createOrder({ status: 'activated' });
+  await openOrder(page, order.id);
+  await expect(orderStatus(page)).toHaveText('activated');
+
+  const link = page.getByRole('link', { name: 'Open checkout' });
+  const card = page.locator('.mantine-Paper-root').filter({ has: page.getByRole('heading', { name: 'Details', exact: true }) });
+  const [linkBox, cardBox] = [await link.boundingBox(), await card.boundingBox()];
+  expect(linkBox).not.toBeNull();
+  expect(cardBox).not.toBeNull();
+  expect(linkBox!.x + linkBox!.width, 'the right edge of Open checkout').toBeLessThanOrEqual(cardBox!.x + cardBox!.width - 8);
+
+  const popup = page.waitForEvent('popup');
+  await link.click();
+  const checkout = await popup;
+  await expect(checkout.getByRole('heading', { name: 'This checkout is over' })).toBeVisible();
+  await expect(checkout.getByTestId('order-status')).toHaveText('activated');
+  await expect(checkout.getByRole('button')).toHaveCount(0);
+});

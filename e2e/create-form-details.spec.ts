@@ -80,3 +80,12 @@ test('tabbing through the form paints nothing red; a submit does, and placeholde
   // The border says it is wrong; the placeholder ("120.50") must not read as a wrong value.
   expect(colours.placeholder).not.toBe(colours.border);
 });
+
+test("return_url's placeholder suggests the sandbox return page, a page this server answers (as the sample data does)", async ({ page, request, baseURL, api }) => {
+  await page.goto('/orders/new');
+  const suggested = `${baseURL ?? ''}/sandbox/return`;
+  await expect(field(page, 'return_url')).toHaveAttribute('placeholder', suggested);
+  // Where the checkout sends the customer back: this server answers it with the order's result.
+  const order = await api.createOrder();
+  expect((await request.get(`${suggested}?order_id=${order.id}&status=new`)).status()).toBe(200);
+});

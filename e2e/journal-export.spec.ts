@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { createOrderThroughForm, openOrder, orderAmount, orderStatus, refundThroughDialog, sampleOrder, uniqueId } from '../src/testing/kit.ts';
+import { createOrderThroughForm, DEV_TOKEN, openOrder, orderAmount, orderStatus, refundThroughDialog, sampleOrder, uniqueId } from '../src/testing/kit.ts';
 import { expect, test } from './kit-fixtures.ts';
 
 // From a session in the console to a test (issue 16): the journal's "Export spec" gives a spec on
@@ -45,7 +45,7 @@ test('a session exported as a spec replays green against the sandbox', async ({ 
   expect(existsSync(KIT_ENTRY), `${KIT_ENTRY} is missing: npm run build:kit`).toBe(true);
   // The session: an order created through the form, paid by the customer (outside the console: its
   // next read sees it), then refunded in part.
-  const id = await createOrderThroughForm(page, sampleOrder({ order_data: { amount: '90.00' } }));
+  const id = await createOrderThroughForm(page, sampleOrder({ order_data: { amount: '90.00' }, return_url: `${consoleEnvironment.baseURL}/sandbox/return` }));
   await expect(orderStatus(page)).toHaveText('new');
   await sandbox.moveTo(id, 'activated');
   await page.reload();
@@ -62,6 +62,13 @@ test('a session exported as a spec replays green against the sandbox', async ({ 
   expect(spec).toContain('await sandbox.moveTo(order1, "activated");');
   expect(spec).toMatch(/sandbox\.call\("POST", `\/psp\/v2\/order\/\$\{\w+\}\/refund\/`/);
   expect(spec).not.toContain(consoleEnvironment.token === 'dev-token' ? 'Token dev-token' : consoleEnvironment.token);
+  // Steps a person did, numbered 1, 2, 3…; the order page's polling is no step; the return page follows the replay's host.
+  const numbers = [...spec.matchAll(/^ {2}\/\/ (\d+)\. /gm)].map((m) => Number(m[1]));
+  expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+  expect(spec).toMatch(/reads? left out: the console read again/);
+  expect(spec.match(/sandbox\.call\("GET", `\/psp\/v2\/order\//g)?.length ?? 0).toBeLessThanOrEqual(1);
+  expect(spec).toContain('return_url: `${baseURL}/sandbox/return`');
+  expect(spec).not.toContain(new URL(consoleEnvironment.baseURL).host);
 
   // outputDir of its own: by default Playwright would clear this repository's test-results/, where the spec is.
   const config = testInfo.outputPath('playwright.config.mjs');
@@ -71,23 +78,30 @@ test('a session exported as a spec replays green against the sandbox', async ({ 
   expect(run.code).toBe(0);
 });
 
-test('Copy as Playwright gives one call with its assertions and the token from the environment', async ({ page, sandbox, consoleEnvironment }) => {
+test('Copy as Playwright on a create gives a test that passes, and passes again when run unchanged', async ({ page, consoleEnvironment }, testInfo) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  const order = await sandbox.createOrder();
-  await openOrder(page, order.id);
+  await createOrderThroughForm(page, sampleOrder({ return_url: `${consoleEnvironment.baseURL}/sandbox/return` }));
   await expect(orderStatus(page)).toHaveText('new');
 
   const drawer = await openJournal(page);
-  await drawer.getByRole('button', { name: `GET /psp/v2/order/${order.id}/: 200` }).first().click();
-  await drawer.getByRole('region').filter({ hasText: `/psp/v2/order/${order.id}/` }).first().getByRole('button', { name: 'Copy as Playwright' }).click();
-
+  await drawer.getByRole('button', { name: 'POST /psp/v2/order/: 201' }).first().click();
+  await drawer.getByRole('region').filter({ hasText: 'Request body' }).first().getByRole('button', { name: 'Copy as Playwright' }).click();
   const clipboard = async () => String(await page.evaluate('navigator.clipboard.readText()'));
-  await expect.poll(clipboard).toContain(`request.get("/psp/v2/order/${order.id}/"`);
+  await expect.poll(clipboard).toContain('request.post(`${baseURL}/psp/v2/order/`');
   const code = await clipboard();
-  expect(code).toContain("Authorization: `Token ${process.env['E2E_TOKEN'] ?? ''}`");
-  expect(code).toContain('expect(response.status()).toBe(200);');
-  expect(code).toContain(`external_id: "${order.external_id}"`);
   expect(code).not.toContain(`Token ${consoleEnvironment.token}`);
+
+  // As a QA engineer would: the clipboard into a file of its own, run by Playwright, twice. Against the
+  // local sandbox with no variable at all (the kit's defaults: this console, dev-token).
+  await writeFile(testInfo.outputPath('copied.spec.ts'), code);
+  const config = testInfo.outputPath('playwright.config.mjs');
+  await writeFile(config, "export default { testDir: '.', testMatch: 'copied.spec.ts', outputDir: './copied-results', workers: 1 };\n");
+  const env: Record<string, string> = consoleEnvironment.token === DEV_TOKEN ? {} : { E2E_BASE_URL: consoleEnvironment.baseURL, E2E_TOKEN: consoleEnvironment.token };
+  for (const run of ['first', 'second']) {
+    const result = await runPlaywright(config, env);
+    expect(result.output, `${run} run`).toContain('1 passed');
+    expect(result.code, `${run} run`).toBe(0);
+  }
 });
 
 test('an exported HAR replays the order page with the service out of the way', async ({ page, browser, sandbox, consoleEnvironment, hasControlApi }, testInfo) => {

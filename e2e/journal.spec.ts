@@ -93,3 +93,29 @@ test('the journal survives a reload of the tab, keeps no token, and filters by o
   await expect(drawer.getByRole('button', { name: /^GET \/psp\/v2\/order\/[0-9a-f-]{36}\/: 404$/ }).first()).toBeVisible();
   await expect(drawer.getByRole('button', { name: /: 200$/ })).toHaveCount(0);
 });
+
+test('an order page left open polling: the create made in this tab stays in the journal, the polls are one entry with a count (issue 24)', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/orders/new');
+  await page.getByRole('button', { name: 'Fill with sample data' }).click();
+  await page.getByRole('button', { name: 'Create order' }).click();
+  await expect(orderStatus(page)).toHaveText('new');
+  const id = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+
+  // More reads than the journal keeps, as the open page makes them (its clock run on, one poll at a time).
+  const reads = 220;
+  for (let i = 0; i < reads; i += 1) {
+    const read = page.waitForResponse((response) => response.request().method() === 'GET' && new URL(response.url()).pathname === `/psp/v2/order/${id}/`);
+    await page.clock.runFor(2_500);
+    await read;
+  }
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Journal' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Request journal' });
+  await expect(drawer.getByRole('button', { name: 'POST /psp/v2/order/: 201' })).toBeVisible();
+  const polls = drawer.getByTestId('journal-entry').filter({ has: page.getByRole('button', { name: `GET /psp/v2/order/${id}/: 200` }) });
+  await expect(polls).toHaveCount(1);
+  const count = Number((await polls.getByTestId('journal-repeats').innerText()).replace('×', ''));
+  expect(count).toBeGreaterThanOrEqual(reads);
+});

@@ -73,3 +73,42 @@ test("no notice covers a dialog's close button", async ({ page, api, sandbox }) 
 
   await expectClear(page.getByRole('alert').filter({ hasText: 'Order moved' }), [['the dialog’s close button', refundDialog(page).getByRole('button', { name: 'Close' })]]);
 });
+
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 390, height: 844 },
+]) {
+  test(`${viewport.width} px: a rejected token turns the header chip red, and its notice stays off the create form's Create order button`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/settings');
+    const card = page.getByRole('region', { name: 'Local sandbox' }).or(page.getByRole('region', { name: 'E2E target' }));
+    await card.getByRole('button', { name: /^Edit / }).click();
+    const editor = page.getByRole('dialog', { name: /^Edit / });
+    await editor.getByRole('textbox', { name: 'Token', exact: true }).fill('not-the-right-token');
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    await expect(editor).toBeHidden();
+
+    await page.goto('/orders/new');
+    const chip = page.getByRole('banner').getByRole('link', { name: /^Active environment: / });
+    await expect(chip).not.toHaveAccessibleName(/token rejected/);
+    const bar = page.getByRole('toolbar', { name: 'Form actions' });
+    if (viewport.width < 768) {
+      await bar.getByRole('button', { name: 'More form actions' }).click();
+      await page.getByRole('menuitem', { name: 'Fill with sample data' }).click();
+    } else {
+      await bar.getByRole('button', { name: 'Fill with sample data' }).click();
+    }
+    const create = bar.getByRole('button', { name: 'Create order' });
+    await create.click();
+
+    const notice = page.getByRole('alert').filter({ hasText: 'Token rejected' });
+    await expect(notice).toBeVisible();
+    await expect(chip).toHaveAccessibleName(/\(token rejected\)$/);
+    await expectClear(notice, [
+      ['the Create order button', create],
+      ['the header', page.getByRole('banner')],
+    ]);
+    // Still an action a person can take: the button answers a click, not the notice.
+    await create.click({ trial: true, timeout: 2_000 });
+  });
+}

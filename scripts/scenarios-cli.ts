@@ -9,7 +9,7 @@ import { consoleVersion, gitCommit, writeReports } from './scenarios-files.ts';
 import type { Output } from './scenarios-progress.ts';
 import { Progress, summaryLine } from './scenarios-progress.ts';
 
-// decisions.md D14: npm run scenarios -- --base-url URL [--token-env VAR] [--only ID,...] [--report DIR] [--interactive]
+// docs/decisions.md D14: npm run scenarios -- --base-url URL [--token-env VAR] [--only ID,...] [--report DIR] [--interactive]
 // Exit 0 when every scenario that ran passed, 1 when one failed, 2 on a usage or connection error.
 
 export const DEFAULT_TOKEN_ENV = 'ORDER_SERVICE_TOKEN';

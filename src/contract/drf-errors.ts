@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-// decisions.md D3: Django REST Framework's validation error bodies. The sandbox writes them from zod
+// docs/decisions.md D3: Django REST Framework's validation error bodies. The sandbox writes them from zod
 // issues; the console reads them back onto form fields. Both directions live here so one test can
 // check that they agree.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// decisions.md D13: fault injection rules of the sandbox, armed per token through the control API and
+// docs/decisions.md D13: fault injection rules of the sandbox, armed per token through the control API and
 // applied to the partner interface (/psp/) only. The sandbox validates armed rules with these schemas
 // (a bad rule is a 400 with DRF field errors), and the console's Faults panel, the QA kit and the
 // scenario runner build and parse them with the same.

@@ -15,7 +15,7 @@ export const AMOUNT_MESSAGE =
   'Enter an amount like 120.50: up to 8 digits before the decimal point and 2 after';
 export const VAT_MESSAGE = 'Enter a VAT like 21 or 21.50: up to 2 digits before the decimal point and 2 after';
 
-// decisions.md D11: Django REST Framework strips leading and trailing whitespace of a string field
+// docs/decisions.md D11: Django REST Framework strips leading and trailing whitespace of a string field
 // (CharField's trim_whitespace) and of decimal input before it validates, so " 5" is 5 and spaces
 // around a value do not count toward its max length. Python's str.strip() removes the characters
 // str.isspace() names, which is not JavaScript's trim(): Python also strips the ASCII separators

@@ -3,7 +3,7 @@ import { amount } from './fields.ts';
 import { faultEffectSchema, FAULT_OPERATIONS } from './faults.ts';
 import { orderStatusSchema } from './schemas.ts';
 
-// decisions.md D12: what happened to an order, as the sandbox records it. Every event is written in
+// docs/decisions.md D12: what happened to an order, as the sandbox records it. Every event is written in
 // the same transaction as the change it describes. Parsed by the console (order history), the QA kit
 // and the scenario runner, so the shape lives here once.
 

@@ -5,7 +5,7 @@ import { orderServicePaths, sandboxPaths } from './paths.ts';
 import { orderCreateRequestSchema, orderSchema, refundRequestSchema } from './schemas.ts';
 import { sandboxStatsSchema } from './stats.ts';
 
-// decisions.md D8: the interface as OpenAPI 3.1, generated from the same schemas the console and the
+// docs/decisions.md D8: the interface as OpenAPI 3.1, generated from the same schemas the console and the
 // sandbox parse with. OpenAPI 3.1 schemas are JSON Schema 2020-12.
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
@@ -120,10 +120,10 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       title: 'Order Service partner interface',
       version: 'v2',
       description:
-        'Order creation and refund, called by a PSP. Paths of orderCreate and of reading one order are assumed (decisions.md D1). ' +
+        'Order creation and refund, called by a PSP. Paths of orderCreate and of reading one order are assumed (docs/decisions.md D1). ' +
         'As Django REST Framework does, leading and trailing whitespace of every string and decimal member of a request is stripped before it is validated ' +
-        '(patterns and maxLength apply to the stripped value) and the stripped value is what is stored (decisions.md D11). ' +
-        'The /sandbox/ paths are the sandbox\'s own order history and fault injection (decisions.md D12, D13) and its figures at a glance.',
+        '(patterns and maxLength apply to the stripped value) and the stripped value is what is stored (docs/decisions.md D11). ' +
+        'The /sandbox/ paths are the sandbox\'s own order history and fault injection (docs/decisions.md D12, D13) and its figures at a glance.',
     },
     servers: [{ url: serverUrl }],
     security: [{ tokenAuth: [] }],

@@ -1,4 +1,4 @@
-// decisions.md D1: the interface's paths in one place, so a deployment can change them.
+// docs/decisions.md D1: the interface's paths in one place, so a deployment can change them.
 // orderCreate and read-one are assumed (the document hides them); refund is documented.
 export const PSP_PREFIX = '/psp/v2';
 
@@ -8,7 +8,7 @@ export const orderServicePaths = {
   orderRefund: (orderId: string) => `${PSP_PREFIX}/order/${encodeURIComponent(orderId)}/refund/`,
 } as const;
 
-// decisions.md D7: the sandbox's own control API and customer checkout page (not the partner interface).
+// docs/decisions.md D7: the sandbox's own control API and customer checkout page (not the partner interface).
 export const sandboxPaths = {
   orders: () => '/sandbox/orders',
   orderStatus: (orderId: string) => `/sandbox/orders/${encodeURIComponent(orderId)}/status`,

@@ -1,7 +1,7 @@
 import { compareMoney, formatMoney } from './money.ts';
 import type { OrderStatus } from './schemas.ts';
 
-// decisions.md D4 and the document's one state rule. Each returns a message for a person, or null
+// docs/decisions.md D4 and the document's one state rule. Each returns a message for a person, or null
 // when the value is fine. Inputs are decimal strings the schemas have already accepted.
 
 export const REFUND_STATUS_RULE = 'Refunds are possible only for activated orders';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { orderCreateRequestSchema, orderSchema, refundRequestSchema } from './schemas.ts';
 import { MISSING, errorsOf, validCreateBody, validOrder, validRefundBody, valueAt, withValue } from './test-support.ts';
 
-// Every documented constraint of order-service-interface.md (and decisions.md D4/D5 where the document
+// Every documented constraint of docs/interface.md (and docs/decisions.md D4/D5 where the document
 // leaves a gap), checked at the path where a caller meets it, with the path and message of the error.
 
 const create = { schema: orderCreateRequestSchema, base: validCreateBody() };

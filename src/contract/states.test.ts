@@ -4,7 +4,7 @@ import type { OrderStatus } from './schemas.ts';
 import { ORDER_STATUSES } from './schemas.ts';
 import { FINAL_STATUSES, isFinalStatus, nextStatuses, pathToStatus, reachableStatuses } from './states.ts';
 
-// decisions.md D7, transcribed edge by edge from its text, and shortest distances worked out with
+// docs/decisions.md D7, transcribed edge by edge from its text, and shortest distances worked out with
 // Floyd-Warshall: an oracle that shares no code with the breadth-first search under test.
 //   new -> data_completed -> checking -> accepted -> activated -> refunded
 //   new, data_completed, accepted -> canceled      checking -> rejected

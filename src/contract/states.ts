@@ -1,7 +1,7 @@
 import type { OrderStatus } from './schemas.ts';
 import { ORDER_STATUSES } from './schemas.ts';
 
-// decisions.md D7. The document shows no transitions; this is the sandbox's model, and the console
+// docs/decisions.md D7. The document shows no transitions; this is the sandbox's model, and the console
 // uses the same table to tell which simulated moves are possible.
 export const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set(['rejected', 'canceled', 'refunded', 'error']);
 

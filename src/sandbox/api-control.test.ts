@@ -218,6 +218,33 @@ describe('customer checkout page (no token)', () => {
     expect((await readOrder(base, TOKEN, order.id)).status).toBe(status);
   });
 
+  test.each(['activated', 'refunded', 'canceled', 'rejected', 'error'])('an order that is %s is past its checkout: no buttons, and a button pressed on an old page is refused', async (status) => {
+    const order = await createOrder(base, TOKEN, { return_url: 'https://shop.example/done' });
+    await moveOrder(base, TOKEN, order.id, status);
+    const page = await call(base, 'GET', checkout(order.id));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('This checkout is over');
+    expect(page.text).toContain(`<dd data-testid="order-status">${status}</dd>`);
+    expect(page.text).not.toContain('<button');
+    expect(page.text).toContain(`<a href="https://shop.example/done?order_id=${order.id}&amp;status=${status}">Back to the shop</a>`);
+    for (const action of ['approve', 'reject', 'cancel']) {
+      const pressed = await call(base, 'POST', `${checkout(order.id)}/${action}`);
+      expect(pressed.status).toBe(409);
+    }
+    expect((await readOrder(base, TOKEN, order.id)).status).toBe(status);
+  });
+
+  test.each([
+    ['new', ['approve', 'reject', 'cancel']],
+    ['checking', ['approve', 'reject', 'cancel']],
+    ['accepted', ['approve', 'cancel']],
+  ])('an order that is %s offers %j', async (status, actions) => {
+    const order = await createOrder(base, TOKEN);
+    if (status !== 'new') await moveOrder(base, TOKEN, order.id, status);
+    const page = await call(base, 'GET', checkout(order.id));
+    expect([...page.text.matchAll(/<button type="submit" class="(\w+)"/g)].map((m) => m[1])).toEqual(actions);
+  });
+
   test.each([
     ['an unknown order', 'GET', checkout('3b241101-e2bb-4255-8caf-4136c566a962')],
     ['an id that is not a UUID', 'GET', checkout('nope')],

@@ -9,7 +9,7 @@ import { startServer } from './server.ts';
 import { call, callRaw, createOrder, moveOrder, orderBody, parseOrder, readOrder, refundBody } from './testing/http.ts';
 import { testStoreLocation } from './testing/test-store.ts';
 
-// decisions.md D13: what an armed rule does to /psp/ requests, over real HTTP (each request on its
+// docs/decisions.md D13: what an armed rule does to /psp/ requests, over real HTTP (each request on its
 // own connection, so a reset is seen as such), and what it leaves alone.
 
 const TOKEN = 'effects-token';

@@ -6,7 +6,7 @@ import { startServer } from './server.ts';
 import { call, createOrder } from './testing/http.ts';
 import { testStoreLocation } from './testing/test-store.ts';
 
-// decisions.md D13: the faults API itself (arm, list, disarm), per token. What an armed rule does
+// docs/decisions.md D13: the faults API itself (arm, list, disarm), per token. What an armed rule does
 // to /psp/ requests is in api-fault-effects.test.ts.
 
 const TOKEN = 'faults-token';

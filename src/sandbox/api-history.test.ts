@@ -9,7 +9,7 @@ import { startServer } from './server.ts';
 import { call, createOrder, moveOrder, orderBody, parseOrder, readOrder, refundBody } from './testing/http.ts';
 import { testStoreLocation } from './testing/test-store.ts';
 
-// decisions.md D12 over HTTP: every event type, in order, written with its change; the create
+// docs/decisions.md D12 over HTTP: every event type, in order, written with its change; the create
 // request as received; owner only.
 
 const TOKEN = 'history-token';

@@ -10,7 +10,7 @@ import { openStore } from './store.ts';
 import { call, moveOrder, orderBody, parseOrder, refundBody, uniqueExternalId } from './testing/http.ts';
 import { testStoreLocation } from './testing/test-store.ts';
 
-// decisions.md D11 over HTTP: the sandbox strips leading and trailing whitespace of every string
+// docs/decisions.md D11 over HTTP: the sandbox strips leading and trailing whitespace of every string
 // member and of decimal input before it validates, as a service built on Django REST Framework does,
 // and keeps the stripped value.
 

@@ -4,7 +4,7 @@ import type { FaultKind } from '../contract/faults.ts';
 import { SANDBOX_NAMESPACE_HEADER, SANDBOX_NAMESPACE_PATTERN } from '../contract/paths.ts';
 import { detailError } from './errors.ts';
 
-// decisions.md D2, answered as Django REST Framework's TokenAuthentication does.
+// docs/decisions.md D2, answered as Django REST Framework's TokenAuthentication does.
 
 export const DEFAULT_TOKEN = 'dev-token';
 

@@ -5,7 +5,7 @@ import { issuesToDrf, NON_FIELD_ERRORS } from '../contract/drf-errors.ts';
 import { ApiError, detailError, validationError } from './errors.ts';
 import { inspectJson, MAX_JSON_DEPTH } from './json-guard.ts';
 
-// decisions.md D3: 413 over 1 MiB, 415 when not application/json, 400 parse_error for anything that
+// docs/decisions.md D3: 413 over 1 MiB, 415 when not application/json, 400 parse_error for anything that
 // is not JSON text, DRF's non_field_errors for JSON that is not an object.
 
 export const MAX_BODY_BYTES = 1024 * 1024;

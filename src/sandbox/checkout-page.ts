@@ -1,10 +1,11 @@
 import { formatMoney } from '../contract/money.ts';
 import { sandboxPaths } from '../contract/paths.ts';
 import type { OrderStatus } from '../contract/schemas.ts';
+import { pathToStatus } from '../contract/states.ts';
 import { escapeHtml } from './html.ts';
 import type { OrderRecord } from './store.ts';
 
-// decisions.md D7: the customer checkout page a tester plays the customer on. Plain HTML, no script;
+// docs/decisions.md D7: the customer checkout page a tester plays the customer on. Plain HTML, no script;
 // every value from the order is escaped, external ids being whatever the partner sent.
 
 export const CHECKOUT_ACTIONS = {
@@ -14,9 +15,18 @@ export const CHECKOUT_ACTIONS = {
 } as const satisfies Record<string, { label: string; target: OrderStatus }>;
 
 export type CheckoutAction = keyof typeof CHECKOUT_ACTIONS;
+const ACTION_NAMES: readonly CheckoutAction[] = ['approve', 'reject', 'cancel'];
 
 export function isCheckoutAction(value: string): value is CheckoutAction {
   return Object.hasOwn(CHECKOUT_ACTIONS, value);
+}
+
+/**
+ * What the customer can still do: the actions whose outcome D7 still allows from this status. None
+ * once the order is activated or final, where the page offered all three (issue 24).
+ */
+export function checkoutActions(status: OrderStatus): CheckoutAction[] {
+  return ACTION_NAMES.filter((action) => (pathToStatus(status, CHECKOUT_ACTIONS[action].target)?.length ?? 0) > 0);
 }
 
 /**
@@ -82,11 +92,13 @@ function details(order: OrderRecord): string {
 }
 
 export function checkoutPage(order: OrderRecord): string {
-  const forms = Object.entries(CHECKOUT_ACTIONS)
+  const actions = checkoutActions(order.status);
+  if (actions.length === 0) return checkoutOverPage(order);
+  const forms = actions
     .map(
-      ([action, { label }]) =>
+      (action) =>
         `<form method="post" action="${escapeHtml(`${sandboxPaths.checkout(order.id)}/${action}`)}">` +
-        `<button type="submit" class="${action}">${label}</button></form>`,
+        `<button type="submit" class="${action}">${CHECKOUT_ACTIONS[action].label}</button></form>`,
     )
     .join('\n');
   return page(
@@ -97,6 +109,18 @@ ${details(order)}
 <div class="actions">
 ${forms}
 </div>`,
+  );
+}
+
+/** An order past the checkout: where it stands, and the way back to the shop, with nothing to press. */
+function checkoutOverPage(order: OrderRecord): string {
+  const back = returnUrlWithResult(order.return_url, order.id, order.status);
+  return page(
+    `Checkout of order ${order.external_id} is over`,
+    `<h1>This checkout is over</h1>
+<p class="note">The order is <strong>${escapeHtml(order.status)}</strong>: the customer's part is done and there is nothing left to choose here.</p>
+${details(order)}
+${back === null ? '' : `<p><a href="${escapeHtml(back)}">Back to the shop</a></p>`}`,
   );
 }
 
@@ -116,7 +140,7 @@ export function notAllowedPage(order: OrderRecord, action: CheckoutAction): stri
   return page(
     `${label} is not possible`,
     `<h1 class="error">${escapeHtml(label)} is not possible</h1>
-<p>This order is <strong>${escapeHtml(order.status)}</strong>; it cannot move to <strong>${escapeHtml(target)}</strong>.</p>
+<p>This order is <strong>${escapeHtml(order.status)}</strong>;${checkoutActions(order.status).length === 0 ? " its checkout is over, so" : ""} it cannot move to <strong>${escapeHtml(target)}</strong> from here.</p>
 ${details(order)}
 <p><a href="${escapeHtml(sandboxPaths.checkout(order.id))}">Back to the checkout page</a></p>`,
   );

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { sandboxPaths } from '../contract/paths.ts';
 import type { SandboxEnv } from './auth.ts';
-import { checkoutPage, CHECKOUT_ACTIONS, isCheckoutAction, notAllowedPage, orderNotFoundPage, resultPage, returnUrlWithResult } from './checkout-page.ts';
+import { checkoutActions, checkoutPage, CHECKOUT_ACTIONS, isCheckoutAction, notAllowedPage, orderNotFoundPage, resultPage, returnUrlWithResult } from './checkout-page.ts';
 import { isUuid, byMethod, idPattern } from './routing.ts';
 import type { Store } from './store.ts';
 
@@ -33,6 +33,10 @@ export function registerCheckoutRoutes(app: Hono<SandboxEnv>, store: Store): voi
         const id = c.req.param('id') ?? '';
         const action = c.req.param('action') ?? '';
         if (!isUuid(id) || !isCheckoutAction(action)) return c.html(orderNotFoundPage(), 404, noStore);
+        // A button of a page opened earlier, pressed once the order is past the checkout: not the customer's move any more.
+        const current = await store.getOrderById(id.toLowerCase());
+        if (current === null) return c.html(orderNotFoundPage(), 404, noStore);
+        if (!checkoutActions(current.status).includes(action)) return c.html(notAllowedPage(current, action), 409, noStore);
         const result = await store.moveOrder(null, id.toLowerCase(), CHECKOUT_ACTIONS[action].target, { source: 'checkout' });
         if (result.kind === 'not_found') return c.html(orderNotFoundPage(), 404, noStore);
         if (result.kind === 'invalid_transition') {

@@ -4,7 +4,7 @@ import { DEFAULT_POOL_SIZE } from './store-db-postgres.ts';
 import { isDatabaseUrl } from './store-open.ts';
 import { DEFAULT_DB } from './server.ts';
 
-// decisions.md D8 and D15: the environment main.ts runs with.
+// docs/decisions.md D8 and D15: the environment main.ts runs with.
 
 export interface SandboxConfig {
   port: number;

@@ -12,7 +12,7 @@ import { byMethod, idPattern, orderIdParam } from './routing.ts';
 import type { ListQuery, Store } from './store.ts';
 import { validateStatusChange } from './validation.ts';
 
-// decisions.md D7: the sandbox's control API (token-protected, not part of the partner interface).
+// docs/decisions.md D7: the sandbox's control API (token-protected, not part of the partner interface).
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;

@@ -8,7 +8,7 @@ import type { MainProcess } from './testing/child.ts';
 import { freePort, spawnMain, waitForListening } from './testing/child.ts';
 import { call, orderBody, parseOrder, refundBody } from './testing/http.ts';
 
-// decisions.md D8: every acknowledged write survives kill -9; an unusable data directory ends the
+// docs/decisions.md D8: every acknowledged write survives kill -9; an unusable data directory ends the
 // process with one clear line. main.ts runs as a child process, exactly as `npm run serve` runs it.
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-durability-'));

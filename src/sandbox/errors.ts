@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { DrfErrorBody } from '../contract/drf-errors.ts';
 
-// decisions.md D3: every error but a validation error is {"detail", "code"}; validation errors are
+// docs/decisions.md D3: every error but a validation error is {"detail", "code"}; validation errors are
 // DRF field bodies. Handlers throw ApiError and the app's onError writes it, so no handler can forget
 // a header or invent its own shape.
 

@@ -6,7 +6,7 @@ import { DEFAULT_RETRY_AFTER_S } from '../contract/faults.ts';
 import type { SandboxEnv } from './auth.ts';
 import type { AppliedFault } from './store-faults.ts';
 
-// decisions.md D13: what an applied rule does to the answer of a /psp/ request. The store takes the
+// docs/decisions.md D13: what an applied rule does to the answer of a /psp/ request. The store takes the
 // rule in the statement of the operation (store-faults.ts) and reports it; this turns it into an
 // answer, or into no answer at all:
 // - status: that status with a DRF {"detail", "code"} body (DRF's own words where DRF has some) and

@@ -9,7 +9,7 @@ import { notFound, validationError } from './errors.ts';
 import { byMethod, idPattern, isUuid } from './routing.ts';
 import type { Store } from './store.ts';
 
-// decisions.md D13: the token's fault rules. Arming answers 201 with the rule; a bad rule is a 400
+// docs/decisions.md D13: the token's fault rules. Arming answers 201 with the rule; a bad rule is a 400
 // with DRF field errors; GET lists the armed rules oldest first (the order they take precedence
 // in) with how many times each will still fire; a rule used up is no longer listed.
 

@@ -5,7 +5,7 @@ import { notFound } from './errors.ts';
 import { byMethod, idPattern, orderIdParam } from './routing.ts';
 import type { Store } from './store.ts';
 
-// decisions.md D12: an order's history and its create request, for the token that owns the order
+// docs/decisions.md D12: an order's history and its create request, for the token that owns the order
 // (another token gets the 404 of an unknown order).
 
 export function registerHistoryRoutes(app: Hono<SandboxEnv>, store: Store): void {

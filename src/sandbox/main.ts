@@ -67,7 +67,8 @@ async function main(): Promise<void> {
 
   // Behind a proxy the tokens are the real service's: the sandbox's development token means nothing there.
   const tokenNote = config.defaultToken && config.orderServiceUrl === undefined ? `  (development token: ${config.tokens[0] ?? ''})` : '';
-  console.info(`Order Console and sandbox listening on ${server.url}${tokenNote}`);
+  // In proxy mode there is no sandbox here: the first line says only what listens (issue 24).
+  console.info(`Order Console${config.orderServiceUrl === undefined ? ' and sandbox' : ''} listening on ${server.url}${tokenNote}`);
   if (config.orderServiceUrl !== undefined) {
     console.info(`Proxy mode: /psp/ goes to ${displayUrl(config.orderServiceUrl)}; the sandbox routes are off`);
   } else {

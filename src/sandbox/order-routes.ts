@@ -13,7 +13,7 @@ import { byMethod, idPattern, orderIdParam } from './routing.ts';
 import type { CreateResult, NewOrder, RefundResult, Store } from './store.ts';
 import { validateOrderCreate, validateRefund } from './validation.ts';
 
-// decisions.md D1 and D6: the partner interface. D13: a fault rule fires on a request that reaches
+// docs/decisions.md D1 and D6: the partner interface. D13: a fault rule fires on a request that reaches
 // its order: authenticated, with a body that passed validation, for an order of the token (refund,
 // read). A request refused before that (401, 400 on its body, 404, 413, 415) is answered as usual
 // and uses no rule. The store takes the rule in the operation's own statement; answerUnderFault

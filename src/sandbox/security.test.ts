@@ -18,7 +18,7 @@ import type { Store } from './store.ts';
 import { openStore } from './store.ts';
 import { testStoreLocation } from './testing/test-store.ts';
 
-// decisions.md D2 and the security list: every API route refuses every bad Authorization
+// docs/decisions.md D2 and the security list: every API route refuses every bad Authorization
 // header, tokens are compared in constant time, one token never reaches another's orders, every
 // response carries the security headers, the checkout page never redirects to a non-http(s) URL,
 // the static console cannot be walked out of, and no log line holds a token.

@@ -8,7 +8,7 @@ import type { SandboxEnv } from './auth.ts';
 import type { Coding, Selected } from './content-encoding.ts';
 import { CODINGS, selectEncoding, suffixOf } from './content-encoding.ts';
 
-// decisions.md D8: the built console on the same origin. Vite names files under /assets/ by content
+// docs/decisions.md D8: the built console on the same origin. Vite names files under /assets/ by content
 // hash, so they can be cached for a year; index.html must not be cached, or a rebuild goes unseen.
 // Issue 17: the build writes brotli and gzip twins of each text file (scripts/precompress.ts); the
 // twin the request accepts is sent as it is, with Content-Encoding, and every answer for a file

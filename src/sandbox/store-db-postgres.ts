@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Database, QueryResult, TransactionSession } from './store-db.ts';
 import { StatementNames, toParam, withRetry } from './store-db.ts';
 
-// The Database interface on a PostgreSQL server (decisions.md D15) through node-postgres, with a
+// The Database interface on a PostgreSQL server (docs/decisions.md D15) through node-postgres, with a
 // pool of connections. Statements are prepared by name on each connection as it first runs them
 // (node-postgres keeps track per connection) and run with the generic plan, as on PGlite.
 

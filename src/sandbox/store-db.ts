@@ -1,4 +1,4 @@
-// decisions.md D15: the store speaks to its database through this one small interface, so the same
+// docs/decisions.md D15: the store speaks to its database through this one small interface, so the same
 // SQL runs on the embedded PGlite (store-db-pglite.ts) and on a PostgreSQL server through
 // node-postgres (store-db-postgres.ts). Both adapters:
 // - send every parameter as text (toParam below), so a value means the same on both;

@@ -3,7 +3,7 @@ import { orderEventSchema } from '../contract/history.ts';
 import type { OrderStatus } from '../contract/schemas.ts';
 import type { Queryable } from './store-db.ts';
 
-// decisions.md D12: the events of an order. Each is written by the statement or transaction that
+// docs/decisions.md D12: the events of an order. Each is written by the statement or transaction that
 // makes the change it tells of (store.ts, store-create-group.ts), never after it. `data` holds the
 // event's own members as JSON text, built with json_build_object (the json type keeps a \u0000
 // escape of a refused body, which jsonb refuses).

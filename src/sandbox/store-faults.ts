@@ -3,7 +3,7 @@ import type { FaultEffect, FaultOperation, FaultRule, FaultRuleRequest } from '.
 import { faultEffectSchema, faultRuleSchema, MAX_ARMED_FAULTS } from '../contract/faults.ts';
 import type { Queryable } from './store-db.ts';
 
-// decisions.md D13: armed fault rules live in the database, not in the process, so every sandbox
+// docs/decisions.md D13: armed fault rules live in the database, not in the process, so every sandbox
 // process sharing one database (D15) sees the same rules and a rule fires exactly as often as it
 // says: its use is an UPDATE of `remaining` on a row locked FOR UPDATE, in the statement (or the
 // transaction) of the operation it hits, so two requests can never both take its last use.

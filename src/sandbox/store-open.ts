@@ -9,7 +9,7 @@ import { postgresDatabase } from './store-db-postgres.ts';
 import { DirectoryLockedError, lockDirectory } from './store-dir-lock.ts';
 import { createMemoryDatabase } from './store-template.ts';
 
-// decisions.md D8 and the brief: a data directory that cannot be created, opened or written must end
+// docs/decisions.md D8: a data directory that cannot be created, opened or written must end
 // the process with one clear line, never a hang or a stack trace from inside WebAssembly. D15: the
 // same for a PostgreSQL server that cannot be reached, and a data directory another process has open.
 

@@ -3,7 +3,7 @@ import { ORDER_EVENT_TYPES } from '../contract/history.ts';
 import type { OrderStatus, Service } from '../contract/schemas.ts';
 import { ORDER_STATUSES, SERVICES } from '../contract/schemas.ts';
 
-// decisions.md D6: amounts are numeric(10,2) (8 integer digits and 2 decimals, the document's
+// docs/decisions.md D6: amounts are numeric(10,2) (8 integer digits and 2 decimals, the document's
 // pattern), so PostgreSQL does the money arithmetic exactly and PGlite hands back exact strings.
 // The CHECKs make an inconsistent order impossible to store, whatever a bug upstream does.
 const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');

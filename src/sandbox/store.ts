@@ -24,7 +24,7 @@ import type { OrderRow } from './store-schema.ts';
 import { ORDER_COLUMNS } from './store-schema.ts';
 import { setUpSchema } from './store-setup.ts';
 
-// decisions.md D6-D8, D12, D13, D15: orders, refunds, their history and the armed fault rules, all in
+// docs/decisions.md D6-D8, D12, D13, D15: orders, refunds, their history and the armed fault rules, all in
 // the database: the embedded PGlite, or a PostgreSQL server shared by several sandbox processes
 // (store-db.ts; the same SQL on both). Every statement is parameterised. Every guarantee rests on
 // the database, never on this process: a refund or a move locks the order's row FOR UPDATE and

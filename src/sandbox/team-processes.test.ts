@@ -7,7 +7,7 @@ import { freePort, spawnMain, waitForListening } from './testing/child.ts';
 import { call, createOrder, moveOrder, orderBody, parseOrder, readOrder, refundBody, uniqueExternalId } from './testing/http.ts';
 import { newPostgresDatabase } from './testing/test-store.ts';
 
-// decisions.md D15: two sandbox processes (main.ts, as `npm run serve` runs it) on one PostgreSQL
+// docs/decisions.md D15: two sandbox processes (main.ts, as `npm run serve` runs it) on one PostgreSQL
 // database. Every guarantee of D6 holds across them because it rests on the database: no
 // over-refund, duplicates caught, one arrival order, armed faults shared (a team shares a sandbox).
 // Project sandbox-postgres only (vitest.config.ts).

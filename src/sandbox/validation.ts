@@ -13,7 +13,7 @@ import {
 } from '../contract/schemas.ts';
 import type { JsonObject } from './body.ts';
 
-// decisions.md D4/D5: the contract's schemas, plus the checks only the server makes (Epic Stack
+// docs/decisions.md D4/D5: the contract's schemas, plus the checks only the server makes (Epic Stack
 // style: one schema on both sides, server-only rules added here).
 // D11 comes with those schemas: every string member and decimal input is stripped of leading and
 // trailing whitespace before any rule here sees it, and the parsed (stripped) values are what the

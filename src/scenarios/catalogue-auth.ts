@@ -4,7 +4,7 @@ import type { AuthMode, CallResult } from './http-recorder.ts';
 import type { Scenario, ScenarioContext, StepContext } from './scenario.ts';
 import { DOCUMENT } from './scenario.ts';
 
-// AUTH: decisions.md D2. A refusal is 401 (with WWW-Authenticate) or 403 (DRF answers 403 when
+// AUTH: docs/decisions.md D2. A refusal is 401 (with WWW-Authenticate) or 403 (DRF answers 403 when
 // session authentication is listed first, D3), with a {"detail": ...} body, and it does nothing.
 
 function expectAuthRefusal(step: StepContext, result: CallResult, what: string): void {

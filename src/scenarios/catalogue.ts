@@ -8,7 +8,7 @@ import type { ScenarioGroup } from './report-schema.ts';
 import { SCENARIO_GROUPS } from './report-schema.ts';
 import type { Scenario } from './scenario.ts';
 
-// decisions.md D14: the one catalogue. The console's Scenarios page and `npm run scenarios` both run
+// docs/decisions.md D14: the one catalogue. The console's Scenarios page and `npm run scenarios` both run
 // from this list; ids are stable, so a report from one run can be compared with the next.
 
 const byId = (a: Scenario, b: Scenario) => a.id.localeCompare(b.id, 'en', { numeric: true });

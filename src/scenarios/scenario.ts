@@ -1,7 +1,7 @@
 import type { CallRequest, CallResult } from './http-recorder.ts';
 import type { ScenarioGroup } from './report-schema.ts';
 
-// What a scenario is (decisions.md D14) and what it may use while it runs.
+// What a scenario is (docs/decisions.md D14) and what it may use while it runs.
 
 export interface EnvironmentFacts {
   baseUrl: string;

@@ -1,9 +1,10 @@
 import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBolt, IconChartBar, IconChecklist, IconList, IconListDetails, IconPlus, IconReceiptRefund, IconSettings } from '@tabler/icons-react';
+import { IconBolt, IconChartBar, IconChecklist, IconKeyOff, IconList, IconListDetails, IconPlus, IconReceiptRefund, IconSettings } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useTokenRejection } from '../lib/token-status.ts';
 import { useActiveEnvironment } from '../lib/use-environment.ts';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
 // For its effect: the notifications' place and limit, before any notice is shown.
@@ -30,7 +31,8 @@ const NAV = [
   // Issue 18: the sandbox's figures; a sandbox's page only.
   { to: '/overview', label: 'Overview', icon: IconChartBar, exact: true, sandboxOnly: true },
   { to: '/scenarios', label: 'Scenarios', icon: IconChecklist, exact: true },
-  { to: '/faults', label: 'Faults', icon: IconBolt, exact: true },
+  // D13: the sandbox's fault injection; like Overview, not offered where there is no sandbox (proxy mode, a real service).
+  { to: '/faults', label: 'Faults', icon: IconBolt, exact: true, sandboxOnly: true },
   { to: '/settings', label: 'Settings', icon: IconSettings, exact: true },
 ] as const;
 
@@ -46,6 +48,7 @@ export function AppShellLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const [journalOpened, journalDrawer] = useDisclosure(false);
   const environment = useActiveEnvironment();
+  const rejection = useTokenRejection(environment.id);
   const location = useLocation();
   const inBrowser = useInBrowser();
 
@@ -66,20 +69,29 @@ export function AppShellLayout() {
               component={Link}
               to="/settings"
               // Production is loud (white on dark red, 5.6:1); the others keep the text in the body
-              // colour beside a coloured dot, which stays readable in both schemes.
-              color={environment.production ? 'red.9' : environment.sandbox ? 'teal' : 'blue'}
-              variant={environment.production ? 'filled' : 'dot'}
+              // colour beside a coloured dot, which stays readable in both schemes. A refused token is
+              // red whatever the environment (issue 24): every call fails until it is fixed.
+              color={rejection !== null ? 'red' : environment.production ? 'red.9' : environment.sandbox ? 'teal' : 'blue'}
+              variant={environment.production ? 'filled' : rejection !== null ? 'light' : 'dot'}
               size="md"
               className="console-chip"
+              leftSection={rejection !== null ? <IconKeyOff size={14} aria-hidden /> : undefined}
               // This browser's choice: invisible in the pre-rendered frame (src/console/prerender.tsx).
               data-per-browser
-              aria-label={`Active environment: ${environment.name}${environment.production ? ' (production)' : ''}`}
+              data-token-rejected={rejection !== null || undefined}
+              title={rejection === null ? undefined : `The service rejected the token (${rejection}). Open Settings to fix it.`}
+              aria-label={`Active environment: ${environment.name}${environment.production ? ' (production)' : ''}${rejection !== null ? ' (token rejected)' : ''}`}
             >
               {environment.name}
               {/* On a phone the red chip and the banner say it; the words would push the name out. */}
               {environment.production && (
                 <Text span inherit visibleFrom="sm">
                   {' · production'}
+                </Text>
+              )}
+              {rejection !== null && (
+                <Text span inherit visibleFrom="sm">
+                  {' · token rejected'}
                 </Text>
               )}
             </Badge>

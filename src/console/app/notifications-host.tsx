@@ -9,5 +9,7 @@ import { NOTIFICATION_LIMIT, NOTIFICATION_POSITION, NOTIFICATION_Z_INDEX } from 
  * stays in the main bundle; notices shown before this mounts wait there and appear when it does.
  */
 export function NotificationsHost() {
-  return <Notifications position={NOTIFICATION_POSITION} limit={NOTIFICATION_LIMIT} zIndex={NOTIFICATION_Z_INDEX} />;
+  // console-notices (console.css): the stack starts above a bar of actions stuck to the bottom of the
+  // window (the create form's Create order), never over it (issue 24).
+  return <Notifications position={NOTIFICATION_POSITION} limit={NOTIFICATION_LIMIT} zIndex={NOTIFICATION_Z_INDEX} classNames={{ root: 'console-notices' }} />;
 }

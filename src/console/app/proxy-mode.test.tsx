@@ -38,7 +38,11 @@ describe('proxy mode', { timeout: 30_000 }, () => {
     await answered;
 
     const notice = await screen.findByRole('alert', { name: /Connected to orders\.example\.com through this server/ });
-    expect(within(notice).getByRole('link', { name: 'Set the token in Settings' })).toHaveAttribute('href', '/settings');
+    expect(within(notice).getByRole('link', { name: 'Set the token in Settings' })).toHaveAttribute('href', `/settings?edit=${DEFAULT_ENVIRONMENT_ID}`);
+    // Issue 24: no way into the sandbox's fault injection where there is no sandbox, as for Overview.
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Faults' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Overview' })).not.toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Active environment: orders\.example\.com \(proxy\)/ })).toBeInTheDocument();
     expect(screen.queryByText(/Local sandbox/i)).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'All sandbox orders' })).not.toBeInTheDocument();
@@ -46,6 +50,15 @@ describe('proxy mode', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/Could not load/)).not.toBeInTheDocument();
     expect(sandboxListCalls()).toEqual([]);
     expect(getToken(DEFAULT_ENVIRONMENT_ID)).toBe('');
+  });
+
+  test('"Set the token in Settings" opens the token editor of the proxied service', async () => {
+    setServerConfigForTests(parseServerConfig(PROXY));
+    const { user } = renderApp('/orders');
+    const notice = await screen.findByRole('alert', { name: /Connected to orders\.example\.com/ });
+    await user.click(within(notice).getByRole('link', { name: 'Set the token in Settings' }));
+    const editor = await screen.findByRole('dialog', { name: /^Edit / });
+    await waitFor(() => expect(within(editor).getByLabelText(/^Token/)).toHaveFocus());
   });
 
   test('once a token is set the notice goes; the chip keeps naming the service', async () => {

@@ -18,7 +18,8 @@ export function ProxyNotice({ environment }: { environment: Environment }) {
         This console forwards its calls to the Order Service at <Text span ff="monospace">{config.serviceOrigin}</Text>. Add your token
         for it in Settings to create, open and refund orders there.
       </Text>
-      <Button component={Link} to="/settings" size="xs" variant="light">
+      {/* Straight to the token editor of this environment (issue 24), not to a page to search. */}
+      <Button component={Link} to={`/settings?${new URLSearchParams({ edit: environment.id }).toString()}`} size="xs" variant="light">
         Set the token in Settings
       </Button>
     </Alert>

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError, apiErrorFromResponse } from './api-error.ts';
 
-// The DRF bodies captured for the contract (copies of shared/spec/examples), as the raw text a
+// The DRF bodies captured for the contract (src/contract/fixtures/, with their origin in its README), as the raw text a
 // response would carry.
 const examples = import.meta.glob<string>('../../contract/fixtures/drf-*.json', { eager: true, query: '?raw', import: 'default' });
 

@@ -86,7 +86,13 @@ function describe(init: ApiErrorInit): string {
   if (init.kind === 'timeout') return `No answer in time (${init.method} ${init.url})`;
   const status = `HTTP ${init.status ?? '?'}`;
   if (init.detail !== undefined) return `${status}: ${init.detail}`;
-  if (init.fieldErrors !== undefined && init.fieldErrors.length > 0) return `${status}: some fields were rejected`;
+  if (init.fieldErrors !== undefined && init.fieldErrors.length > 0) {
+    // The service's own words, field by field (issue 24: a 10,000-character search said only "some
+    // fields were rejected", where the sandbox had said "At most 255 characters of text").
+    const shown = init.fieldErrors.slice(0, 3).map((field) => `${field.path}: ${field.messages.join(' ')}`);
+    const more = init.fieldErrors.length - shown.length;
+    return `${status}: ${shown.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`;
+  }
   if (init.nonFieldErrors !== undefined && init.nonFieldErrors.length > 0) return `${status}: ${init.nonFieldErrors.join(' ')}`;
   return init.rawText ? `${status}: ${init.rawText.slice(0, 200)}` : status;
 }

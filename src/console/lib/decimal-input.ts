@@ -1,6 +1,6 @@
 import { stripWhitespace } from '../../contract/fields.ts';
 
-// decisions.md D11: amount inputs accept a decimal comma, as people in much of Europe type one
+// docs/decisions.md D11: amount inputs accept a decimal comma, as people in much of Europe type one
 // ("1,50"), and turn it into the documented form with a dot as the person leaves the field. What
 // is sent always has a dot: the service's pattern has no comma.
 

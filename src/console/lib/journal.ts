@@ -23,10 +23,23 @@ export interface JournalEntry {
   responseBody: string | null;
   /** Network failure, timeout, or a note about the answer (D9 mismatches). */
   error: string | null;
+  /** How many more times the same read got the same answer right after (polling), folded into this entry. */
+  repeats?: number;
+  /** When the last of those repeats was sent. */
+  lastAt?: string;
 }
 
-/** The calls kept, in memory and in the tab's storage. */
+/**
+ * The calls kept, in memory and in the tab's storage. Past it the oldest reads go first: what a person
+ * did (every write) stays, up to WRITES_CEILING, so an hour of an open order page polling never pushes
+ * out the create and the refund made in this tab (issue 24). A read that gets the same answer as the
+ * last read of the same URL is folded into that entry as a count, so polling costs no room at all.
+ */
 export const JOURNAL_CAPACITY = 200;
+/** Writes kept beyond JOURNAL_CAPACITY, a bound on storage for a tab open for days. */
+export const WRITES_CEILING = 1_000;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const isRead = (entry: JournalEntry) => READ_METHODS.has(entry.method);
 /** A body longer than this is shortened in the stored copy (sessionStorage holds about 5 MB per site). */
 export const STORED_BODY_LIMIT = 20_000;
 export const STORAGE_KEY = 'order-console:journal';
@@ -66,11 +79,42 @@ function storedEntry(value: unknown): JournalEntry | null {
     requestBody: nullable('requestBody', isString),
     responseBody: nullable('responseBody', isString),
     error: nullable('error', isString),
+    repeats: field('repeats', isInt),
+    lastAt: field('lastAt', isString),
   };
-  const { id, startedAt, method, url, path, environmentName, requestHeaders, status, durationMs, requestBody, responseBody, error } = entry;
+  const { id, startedAt, method, url, path, environmentName, requestHeaders, status, durationMs, requestBody, responseBody, error, repeats, lastAt } = entry;
   if (id === undefined || startedAt === undefined || method === undefined || url === undefined || path === undefined || environmentName === undefined) return null;
   if (status === undefined || durationMs === undefined || requestBody === undefined || responseBody === undefined || error === undefined) return null;
-  return { id, startedAt, method, url, path, environmentName, requestHeaders, status, durationMs, requestBody, responseBody, error };
+  return { id, startedAt, method, url, path, environmentName, requestHeaders, status, durationMs, requestBody, responseBody, error, ...(repeats === undefined ? {} : { repeats }), ...(lastAt === undefined ? {} : { lastAt }) };
+}
+
+/**
+ * Newest first, at most JOURNAL_CAPACITY: the answered reads whose last answer is oldest leave first
+ * (a poll folded into one entry is as recent as its last repeat); writes only past WRITES_CEILING.
+ */
+function trimmed(list: readonly JournalEntry[]): readonly JournalEntry[] {
+  const excess = list.length - JOURNAL_CAPACITY;
+  if (excess <= 0) return list;
+  const lastActive = (entry: JournalEntry) => entry.lastAt ?? entry.startedAt;
+  const reads = list.filter((entry) => isRead(entry) && entry.status !== null);
+  const dropped = new Set(
+    reads
+      .map((entry, index) => ({ entry, index }))
+      // Oldest activity first; among equals, the older entry (further down the newest-first list).
+      .sort((a, b) => lastActive(a.entry).localeCompare(lastActive(b.entry)) || b.index - a.index)
+      .slice(0, excess)
+      .map(({ entry }) => entry.id),
+  );
+  return list.filter((entry) => !dropped.has(entry.id)).slice(0, JOURNAL_CAPACITY + WRITES_CEILING);
+}
+
+/** The newest answered read of the same URL before `entry`, when it got exactly the same answer. */
+function samePoll(list: readonly JournalEntry[], entry: JournalEntry): JournalEntry | null {
+  if (!isRead(entry) || entry.status === null) return null;
+  const previous = list.find((other) => other.id < entry.id && other.method === entry.method && other.url === entry.url && other.environmentName === entry.environmentName && other.status !== null);
+  if (previous === undefined) return null;
+  const same = previous.status === entry.status && previous.responseBody === entry.responseBody && previous.error === entry.error;
+  return same ? previous : null;
 }
 
 /** The stored list, or null when it is not a list of entries (then nothing is restored). */
@@ -105,9 +149,7 @@ function restore(): readonly JournalEntry[] {
     const parsed = storedEntries(JSON.parse(raw));
     if (parsed === null) return [];
     // A call that was in flight when the tab reloaded never got its answer here.
-    return parsed
-      .slice(0, JOURNAL_CAPACITY)
-      .map((entry) => (entry.status === null && entry.error === null ? { ...entry, error: 'No answer: the tab was reloaded' } : entry));
+    return trimmed(parsed).map((entry) => (entry.status === null && entry.error === null ? { ...entry, error: 'No answer: the tab was reloaded' } : entry));
   } catch {
     return [];
   }
@@ -197,13 +239,21 @@ export const journal = {
   start: (entry: Omit<JournalEntry, 'id' | 'status' | 'durationMs' | 'responseBody' | 'error'>): number => {
     const list = current();
     const id = nextId++;
-    entries = [{ ...entry, id, status: null, durationMs: null, responseBody: null, error: null }, ...list].slice(0, JOURNAL_CAPACITY);
+    entries = trimmed([{ ...entry, id, status: null, durationMs: null, responseBody: null, error: null }, ...list]);
     scheduleSave();
     emit();
     return id;
   },
   finish: (id: number, result: Pick<JournalEntry, 'status' | 'durationMs' | 'responseBody' | 'error'>): void => {
-    entries = current().map((e) => (e.id === id ? { ...e, ...result } : e));
+    const list = current();
+    const started = list.find((e) => e.id === id);
+    if (started === undefined) return;
+    const done = { ...started, ...result };
+    const folded = samePoll(list, done);
+    entries =
+      folded === null
+        ? list.map((e) => (e.id === id ? done : e))
+        : list.filter((e) => e.id !== id).map((e) => (e.id === folded.id ? { ...e, repeats: (e.repeats ?? 0) + 1 + (done.repeats ?? 0), lastAt: done.startedAt } : e));
     scheduleSave();
     emit();
   },

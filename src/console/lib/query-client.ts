@@ -1,20 +1,30 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error.ts';
+import { tokenStatus } from './token-status.ts';
+import { withoutToken } from './without-token.ts';
 
 const MAX_NETWORK_RETRIES = 2;
 
 /**
  * Queries retry only when the service could not be reached, at most twice; mutations never retry
  * (a create or a refund sent twice is worse than one that failed). Error side effects (the 401
- * notice) live here, not in the fetch layer.
+ * notice, the header chip's "token rejected") live here, not in the fetch layer.
  */
 export function createQueryClient(onAuthError: (error: ApiError) => void): QueryClient {
   const onError = (error: unknown) => {
-    if (error instanceof ApiError && error.isAuth) onAuthError(error);
+    if (!(error instanceof ApiError)) return;
+    if (error.isAuth) {
+      tokenStatus.rejected(withoutToken(error.detail ?? `HTTP ${error.status ?? ''}`));
+      onAuthError(error);
+    } else if (error.status === 400 || error.status === 409) {
+      // A refused body or state: DRF checks the token before it reads either (a 404 may come before it).
+      tokenStatus.accepted();
+    }
   };
+  const onSuccess = () => tokenStatus.accepted();
   return new QueryClient({
-    queryCache: new QueryCache({ onError }),
-    mutationCache: new MutationCache({ onError }),
+    queryCache: new QueryCache({ onError, onSuccess }),
+    mutationCache: new MutationCache({ onError, onSuccess }),
     defaultOptions: {
       queries: {
         retry: (failureCount, error) => error instanceof ApiError && error.kind === 'network' && failureCount < MAX_NETWORK_RETRIES,

@@ -1,4 +1,5 @@
 import { Button, Group, Menu, Paper } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { IconDotsVertical, IconEraser, IconEye, IconFileImport, IconSend, IconSparkles } from '@tabler/icons-react';
 
 interface Props {
@@ -20,8 +21,10 @@ interface Props {
  * bar is one row: the menu and the primary button (issue 11).
  */
 export function ActionBar({ pending, production, environmentName, onSubmit, onSample, onImport, onPreview, onClear }: Props) {
+  const bar = useReservedBottom();
   return (
     <Paper
+      ref={bar}
       withBorder
       shadow="md"
       radius="md"
@@ -87,4 +90,30 @@ export function ActionBar({ pending, production, environmentName, onSubmit, onSa
       </Group>
     </Paper>
   );
+}
+
+/**
+ * Tells the notifications how much of the window's bottom this bar takes (console.css,
+ * --console-bottom-actions), for as long as it is on the page: a notice then never covers it.
+ */
+function useReservedBottom() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (element === null) return;
+    const root = document.documentElement;
+    const reserve = () => {
+      // Its height plus the gap it keeps from the window's edge (bottom: spacing-sm).
+      const gap = Number.parseFloat(getComputedStyle(element).bottom) || 0;
+      root.style.setProperty('--console-bottom-actions', `${Math.ceil(element.getBoundingClientRect().height + gap)}px`);
+    };
+    reserve();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(reserve);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--console-bottom-actions');
+    };
+  }, []);
+  return ref;
 }

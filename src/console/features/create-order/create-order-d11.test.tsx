@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { countCreateRequests, openCreateOrder, sandboxOrdersWithExternalId, uniqueExternalId } from './test-support.ts';
 
-// decisions.md D11 in the create form: what a person typed is stripped before it is checked and
+// docs/decisions.md D11 in the create form: what a person typed is stripped before it is checked and
 // sent, and amounts take a decimal comma, shown as a dot once the person leaves the field.
 
 describe('decimal comma and whitespace (D11)', { timeout: 45_000 }, () => {

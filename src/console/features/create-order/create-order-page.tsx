@@ -65,15 +65,23 @@ function CreateOrderForm({ environment }: { environment: Environment }) {
     setImportReport(null);
   }, [reset]);
 
+  // What the form held before the last import, for its one-step undo.
+  const [beforeImport, setBeforeImport] = useState<CreateOrderFormValues | null>(null);
   const importValues = useCallback(
     (values: CreateOrderFormValues, notes: string[]) => {
+      setBeforeImport(getValues());
       reset(values);
       setImportReport({ issues: formIssues(values), notes });
       // Shows every problem inline too, not only in the report.
       void trigger();
     },
-    [reset, trigger],
+    [reset, trigger, getValues],
   );
+  const undoImport = useCallback(() => {
+    if (beforeImport !== null) reset(beforeImport);
+    setBeforeImport(null);
+    setImportReport(null);
+  }, [reset, beforeImport]);
 
   const clear = useCallback(() => {
     reset(emptyFormValues());
@@ -113,7 +121,7 @@ function CreateOrderForm({ environment }: { environment: Environment }) {
               onDismiss={dismiss}
             />
           )}
-          {importReport !== null && <ImportReportAlert report={importReport} onDismiss={() => setImportReport(null)} />}
+          {importReport !== null && <ImportReportAlert report={importReport} onDismiss={() => setImportReport(null)} onUndo={undoImport} />}
           <OrderSection control={control} existing={existing} />
           <OrderDataSection control={control} />
           <CustomerSection control={control} />

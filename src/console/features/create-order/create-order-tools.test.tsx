@@ -146,6 +146,24 @@ describe('import JSON', { timeout: 30_000 }, () => {
     expect(app.input('order_external_id')).toHaveValue('ORD-2026-0001');
   });
 
+  test('every change is reported (a quantity given as text too), and one click undoes the whole import (issue 24)', async () => {
+    const body = validCreateBody();
+    const app = await openCreateOrder();
+    await app.user.type(app.input('order_external_id'), 'TYPED-BEFORE');
+    await app.user.type(app.input('customer_data.email'), 'before@example.test');
+    await importText(app, JSON.stringify({ ...body, items: [{ ...body.items![0]!, quantity: '2' }], transaction_history: [{ ...body.transaction_history![0]!, mcc: '5411' }] }));
+
+    const report = await screen.findByTestId('import-report');
+    expect(report).toHaveTextContent('items.0.quantity: was the text "2", sent as a number');
+    expect(report).toHaveTextContent('transaction_history.0.mcc: was the text "5411", sent as a number');
+    expect(app.input('order_external_id')).toHaveValue('ORD-2026-0001');
+
+    await app.user.click(within(report).getByRole('button', { name: 'Undo import' }));
+    expect(app.input('order_external_id')).toHaveValue('TYPED-BEFORE');
+    expect(app.input('customer_data.email')).toHaveValue('before@example.test');
+    expect(screen.queryByTestId('import-report')).not.toBeInTheDocument();
+  });
+
   test('invalid JSON says so and leaves the form as it was', async () => {
     const app = await openCreateOrder();
     await app.user.type(app.input('order_external_id'), 'KEEP-ME');

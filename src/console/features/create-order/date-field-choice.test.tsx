@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { openCreateOrder } from './test-support.ts';
 
-// Why transaction dates use a native <input type="date"> and not Mantine's DateInput: the brief
-// asked for DateInput only if its visible input keeps name = JSON path and accepts typed dates.
+// Why transaction dates use a native <input type="date"> and not Mantine's DateInput: DateInput
+// would be the choice only if its visible input keeps name = JSON path and accepts typed dates.
 // These tests are the evidence; if Mantine changes, the first one fails and the choice can be revisited.
 
 describe('date field', { timeout: 30_000 }, () => {

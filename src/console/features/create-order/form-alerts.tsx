@@ -102,7 +102,8 @@ interface ImportReport {
   notes: string[];
 }
 
-export function ImportReportAlert({ report, onDismiss }: { report: ImportReport; onDismiss: () => void }) {
+/** `onUndo`: the form as it was before the import, in one step (issue 24: field by field was the only way back). */
+export function ImportReportAlert({ report, onDismiss, onUndo }: { report: ImportReport; onDismiss: () => void; onUndo: () => void }) {
   const clean = report.issues.length === 0 && report.notes.length === 0;
   return (
     <Alert
@@ -135,6 +136,9 @@ export function ImportReportAlert({ report, onDismiss }: { report: ImportReport;
           </List>
         </>
       )}
+      <Button variant="default" size="xs" mt="sm" onClick={onUndo}>
+        Undo import
+      </Button>
     </Alert>
   );
 }

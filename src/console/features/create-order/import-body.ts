@@ -20,7 +20,12 @@ class Reader {
   text(source: Record<string, unknown>, key: string, path: string): string {
     const value = source[key];
     if (value === undefined || value === null) return '';
-    if (typeof value === 'string') return value;
+    if (typeof value === 'string') {
+      // D5: quantity and mcc are JSON integers. The form sends what it shows as a number, so text
+      // here is turned into one: said, like every other change (issue 24).
+      if ((path.endsWith('.quantity') || path.endsWith('.mcc')) && value.trim() !== '') this.notes.push(`${path}: was the text ${JSON.stringify(value)}, sent as a number`);
+      return value;
+    }
     if (typeof value === 'number' || typeof value === 'boolean') {
       if (!path.endsWith('.quantity') && !path.endsWith('.mcc')) this.notes.push(`${path}: was ${typeof value} ${String(value)}, imported as text`);
       return String(value);

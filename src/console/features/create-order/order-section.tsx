@@ -5,6 +5,7 @@ import { SelectField } from '../../components/select-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import type { ExistingOrder } from './existing-order.ts';
 import { ExistingOrderLink } from './existing-order-link.tsx';
+import { sampleReturnUrl } from './sample-data.ts';
 import { AMOUNT_INPUT_STYLES, CODE_INPUT, JSON_PATH_DESCRIPTION, TEXT_INPUT_STYLES } from './field-props.ts';
 import type { CreateOrderControl } from './form-values.ts';
 
@@ -65,7 +66,8 @@ export const OrderSection = memo(function OrderSection({ control, existing }: Pr
             label="Return URL"
             description="return_url"
             descriptionProps={JSON_PATH_DESCRIPTION}
-            placeholder="https://shop.example.com/return"
+            // Where "Fill with sample data" points too: a page this server answers, not a dead host (issue 24).
+            placeholder={sampleReturnUrl()}
             inputMode="url"
             withAsterisk
             {...CODE_INPUT}

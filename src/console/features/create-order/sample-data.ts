@@ -22,6 +22,11 @@ export function sampleExternalId(now = new Date()): string {
   return `ORD-${isoDate(now).replaceAll('-', '')}-${randomCode(6)}`;
 }
 
+/** The sandbox's return page on this console's server (also in proxy mode): the sample and the placeholder of return_url. */
+export function sampleReturnUrl(origin = window.location.origin): string {
+  return `${origin}${sandboxPaths.returnPage()}`;
+}
+
 /**
  * `origin`: where the console runs. Its server answers the sample return_url with a page that says
  * what happened at the checkout and links back to the order (src/sandbox/return-routes.ts).
@@ -40,7 +45,7 @@ export function sampleFormValues(now = new Date(), origin = window.location.orig
     service: 'provider-pay',
     order_external_id: sampleExternalId(now),
     payment_identifier: '',
-    return_url: `${origin}${sandboxPaths.returnPage()}`,
+    return_url: sampleReturnUrl(origin),
     order_data: { eshop_external_id: 'ESHOP-CZ-01', amount },
     customer_data: {
       email: 'jana.novakova@example.com',

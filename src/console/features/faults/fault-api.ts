@@ -7,7 +7,7 @@ import type { Environment } from '../../lib/environments.ts';
 import { isProxyMode, serverConfigSettled } from '../../lib/server-config.ts';
 import { NotASandboxError } from '../orders/api/sandbox-list-request.ts';
 
-// decisions.md D13: the token's fault rules, through the sandbox control API.
+// docs/decisions.md D13: the token's fault rules, through the sandbox control API.
 
 /** `GET /sandbox/faults`: the armed rules, oldest first, each with how many times it still fires. */
 export async function listFaults(environment: Environment, signal?: AbortSignal): Promise<FaultRule[]> {

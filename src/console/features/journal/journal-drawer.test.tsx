@@ -34,7 +34,7 @@ describe('request journal', { timeout: 45_000 }, () => {
   test('lists the calls the app made, and shows one in full on demand', async () => {
     const { user, drawer } = await openJournalAfterListLoads();
 
-    expect(within(drawer).getByText(/Kept for this tab, across reloads, until the tab is closed: the last 200 calls/)).toBeInTheDocument();
+    expect(within(drawer).getByText(/Kept for this tab, across reloads, until the tab is closed: the last 200 calls, and every create and refund however old/)).toBeInTheDocument();
     const entry = within(drawer).getByRole('button', { name: /^GET \/sandbox\/orders\?limit=200&q=journal-.*: 200$/ });
     expect(entry).toHaveTextContent(/\d+ ms/);
     await user.click(entry);

@@ -75,8 +75,9 @@ export function JournalDrawer({ opened, onClose }: { opened: boolean; onClose: (
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Every call this console makes to the service, newest first. Kept for this tab, across reloads, until the tab is closed: the last{' '}
-          {JOURNAL_CAPACITY} calls, a body over {STORED_BODY_LIMIT.toLocaleString('en')} characters shortened in the kept copy. The token is
-          never kept: the headers show it as ****.
+          {JOURNAL_CAPACITY} calls, and every create and refund however old, a body over {STORED_BODY_LIMIT.toLocaleString('en')} characters shortened in
+          the kept copy. A read that gets the same answer again (a page polling) is counted on its entry, not listed again. The token is never
+          kept: the headers show it as ****.
         </Text>
         <Group justify="space-between" align="center">
           <Checkbox

@@ -6,6 +6,13 @@ import { entryStatus, entryTarget } from './entry-status.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
+/** A poll folded into one entry (lib/journal.ts): how often, and until when. */
+function repeatsText(entry: JournalEntry): string {
+  const times = (entry.repeats ?? 0) + 1;
+  const last = entry.lastAt === undefined ? '' : `, the last at ${timeFormat.format(new Date(entry.lastAt))}`;
+  return `Sent ${times} times with the same answer (the page polls while it is open)${last}.`;
+}
+
 interface Props {
   /** Already redacted. */
   entry: JournalEntry;
@@ -32,6 +39,11 @@ export function JournalEntryItem({ entry, opened, onCopyCurl, onCopyPlaywright, 
           <Badge color={status.color} variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
             {status.label}
           </Badge>
+          {(entry.repeats ?? 0) > 0 && (
+            <Text size="xs" c="dimmed" style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }} title={repeatsText(entry)} data-testid="journal-repeats">
+              ×{(entry.repeats ?? 0) + 1}
+            </Text>
+          )}
           <Text size="xs" c="dimmed" w={56} ta="right" style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
             {entry.durationMs === null ? '…' : `${entry.durationMs} ms`}
           </Text>
@@ -50,6 +62,11 @@ function EntryDetails({ entry, onCopyCurl, onCopyPlaywright, onCopyResponse }: O
   return (
     <Stack gap="sm">
       <Section title={`URL · ${entry.environmentName} · sent ${timeFormat.format(new Date(entry.startedAt))}`}>{entry.url}</Section>
+      {(entry.repeats ?? 0) > 0 && (
+        <Text size="sm" c="dimmed">
+          {repeatsText(entry)}
+        </Text>
+      )}
       {Object.keys(entry.requestHeaders).length > 0 && (
         <Section title="Request headers">
           {Object.entries(entry.requestHeaders)

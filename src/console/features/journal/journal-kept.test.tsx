@@ -64,6 +64,34 @@ describe('kept across reloads of the tab', { timeout: 45_000 }, () => {
     expect(stored()).toContain(JSON.stringify('{"note":"****"}'));
   });
 
+  test('reads push out the oldest reads, never a write; a read with the same answer again is a count on its entry', () => {
+    journal.clear();
+    record('POST', '/psp/v2/order/', 201, '{"id":"a"}');
+    for (let i = 0; i < 50; i += 1) {
+      record('GET', '/psp/v2/order/a/', 200, '{"status":"new"}');
+      record('GET', '/sandbox/orders/a/events', 200, '{"results":[1]}');
+    }
+    record('POST', '/psp/v2/order/a/refund/', 200, '{"id":"a"}');
+    for (let i = 0; i < JOURNAL_CAPACITY + 20; i += 1) record('GET', `/sandbox/orders?q=${i}`, 200, `{"n":${i}}`);
+    const kept = journal.getSnapshot();
+    expect(kept).toHaveLength(JOURNAL_CAPACITY);
+    expect(kept.filter((entry) => entry.method === 'POST').map((entry) => entry.path)).toEqual(['/psp/v2/order/a/refund/', '/psp/v2/order/']);
+    expect(kept.some((entry) => entry.path === '/psp/v2/order/a/')).toBe(false);
+    expect(kept[0]?.url).toContain(`q=${JOURNAL_CAPACITY + 19}`);
+
+    journal.clear();
+    for (let i = 0; i < 50; i += 1) record('GET', '/psp/v2/order/a/', 200, '{"status":"new"}');
+    record('GET', '/psp/v2/order/a/', 200, '{"status":"activated"}');
+    record('GET', '/psp/v2/order/a/', 200, '{"status":"activated"}');
+    const reads = journal.getSnapshot();
+    expect(reads.map((entry) => [entry.responseBody, entry.repeats ?? 0])).toEqual([
+      ['{"status":"activated"}', 1],
+      ['{"status":"new"}', 49],
+    ]);
+    journal.reload();
+    expect(journal.getSnapshot().map((entry) => entry.repeats ?? 0)).toEqual([1, 49]);
+  });
+
   test(`at most ${JOURNAL_CAPACITY} calls are kept, and a long body is shortened in the stored copy only`, () => {
     const long = `"${'x'.repeat(STORED_BODY_LIMIT + 500)}"`;
     record('GET', '/psp/v2/order/long/', 200, long);

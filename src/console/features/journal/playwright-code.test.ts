@@ -76,11 +76,32 @@ describe('sessionAsSpec', () => {
     expect(spec).toContain('toMatchObject({\n    code: "invalid_status",\n  })');
   });
 
-  test('one read for repeated identical reads, a sandbox move for a change made outside the console, no call without an answer', () => {
-    expect(spec.match(/sandbox\.call\("GET"/g)).toHaveLength(2);
+  test('polling reads that say nothing new are no step, a sandbox move for a change made outside the console, no call without an answer', () => {
+    expect(spec.match(/sandbox\.call\("GET"/g)).toHaveLength(1);
+    expect(spec).toContain('// 2 reads left out: the console read again while a page was open and learnt nothing new.');
     expect(spec).toContain('await sandbox.moveTo(order1, "activated");');
-    expect(spec).toContain('left out, it got no answer (Service unreachable)');
+    expect(spec).toContain('// Left out: GET /psp/v2/order/{order1}/ got no answer (Service unreachable).');
     expect(spec).not.toMatch(/Token (?!\$\{)/);
+  });
+
+  test('steps are numbered without a gap, whatever was left out', () => {
+    expect([...spec.matchAll(/^ {2}\/\/ (\d+)\. /gm)].map((m) => m[1])).toEqual(['1', '2', '3', '4']);
+  });
+
+  test('polls interleaved with other reads (order and history, as the order page does) are still no step', () => {
+    const events = (n: number) => entry('GET', `/sandbox/orders/${ORDER_ID}/events`, 200, null, JSON.stringify({ results: Array.from({ length: n }, (_, i) => ({ id: i })) }));
+    const polled = [events(1), entry('GET', `/psp/v2/order/${ORDER_ID}/`, 200, null, order('new')), events(1), entry('GET', `/psp/v2/order/${ORDER_ID}/`, 200, null, order('new')), events(1), session[6]!];
+    const replay = sessionAsSpec(polled, { exportedAt: new Date() });
+    expect(replay.match(/sandbox\.call\("GET"/g)).toHaveLength(1);
+    expect(replay).toContain('// 4 reads left out');
+  });
+
+  test("a URL of the recording's host (the sandbox return page) follows the replay's baseURL", () => {
+    const created = entry('POST', '/psp/v2/order/', 201, { ...create, return_url: `${ORIGIN}/sandbox/return` }, order('new'));
+    const replay = sessionAsSpec([created], { exportedAt: new Date() });
+    expect(replay).toContain('return_url: `${baseURL}/sandbox/return`,');
+    expect(replay).toContain('async ({ sandbox, baseURL }) => {');
+    expect(replay).not.toContain(ORIGIN);
   });
 
   test('an order the session did not create is read as it is now: HTTP status only, its id as recorded', () => {
@@ -94,24 +115,40 @@ describe('sessionAsSpec', () => {
 
   test('a body shortened by the journal is left out with the reason', () => {
     const long = { ...entry('POST', '/psp/v2/order/', 201, null, order('new')), requestBody: `{"order_external_id":"X"${SHORTENED_MARK}` };
-    expect(sessionAsSpec([long], { exportedAt: new Date() })).toContain('left out, its body was shortened when the journal kept it');
+    expect(sessionAsSpec([long], { exportedAt: new Date() })).toContain('// Left out: POST /psp/v2/order/, its body was shortened when the journal kept it.');
   });
 });
 
 describe('entryAsPlaywright', () => {
-  test('an APIRequestContext call with the body, the token from E2E_TOKEN, and assertions on status and key fields', () => {
-    const code = entryAsPlaywright(session[6]!);
-    expect(code).toContain('const response = await request.post("/psp/v2/order/", {');
-    expect(code).toContain("headers: { Authorization: `Token ${process.env['E2E_TOKEN'] ?? ''}` },");
-    expect(code).toContain('order_external_id: "SHOP-42",');
+  test('a create as a test file that runs again unchanged: fresh unique values, no recorded id, the kit\'s defaults', () => {
+    const code = entryAsPlaywright({ ...session[6]!, requestBody: JSON.stringify({ ...create, payment_identifier: 'PAY-7', return_url: `${ORIGIN}/sandbox/return` }) });
+    expect(code).toMatch(/^import \{ expect, test \} from '@playwright\/test';/);
+    expect(code).toContain(`const baseURL = (process.env['E2E_BASE_URL'] || "${ORIGIN}").replace(/\\/+$/, '');`);
+    expect(code).toContain("const token = process.env['E2E_TOKEN'] || 'dev-token';");
+    expect(code).toContain('const response = await request.post(`${baseURL}/psp/v2/order/`, {');
+    expect(code).toContain('headers: { Authorization: `Token ${token}` },');
+    expect(code).toContain('const externalId = `ORD-${run}`;');
+    expect(code).toContain('const paymentId = `PAY-${run}`;');
+    expect(code).toContain('order_external_id: externalId,');
+    expect(code).toContain('payment_identifier: paymentId,');
+    expect(code).toContain('return_url: `${baseURL}/sandbox/return`,');
     expect(code).toContain('expect(response.status()).toBe(201);');
-    expect(code).toMatch(/toMatchObject\(\{\n\s+id: "3f2b8c1e[^"]+",\n\s+external_id: "SHOP-42",\n\s+status: "new",/);
+    expect(code).toMatch(/toMatchObject\(\{\n\s+external_id: externalId,\n\s+status: "new",/);
+    expect(code).not.toContain(ORDER_ID);
+    expect(code).not.toContain('SHOP-42');
     expect(code).not.toContain('****');
+  });
+
+  test('a read keeps the order id it read, and asserts it', () => {
+    const code = entryAsPlaywright(session[3]!);
+    expect(code).toContain(`request.get(\`\${baseURL}/psp/v2/order/${ORDER_ID}/\`, {`);
+    expect(code).toContain(`id: "${ORDER_ID}",`);
+    expect(code).not.toContain('const run');
   });
 
   test('a refused create asserts which fields were refused', () => {
     const refused = entry('POST', '/psp/v2/order/', 400, create, JSON.stringify({ order_data: { amount: ['Must be greater than 0'] } }));
-    expect(entryAsPlaywright(refused)).toContain('toMatchObject({\n  order_data: expect.anything(),\n})');
+    expect(entryAsPlaywright(refused)).toContain('toMatchObject({\n    order_data: expect.anything(),\n  })');
   });
 });
 

@@ -3,6 +3,7 @@ import { orderSchema } from '../../../contract/schemas.ts';
 import type { Order } from '../../../contract/schemas.ts';
 import type { JournalEntry } from '../../lib/journal.ts';
 import { SHORTENED_MARK } from '../../lib/journal.ts';
+import type { Replace } from './js-literal.ts';
 import { jsLiteral, parseJson, templateLiteral } from './js-literal.ts';
 
 // The journal as Playwright code (issue 16): one call as an APIRequestContext call for a test of
@@ -12,6 +13,7 @@ import { jsLiteral, parseJson, templateLiteral } from './js-literal.ts';
 /** Request members the service wants unique per token or per order: a replay makes fresh ones. */
 const FRESH_MEMBERS: Readonly<Record<string, string>> = { order_external_id: 'externalId', payment_identifier: 'paymentId', external_id: 'refundId' };
 const FRESH_PREFIXES: Readonly<Record<string, string>> = { externalId: 'ORD', paymentId: 'PAY', refundId: 'REFUND' };
+const FRESH_LABELS: Readonly<Record<string, string>> = { externalId: 'order_external_id', paymentId: 'payment_identifier', refundId: "the refund's external_id" };
 /** What a person checks on an order answer; ids are carried, dates and URLs differ on every run. */
 const ORDER_KEY_FIELDS = ['id', 'external_id', 'status', 'initial_amount', 'current_amount', 'refund_amount', 'service'] as const;
 const REQUEST_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head']);
@@ -34,6 +36,11 @@ function orderKeyFields(order: Order): Record<string, string> {
   return Object.fromEntries(ORDER_KEY_FIELDS.map((key) => [key, order[key]]));
 }
 
+/** Whether two answers show the same order: what a person checks on it is unchanged. */
+function sameOrder(a: Order, b: Order): boolean {
+  return ORDER_KEY_FIELDS.every((key) => a[key] === b[key]);
+}
+
 /** What to assert on an answer's body, or null for status only (lists, histories, empty answers). */
 function expectedBody(status: number, answer: unknown): Record<string, unknown> | null {
   const order = orderOf(answer);
@@ -51,29 +58,75 @@ function expectedBody(status: number, answer: unknown): Record<string, unknown> 
 const ANYTHING = Symbol('expect.anything()');
 const anythingLiteral = (_path: readonly (string | number)[], value: unknown) => (value === ANYTHING ? 'expect.anything()' : null);
 
-/** One call as Playwright code for a test with the `request` fixture (baseURL = the console). */
+/** The origin the call went to ("" when the URL cannot be read). */
+function originOf(entry: JournalEntry): string {
+  try {
+    return new URL(entry.url).origin;
+  } catch {
+    return '';
+  }
+}
+
+/** A recorded string under the recording's origin (the sandbox return page) as `${baseURL}…`, so the code follows E2E_BASE_URL. */
+function underBaseURL(value: unknown, origin: string): string | null {
+  if (origin === '' || typeof value !== 'string' || !(value === origin || value.startsWith(`${origin}/`))) return null;
+  return templateLiteral(value, new Map([[origin, 'baseURL']]));
+}
+
+/** The members of a request body the service wants unique and not yet `taken`: recorded value -> its kind (FRESH_MEMBERS). */
+function freshValues(body: unknown, taken: ReadonlyMap<string, string>): Map<string, string> {
+  const fresh = new Map<string, string>();
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return fresh;
+  for (const [member, value] of Object.entries(body)) {
+    const kind = FRESH_MEMBERS[member];
+    if (kind !== undefined && typeof value === 'string' && !taken.has(value) && !fresh.has(value)) fresh.set(value, kind);
+  }
+  return fresh;
+}
+
+/**
+ * One call as a Playwright test file that passes again when run unchanged (issue 24): values the
+ * service wants unique are made afresh on every run, the answer is asserted on what a rerun keeps
+ * (a create's new id is not), and the target and token follow the kit's variables and defaults.
+ */
 export function entryAsPlaywright(entry: JournalEntry): string {
   const target = requestTarget(entry);
+  const origin = originOf(entry);
   const method = entry.method.toLowerCase();
-  const lines = [
-    `// ${entry.method} ${target}${entry.status === null ? ': no answer recorded' : ` answered ${entry.status}`} (Order Console journal, ${entry.startedAt}).`,
-    `// Needs the request fixture with baseURL set to the console; the token comes from E2E_TOKEN.`,
-  ];
   const body = parseJson(entry.requestBody);
-  if (typeof body === 'object' && body !== null && ['order_external_id', 'payment_identifier'].some((key) => key in body)) {
-    lines.push('// order_external_id and payment_identifier must be unique: change them before sending this again.');
-  }
-  const options = [`  headers: { Authorization: \`Token \${process.env['E2E_TOKEN'] ?? ''}\` },`];
+  const fresh = freshValues(body, new Map());
+  const replace: Replace = (_path, value) => (typeof value === 'string' ? (fresh.get(value) ?? underBaseURL(value, origin)) : null);
+  const lines = [
+    "import { expect, test } from '@playwright/test';",
+    '',
+    `// ${entry.method} ${target}${entry.status === null ? ': no answer recorded' : ` answered ${entry.status}`} (Order Console journal, ${entry.startedAt}).`,
+    '// Runs as it is, again and again: E2E_BASE_URL and E2E_TOKEN say where and as whom; without them, the',
+    "// console this was copied from and the sandbox's development token (as order-console/testing does).",
+  ];
+  if (fresh.size > 0) lines.push(`// ${[...fresh.values()].map((variable) => FRESH_LABELS[variable] ?? variable).join(', ')}: made afresh on every run, as the service wants them unique.`);
+  lines.push(
+    `const baseURL = (process.env['E2E_BASE_URL'] || ${JSON.stringify(origin)}).replace(/\\/+$/, '');`,
+    "const token = process.env['E2E_TOKEN'] || 'dev-token';",
+    '',
+    `test(${JSON.stringify(`${entry.method} ${target}${entry.status === null ? '' : ` answers ${entry.status}`}`)}, async ({ request }) => {`,
+  );
+  if (fresh.size > 0) lines.push('  const run = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;');
+  for (const variable of fresh.values()) lines.push(`  const ${variable} = \`${FRESH_PREFIXES[variable] ?? 'QA'}-\${run}\`;`);
+  const options = ['    headers: { Authorization: `Token ${token}` },'];
   if (entry.requestBody !== null && entry.requestBody !== '') {
-    options.push(`  data: ${body === undefined || entry.requestBody.includes(SHORTENED_MARK) ? JSON.stringify(entry.requestBody) : jsLiteral(body, undefined, '  ')},`);
+    options.push(`    data: ${body === undefined || entry.requestBody.includes(SHORTENED_MARK) ? JSON.stringify(entry.requestBody) : jsLiteral(body, replace, '    ')},`);
   }
-  const call = REQUEST_METHODS.has(method) ? `request.${method}(${JSON.stringify(target)}, {` : `request.fetch(${JSON.stringify(target)}, {\n  method: ${JSON.stringify(entry.method)},`;
-  lines.push(`const response = await ${call}`, ...options, '});');
+  const url = origin === '' ? JSON.stringify(target) : templateLiteral(`${origin}${target}`, new Map([[origin, 'baseURL']]));
+  const call = REQUEST_METHODS.has(method) ? `request.${method}(${url}, {` : `request.fetch(${url}, {\n    method: ${JSON.stringify(entry.method)},`;
+  lines.push(`  const response = await ${call}`, ...options, '  });');
   if (entry.status !== null) {
-    lines.push(`expect(response.status()).toBe(${entry.status});`);
+    lines.push(`  expect(response.status()).toBe(${entry.status});`);
     const expected = expectedBody(entry.status, parseJson(entry.responseBody));
-    if (expected !== null) lines.push(`expect(await response.json()).toMatchObject(${jsLiteral(expected, anythingLiteral)});`);
+    // A create makes a new order on every run: its id is the one thing that cannot match the recording.
+    const stable = expected !== null && entry.method === 'POST' && entry.status === 201 ? Object.fromEntries(Object.entries(expected).filter(([key]) => key !== 'id')) : expected;
+    if (stable !== null) lines.push(`  expect(await response.json()).toMatchObject(${jsLiteral(stable, (p, v) => anythingLiteral(p, v) ?? replace(p, v), '  ')});`);
   }
+  lines.push('});');
   return `${lines.join('\n')}\n`;
 }
 
@@ -96,50 +149,64 @@ export function sessionAsSpec(entries: readonly JournalEntry[], options: SpecOpt
   const lastSeen = new Map<string, Order>();
   /** Orders this session did not create: their state now is not what it was then. */
   const foreign = new Set<string>();
+  /** Target of a read -> what its last answer said, to know a poll that says nothing new. */
+  const lastRead = new Map<string, string>();
+  const origin = entries.map(originOf).find((found) => found !== '') ?? '';
   let calls = 0;
+  let polls = 0;
   let usesIdOf = false;
-  let previous: JournalEntry | null = null;
-  const replace = (_path: readonly (string | number)[], value: unknown) => (typeof value === 'string' ? (carried.get(value) ?? null) : null);
+  let usesBaseURL = false;
+  const replace: Replace = (_path, value) => {
+    if (typeof value !== 'string') return null;
+    const variable = carried.get(value);
+    if (variable !== undefined) return variable;
+    const url = underBaseURL(value, origin);
+    if (url !== null) usesBaseURL = true;
+    return url;
+  };
 
-  [...entries].reverse().forEach((entry, index) => {
+  for (const entry of [...entries].reverse()) {
     const target = requestTarget(entry);
     const shownTarget = [...carried].reduce((text, [recorded, expression]) => text.split(recorded).join(`{${expression}}`), target);
-    const label = `${index + 1}. ${entry.method} ${shownTarget}`;
-    const samePoll = previous !== null && entry.method === 'GET' && previous.method === 'GET' && requestTarget(previous) === target && previous.status === entry.status && previous.responseBody === entry.responseBody;
-    previous = entry;
     if (entry.status === null) {
-      steps.push(`  // ${label}: left out, it got no answer (${entry.error ?? 'still waiting'}).`);
-      return;
+      steps.push(`  // Left out: ${entry.method} ${shownTarget} got no answer (${entry.error ?? 'still waiting'}).`);
+      continue;
     }
-    if (samePoll) return; // The order page reads an order again while it waits: one read says the same.
+    const answer = parseJson(entry.responseBody);
+    const order = orderOf(answer);
+    const before = order === null ? undefined : lastSeen.get(order.id);
+    if (entry.method === 'GET') {
+      // The console reads again while a page is open (polling): a read that says nothing new is no step.
+      // A list or a history asserts its status only: read once, it says all a replay can check.
+      const said = order === null ? String(entry.status) : `${entry.status} ${entry.responseBody ?? ''}`;
+      const seenAlready = lastRead.get(target) === said || (order !== null && before !== undefined && sameOrder(before, order));
+      lastRead.set(target, said);
+      if (seenAlready) {
+        polls += 1;
+        continue;
+      }
+    }
     let data: unknown;
     if (entry.requestBody !== null && entry.requestBody !== '') {
       data = entry.requestBody.includes(SHORTENED_MARK) ? undefined : parseJson(entry.requestBody);
       if (data === undefined) {
-        steps.push(`  // ${label}: left out, its body was ${entry.requestBody.includes(SHORTENED_MARK) ? 'shortened when the journal kept it' : 'not JSON'}.`);
-        return;
+        steps.push(`  // Left out: ${entry.method} ${shownTarget}, its body was ${entry.requestBody.includes(SHORTENED_MARK) ? 'shortened when the journal kept it' : 'not JSON'}.`);
+        continue;
       }
     }
-    const answer = parseJson(entry.responseBody);
-    const order = orderOf(answer);
 
-    const block = [`  // ${label} answered ${entry.status}`];
-    const before = order === null ? undefined : lastSeen.get(order.id);
+    calls += 1;
+    const block = [`  // ${calls}. ${entry.method} ${shownTarget} answered ${entry.status}`];
     const orderVariable = order === null ? undefined : carried.get(order.id);
     if (order !== null && before !== undefined && orderVariable !== undefined && before.status !== order.status && entry.method === 'GET') {
       block.push(`  // It became ${order.status} outside this console (the checkout page or another client): the same move through the sandbox.`);
       block.push(`  await sandbox.moveTo(${orderVariable}, ${JSON.stringify(order.status)});`);
     }
-    if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
-      for (const [member, value] of Object.entries(data)) {
-        const kind = FRESH_MEMBERS[member];
-        if (kind === undefined || typeof value !== 'string' || carried.has(value)) continue;
-        const variable = `${kind}${calls + 1}`;
-        block.push(`  const ${variable} = sandbox.uniqueId(${JSON.stringify(FRESH_PREFIXES[kind] ?? 'QA')});`);
-        carried.set(value, variable);
-      }
+    for (const [value, kind] of freshValues(data, carried)) {
+      const variable = `${kind}${calls}`;
+      block.push(`  const ${variable} = sandbox.uniqueId(${JSON.stringify(FRESH_PREFIXES[kind] ?? 'QA')});`);
+      carried.set(value, variable);
     }
-    calls += 1;
     const call = `call${calls}`;
     const path = templateLiteral(target, carried);
     const args = [JSON.stringify(entry.method), path, ...(data === undefined ? [] : [jsLiteral(data, replace, '  ')])];
@@ -164,19 +231,21 @@ export function sessionAsSpec(entries: readonly JournalEntry[], options: SpecOpt
     }
     if (order !== null) lastSeen.set(order.id, order);
     steps.push(block.join('\n'));
-  });
+  }
 
   const stamp = options.exportedAt.toISOString();
+  const recorded = `${entries.length} ${entries.length === 1 ? 'call' : 'calls'}`;
   const header = [
     `import { expect, ${usesIdOf ? 'idOf, ' : ''}test } from 'order-console/testing';`,
     '',
     `// Exported from the Order Console request journal${options.environmentName === undefined ? '' : ` (${options.environmentName})`} at ${stamp}:`,
-    `// ${entries.length} ${entries.length === 1 ? 'call' : 'calls'} replayed oldest first through the sandbox fixture (token from E2E_TOKEN, never here).`,
+    `// ${recorded}, ${calls} replayed oldest first through the sandbox fixture (token from E2E_TOKEN, never here).`,
+    ...(polls === 0 ? [] : [`// ${polls} ${polls === 1 ? 'read' : 'reads'} left out: the console read again while a page was open and learnt nothing new.`]),
     '// Order ids come from the answers of this run; order_external_id, payment_identifier and a',
-    "// refund's external_id are made afresh, so the spec can run again. Repeated identical reads are one.",
+    "// refund's external_id are made afresh, and URLs of the recording's host follow baseURL, so the spec can run again.",
     '// Run: E2E_BASE_URL=https://… E2E_TOKEN=… npx playwright test <this file>',
     '',
-    `test(${JSON.stringify(`journal session ${stamp}`)}, async ({ sandbox }) => {`,
+    `test(${JSON.stringify(`journal session ${stamp}`)}, async ({ sandbox${usesBaseURL ? ', baseURL' : ''} }) => {`,
   ];
   return `${[...header, steps.join('\n\n'), '});'].join('\n')}\n`;
 }

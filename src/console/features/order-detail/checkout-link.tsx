@@ -18,6 +18,12 @@ export function CheckoutLink({ url }: { url: string }) {
           size="xs"
           variant="light"
           rightSection={<IconExternalLink size={14} />}
+          // On a phone the value column is narrower than the button's one line: it wraps inside the
+          // Details card instead of running out of it (issue 24).
+          maw="100%"
+          h="auto"
+          py={4}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
         >
           Open checkout
         </Button>

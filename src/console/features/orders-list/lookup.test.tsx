@@ -79,6 +79,16 @@ describe('the lookup box', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/^No order matches “nothing-/)).toBeInTheDocument();
   });
 
+  test("a 10,000-character search: the sandbox's own limit is said once, not a generic rejection twice (issue 24)", async () => {
+    const { user } = renderPage();
+    await user.click(await box());
+    await user.paste('x'.repeat(10_000));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(/At most 255 characters/)).toBeInTheDocument();
+    expect(screen.getAllByText(/At most 255 characters/)).toHaveLength(1);
+    expect(screen.queryByText(/some fields were rejected/)).not.toBeInTheDocument();
+  });
+
   test('empty: Enter asks for an id', async () => {
     const { user } = renderPage('/orders?source=local');
     await user.click(await box());

@@ -64,7 +64,9 @@ export function useOrderLookup(environment: Environment, source: ListSource, fil
             .filter((record) => matchesFilters(record, { status: filters.status, q: text }));
         }
       } catch (error) {
-        setNotice(`Could not look the order up: ${error instanceof Error ? error.message : String(error)}`);
+        // The sandbox list below ran the same request (one query, shared) and shows its answer: said
+        // once, there, not again on the box (issue 24).
+        setNotice(source === 'sandbox' ? null : `Could not look the order up: ${error instanceof Error ? error.message : String(error)}`);
         return;
       }
       const one = singleMatch(matches, text, !more);

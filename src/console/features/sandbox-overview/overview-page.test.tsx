@@ -56,9 +56,13 @@ describe('the sandbox overview', () => {
     const byStatus = await screen.findByRole('list', { name: 'Orders by status' });
     expect(within(byStatus).getAllByRole('listitem')).toHaveLength(ORDER_STATUSES.length);
     expect(within(byStatus).getByTestId('status-count-activated')).toHaveTextContent('8');
-    expect(within(byStatus).getByText('299999999.97')).toBeInTheDocument();
+    // Grouped in thousands (issue 24), the digits exactly as sent.
+    expect(within(byStatus).getByText('299,999,999.97')).toBeInTheDocument();
+    const header = screen.getByTestId('status-bars-header');
+    expect(header).toHaveTextContent(/Status.*Orders.*Ordered/);
     expect(screen.getByTestId('overview-orders')).toHaveTextContent('12');
-    expect(screen.getByTestId('overview-refunded')).toHaveTextContent('100000000.04');
+    expect(screen.getByText('300,000,000.27 ordered in all')).toBeInTheDocument();
+    expect(screen.getByTestId('overview-refunded')).toHaveTextContent('100,000,000.04');
     expect(screen.getByText(/3 refunds on 2 orders/)).toBeInTheDocument();
     expect(screen.getByTestId('overview-last-day')).toHaveTextContent('15');
 

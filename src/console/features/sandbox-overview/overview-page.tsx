@@ -11,6 +11,7 @@ import { useActiveEnvironment } from '../../lib/use-environment.ts';
 import { UpdatedAgo } from '../order-detail/updated-ago.tsx';
 import { HourlyChart } from './hourly-chart.tsx';
 import { RefusedList } from './refused-list.tsx';
+import { groupedAmount, groupedCount } from './figures.ts';
 import { StatusBars, ordersLink } from './status-bars.tsx';
 import { statsQueries } from './stats-queries.ts';
 
@@ -60,22 +61,23 @@ function Overview({ stats }: { stats: SandboxStats }) {
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
-        <Figure label="Orders" value={String(stats.orders.count)} to={ordersLink()} testId="overview-orders" detail={`${stats.orders.initial_amount} ordered in all`} />
-        <Figure label="Created in the last 24 hours" value={String(lastDay)} testId="overview-last-day" detail="By hour below" />
+        <Figure label="Orders" value={groupedCount(stats.orders.count)} to={ordersLink()} testId="overview-orders" detail={`${groupedAmount(stats.orders.initial_amount)} ordered in all`} />
+        <Figure label="Created in the last 24 hours" value={groupedCount(lastDay)} testId="overview-last-day" detail="By hour below" />
         <Figure
           label="Refunded"
-          value={stats.refunds.amount}
+          value={groupedAmount(stats.refunds.amount)}
           testId="overview-refunded"
           detail={
             <>
-              {stats.refunds.count} {stats.refunds.count === 1 ? 'refund' : 'refunds'} on {stats.refunds.orders} {stats.refunds.orders === 1 ? 'order' : 'orders'};{' '}
+              {groupedCount(stats.refunds.count)} {stats.refunds.count === 1 ? 'refund' : 'refunds'} on {groupedCount(stats.refunds.orders)}{' '}
+              {stats.refunds.orders === 1 ? 'order' : 'orders'};{' '}
               <Anchor component={Link} to={ordersLink('refunded')} inherit underline="always">
-                {refunded} fully refunded
+                {groupedCount(refunded)} fully refunded
               </Anchor>
             </>
           }
         />
-        <Figure label="Refunds refused" value={String(stats.refused_refunds.count)} testId="overview-refused" detail="The newest are listed below" />
+        <Figure label="Refunds refused" value={groupedCount(stats.refused_refunds.count)} testId="overview-refused" detail="The newest are listed below" />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Section title="Orders by status">

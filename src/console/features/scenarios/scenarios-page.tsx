@@ -10,7 +10,7 @@ import { ScenarioList } from './scenario-list.tsx';
 import { ALL, ScenarioPicker, scenariosFor } from './scenario-picker.tsx';
 import { useScenarioRun } from './use-scenario-run.ts';
 
-// decisions.md D14: the sign-off scenarios, run from the console against the active environment.
+// docs/decisions.md D14: the sign-off scenarios, run from the console against the active environment.
 
 export function ScenariosPage() {
   const environment = useActiveEnvironment();

@@ -17,9 +17,11 @@ interface Props {
   takenNames: readonly string[];
   onSubmit: (values: EnvironmentFormOutput) => void;
   onCancel: () => void;
+  /** Opened to set the token (the proxy notice's link): the cursor starts in the Token field, not Name. */
+  focusToken?: boolean;
 }
 
-export function EnvironmentForm({ environment, takenNames, onSubmit, onCancel }: Props) {
+export function EnvironmentForm({ environment, takenNames, onSubmit, onCancel, focusToken = false }: Props) {
   const schema = useMemo(() => environmentFormSchema(takenNames), [takenNames]);
   const { control, handleSubmit } = useForm({ resolver: zodResolver(schema), defaultValues: formDefaults(environment) });
   const [production, remember] = useWatch({ control, name: ['production', 'rememberToken'] });
@@ -27,7 +29,7 @@ export function EnvironmentForm({ environment, takenNames, onSubmit, onCancel }:
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       <Stack gap="md">
-        <TextField control={control} name="name" label="Name" placeholder="e.g. Staging" withAsterisk data-autofocus />
+        <TextField control={control} name="name" label="Name" placeholder="e.g. Staging" withAsterisk data-autofocus={!focusToken || undefined} />
         <TextField
           control={control}
           name="baseUrl"
@@ -37,7 +39,14 @@ export function EnvironmentForm({ environment, takenNames, onSubmit, onCancel }:
           inputMode="url"
           spellCheck={false}
         />
-        <TokenField control={control} name="token" label="Token" description="Sent as “Authorization: Token …”; never in a URL." withAsterisk />
+        <TokenField
+          control={control}
+          name="token"
+          label="Token"
+          description="Sent as “Authorization: Token …”; never in a URL."
+          withAsterisk
+          data-autofocus={focusToken || undefined}
+        />
         <CheckboxField
           control={control}
           name="rememberToken"

@@ -2,6 +2,7 @@ import { Button, Code, Group, List, Modal, Paper, Stack, Text, Title } from '@ma
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Environment } from '../../lib/environments.ts';
 import { environmentStore, setToken } from '../../lib/environments.ts';
 import { useEnvironments } from '../../lib/use-environment.ts';
@@ -16,7 +17,15 @@ type Editing = Environment | 'new' | null;
 
 export function SettingsPage() {
   const { environments, active } = useEnvironments();
-  const [editing, setEditing] = useState<Editing>(null);
+  // `?edit=<environment id>` opens that environment's editor (the token field with it): where the
+  // proxy notice's "Set the token in Settings" leads (issue 24).
+  const [params, setParams] = useSearchParams();
+  const [editing, setEditingState] = useState<Editing>(() => environments.find((e) => e.id === params.get('edit')) ?? null);
+  const [focusToken] = useState(() => editing !== null);
+  const setEditing = (next: Editing) => {
+    setEditingState(next);
+    if (next === null && params.has('edit')) setParams({}, { replace: true });
+  };
   const [removing, setRemoving] = useState<Environment | null>(null);
   // A saved edit starts that card afresh, so an old connection result cannot vouch for a new token.
   const [revisions, setRevisions] = useState<Record<string, number>>({});
@@ -108,6 +117,7 @@ export function SettingsPage() {
             takenNames={takenNames}
             onSubmit={save}
             onCancel={() => setEditing(null)}
+            focusToken={focusToken && editedEnvironment?.id === params.get('edit')}
           />
         )}
       </Modal>

@@ -77,6 +77,32 @@ describe('order history without the sandbox', () => {
     expect(calls.events).toBe(0);
   });
 
+  test('an hour of the order page polling, and other pages read meanwhile, push out nothing this browser did (issue 24)', async () => {
+    useRealService();
+    countHistoryCalls();
+    const id = await createHere();
+    await approveAtCheckout(id);
+    await refundHere(id, '20.50', 1);
+    // The order page's polls (6 reads a minute for an hour, the same answer, as the client records them),
+    // and other pages read meanwhile, each answer of its own: more reads than the journal keeps.
+    for (let i = 0; i < 360; i += 1) {
+      await apiRequest(getActiveEnvironment(), { method: 'GET', path: orderServicePaths.orderRead(id) });
+      if (i >= 250) continue;
+      const entry = journal.start({ startedAt: new Date().toISOString(), method: 'GET', url: `${CONSOLE_ORIGIN}/sandbox/orders?q=${i}`, path: '/sandbox/orders', environmentName: 'Staging', requestHeaders: {}, requestBody: null });
+      journal.finish(entry, { status: 200, durationMs: 3, responseBody: `{"results":[],"n":${i}}`, error: null });
+    }
+    journal.reload();
+    const { user } = renderApp(`/orders/${id}`);
+
+    const panel = await screen.findByRole('region', { name: 'History' });
+    expect(await within(panel).findByText('Order created')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('tab', { name: 'Refunds (1)' }));
+    expect(within(panel).getByTestId('refunds-check')).toHaveTextContent("The refunds add up to the order's refunded amount (20.50).");
+    const polls = journal.getSnapshot().filter((entry) => entry.path === orderServicePaths.orderRead(id));
+    expect(polls.reduce((sum, entry) => sum + 1 + (entry.repeats ?? 0), 0)).toBeGreaterThanOrEqual(360);
+    expect(polls.length).toBeLessThanOrEqual(3);
+  });
+
   test('an order this browser did not create: an honest empty state, and no sent body invented', async () => {
     useRealService();
     const order = await createFullOrder();

@@ -46,7 +46,7 @@ function FromBrowser({ browser }: { browser: BrowserHistory }) {
   if (browser.createBody === null) {
     return (
       <Text size="sm" c="dimmed" data-testid="sent-empty">
-        This browser did not create this order, or no longer keeps the call that did (the journal holds this tab&apos;s last 200 calls). What
+        This browser did not create this order, or no longer keeps the call that did (the journal keeps every create and refund of this tab, until the tab is closed). What
         was sent is not known here: this service offers no way to read it back.
       </Text>
     );

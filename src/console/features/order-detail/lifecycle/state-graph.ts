@@ -2,7 +2,7 @@ import { ORDER_STATUSES } from '../../../../contract/schemas.ts';
 import { isFinalStatus, nextStatuses } from '../../../../contract/states.ts';
 
 // Issue 18: the diagram is drawn from a state graph, never from a copy of it. The order page gives
-// it the contract's (decisions.md D7); tests give it others, to show a new state needs no drawing.
+// it the contract's (docs/decisions.md D7); tests give it others, to show a new state needs no drawing.
 
 export interface StateGraph {
   /** Every state, in the document's order (ties in the layout follow it). */
