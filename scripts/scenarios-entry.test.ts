@@ -10,7 +10,7 @@ import { openStore } from '../src/sandbox/store.ts';
 import { BREAKAGES, BROKEN_TOKEN, startBrokenService } from '../src/scenarios/testing/broken-services.ts';
 
 // `npm run scenarios` as a pipeline runs it (CI, cron, `docker run` without -i): the real entry point in a
-// child process, stdin from /dev/null, judged by its exit status alone (decisions.md D14). The other CLI
+// child process, stdin from /dev/null, judged by its exit status alone (docs/decisions.md D14). The other CLI
 // tests call main() and never reach what happens after it returns.
 
 const TOKEN = `entry-test-${crypto.randomUUID()}`;

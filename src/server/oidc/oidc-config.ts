@@ -1,4 +1,4 @@
-// decisions.md D16: CONSOLE_AUTH=oidc reads its provider from these variables. Every problem is one
+// docs/decisions.md D16: CONSOLE_AUTH=oidc reads its provider from these variables. Every problem is one
 // line naming the variable, so a console that cannot sign anybody in refuses to start instead.
 
 export interface OidcConfig {

@@ -6,7 +6,7 @@ import { OidcSignInError, OidcUnavailableError, providerErrorMessage } from './o
 import { isRoleGrant, readClaim, roleNames, sortRoles } from './oidc-roles.ts';
 import { safeReturnTo } from './safe-return-to.ts';
 
-// decisions.md D16: sign-in with OpenID Connect, authorization code flow with PKCE, roles from a claim.
+// docs/decisions.md D16: sign-in with OpenID Connect, authorization code flow with PKCE, roles from a claim.
 // The console's server owns the session; this module owns the protocol. It keeps no state of its own:
 // what a sign-in needs between redirect and callback is the PendingOidc the caller stores.
 
