@@ -26,6 +26,13 @@ export default tseslint.config(
   },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
   {
+    // scripts/check-node.cjs: plain CommonJS, so that a Node too old for the project can still say so.
+    files: ['**/*.cjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig, runnerImport } from 'vite';
@@ -40,11 +39,6 @@ export default defineConfig(({ command }) => ({
   // precompress: brotli and gzip twins of every text file, which the sandbox sends by Accept-Encoding.
   plugins: [react(), prerenderOrdersFrame(), precompress()],
   define: command === 'build' ? { 'import.meta.env.VITE_CONSOLE_COMMIT': JSON.stringify(gitCommit()) } : {},
-  resolve: {
-    // react-router's exports map names only its development build (dev warnings on); builds take the
-    // production one it ships beside it, the same code with the warnings compiled out.
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : [],
-  },
   build: {
     outDir: 'dist',
     sourcemap: true,

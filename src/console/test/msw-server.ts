@@ -13,7 +13,7 @@ export const SANDBOX_URL = inject('sandboxUrl');
  * tests see the service's true answers. A test overrides one route with `server.use(...)` to inject
  * a failure (network error, 500, slow answer, a service that differs).
  */
-// MSW 2's path patterns have no regex groups (`:area(psp|sandbox)` throws), hence one handler per area.
+// MSW's path patterns have no regex groups (in MSW 2 `:area(psp|sandbox)` throws, in MSW 3 it never matches), hence one handler per area.
 const delegateToSandbox = (area: 'psp' | 'sandbox') =>
   http.all(`${CONSOLE_ORIGIN}/${area}/*`, async ({ request }) => {
     const url = new URL(request.url);
