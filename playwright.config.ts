@@ -15,7 +15,7 @@ function configure(): PlaywrightTestConfig {
   // npm start's one process (console + sandbox), built once. The second server differs only in the
   // shape of errors inside arrays (DRF 3.18's {"items": {"1": {...}}}); it serves the same build. The
   // third is `ORDER_SERVICE_URL=… npm start`: proxy mode in front of the first, as a real service.
-  const server = 'node --import tsx src/sandbox/main.ts';
+  const server = 'node --import tsx src/server/main.ts';
   const common = { HOST: '127.0.0.1', SANDBOX_DB: ':memory:' };
   const webServer: PlaywrightTestConfig['webServer'] =
     target.local && target.indexShapeBaseURL !== null && target.proxyBaseURL !== null

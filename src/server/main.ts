@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { ConfigError, displayUrl, readConfig } from './config.ts';
+import { displayDatabaseUrl, isDatabaseUrl, StoreOpenError } from '../db/store-open.ts';
+import { ConfigError, displayUrl, readConfig } from '../sandbox/entry.ts';
 import type { RunningServer } from './server.ts';
 import { startServer } from './server.ts';
-import { displayDatabaseUrl, isDatabaseUrl, StoreOpenError } from './store-open.ts';
 
 // `npm start` / `npm run serve`: the built console and the sandbox on one origin (D8).
 

@@ -3,10 +3,10 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-// Runs src/sandbox/main.ts as `npm run serve` would, in a child process the test can kill -9.
+// Runs src/server/main.ts as `npm run serve` would, in a child process the test can kill -9.
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../server/main.ts', import.meta.url));
 const SANDBOX_VARIABLES = ['PORT', 'HOST', 'SANDBOX_DB', 'SANDBOX_DATABASE_URL', 'SANDBOX_DATABASE_POOL', 'SANDBOX_TOKENS', 'SANDBOX_ARRAY_ERRORS', 'ORDER_SERVICE_URL'];
 
 export interface MainProcess {
