@@ -5,7 +5,11 @@ import { ApiError, byMethod, errorResponse, INTERNAL_ERROR_BODY, isApiPath, notF
 import { consoleConfig, consoleConfigHandler } from './console-config.ts';
 import { parseServiceUrl, proxyTo } from './proxy.ts';
 import type { ServerEnv } from './server-env.ts';
+import { SIGN_IN_PATH } from './sign-in-page.ts';
 import { staticConsole } from './static-files.ts';
+import { createTeamApp, wantsPage } from './team-routes.ts';
+import type { TeamContext } from './team-session.ts';
+import { currentUser } from './team-session.ts';
 
 export interface ServerAppOptions {
   /** The sandbox's app (src/sandbox/entry.ts): /psp/, /sandbox/ and /openapi.json go to it. */
@@ -16,6 +20,8 @@ export interface ServerAppOptions {
   orderServiceUrl?: string;
   /** One line per request and one per unexpected error; default console.info. */
   log?: (line: string) => void;
+  /** Team mode (D16): sign-in, sessions, roles, forwarding with the token added here. */
+  team?: { ctx: TeamContext; sandboxToken: string };
 }
 
 const OPENAPI_PATH = '/openapi.json';
@@ -31,7 +37,7 @@ const nodeBindings = (env: unknown): object | undefined => (typeof env === 'obje
 export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
   const log = options.log ?? ((line: string) => console.info(line));
   const app = new Hono<ServerEnv>();
-  const { sandbox } = options;
+  const { sandbox, team } = options;
   
   const serviceUrl = options.orderServiceUrl === undefined ? undefined : parseServiceUrl(options.orderServiceUrl);
   // The proxy's answers carry the security headers and a log line like every answer of this server.
@@ -44,8 +50,17 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
     return c.json(INTERNAL_ERROR_BODY, 500);
   });
   own.notFound((c) => errorResponse(c, notFound()));
-  own.all(CONSOLE_CONFIG_PATH, byMethod({ GET: consoleConfigHandler(consoleConfig(serviceUrl)) }));
+  const config = team === undefined ? consoleConfig(serviceUrl) : { mode: 'team' as const, auth: team.ctx.config.auth };
+  own.all(CONSOLE_CONFIG_PATH, byMethod({ GET: consoleConfigHandler(config) }));
   if (serviceUrl !== undefined) own.all('/psp/*', proxyTo(serviceUrl));
+  if (team !== undefined) {
+    own.route('/', createTeamApp(team.ctx, serviceUrl === undefined ? { app: sandbox, token: team.sandboxToken } : undefined));
+    // The console's pages need a session; its scripts, styles and files do not (they hold nothing).
+    own.use(async (c, next) => {
+      if (!wantsPage(c) || (await currentUser(c, team.ctx)) !== null) return next();
+      return c.redirect(`${SIGN_IN_PATH}?return_to=${encodeURIComponent(c.req.path + new URL(c.req.url).search)}`, 303);
+    });
+  }
   const serveConsole = staticConsole(options.staticDir);
   own.get('*', (c) => {
     if (isApiPath(c.req.path)) throw notFound();

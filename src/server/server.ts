@@ -1,6 +1,12 @@
 import type { ArrayErrorShape } from '../contract/drf-errors.ts';
 import type { RunningServer, Store, StoreOptions } from '../sandbox/entry.ts';
-import { createSandboxApp, DEFAULT_DB, openStore, serveApp } from '../sandbox/entry.ts';
+import type { Database } from '../db/store-db.ts';
+import { createSandboxApp, DEFAULT_DB, DEFAULT_TOKEN, openStore, serveApp } from '../sandbox/entry.ts';
+import { tableAuditSink } from './audit-sink.ts';
+import { oidcProvider } from './auth-provider.ts';
+import { openConsoleDb } from './console-db.ts';
+import type { TeamConfig } from './team-config.ts';
+import type { TeamContext } from './team-session.ts';
 import type { ServerAppOptions } from './app.ts';
 import { createServerApp } from './app.ts';
 
@@ -20,13 +26,23 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** Passed to openStore (diagnostics). */
   storeOptions?: StoreOptions;
+  /** Team mode (D16, readTeamConfig); absent: personal mode, as `npm start` always was. */
+  team?: TeamConfig;
 }
 
 /** Opens the sandbox's store (unless proxying), builds the console's server around its app and listens. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const proxying = options.orderServiceUrl !== undefined;
   const store: Store | undefined = proxying ? undefined : await openStore(options.db ?? DEFAULT_DB, options.storeOptions);
+  let consoleDb: Database | undefined;
   try {
+    let team: ServerAppOptions['team'];
+    if (options.team !== undefined) {
+      if (options.team.auth === 'oidc') oidcProvider();
+      consoleDb = await openConsoleDb(options.team.db);
+      const ctx: TeamContext = { db: consoleDb, config: options.team, audit: tableAuditSink(consoleDb), log: options.log ?? ((line) => console.info(line)) };
+      team = { ctx, sandboxToken: options.tokens?.[0] ?? DEFAULT_TOKEN };
+    }
     const sandbox = createSandboxApp({
       ...(store !== undefined && { store }),
       ...(options.tokens !== undefined && { tokens: options.tokens }),
@@ -38,16 +54,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...(options.staticDir !== undefined && { staticDir: options.staticDir }),
       ...(options.orderServiceUrl !== undefined && { orderServiceUrl: options.orderServiceUrl }),
       ...(options.log !== undefined && { log: options.log }),
+      ...(team !== undefined && { team }),
     };
     const running = await serveApp(createServerApp(appOptions), { port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
     return {
       ...running,
       async close() {
         await running.close();
+        await consoleDb?.close();
         await store?.close();
       },
     };
   } catch (error) {
+    await consoleDb?.close().catch(() => undefined);
     await store?.close();
     throw error;
   }

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+// decisions.md D16: roles per environment, and what each may do, as data (Epic Stack's RBAC: a
+// user's permissions are the union of their roles'). The server checks them before it forwards a
+// call (the check that counts); the console reads the same table to hide what a role may not do.
+
+export const ROLES = ['viewer', 'agent', 'approver', 'admin'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+export const PERMISSIONS = ['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit'] as const;
+export const permissionSchema = z.enum(PERMISSIONS);
+export type Permission = z.infer<typeof permissionSchema>;
+
+/** Each role includes the one before it (viewer < agent < approver < admin). */
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  viewer: ['read:order'],
+  agent: ['read:order', 'create:order', 'request:refund'],
+  approver: ['read:order', 'create:order', 'request:refund', 'approve:refund'],
+  admin: ['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit'],
+};
+
+/** What a permission lets a person do, for a sentence such as "Your role viewer cannot refund in Sandbox". */
+export const PERMISSION_VERBS: Readonly<Record<Permission, string>> = {
+  'read:order': 'read orders',
+  'create:order': 'create orders',
+  'request:refund': 'refund',
+  'approve:refund': 'approve refunds',
+  'manage:users': 'manage users',
+  'read:audit': 'read the audit log',
+};
+
+export const ENVIRONMENT_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+/** `role` (every environment) or `role@env`. */
+export const grantSchema = z.string().transform((text, ctx) => {
+  const [role = '', environment, ...rest] = text.trim().split('@');
+  const parsedRole = roleSchema.safeParse(role);
+  if (!parsedRole.success || rest.length > 0 || (environment !== undefined && !ENVIRONMENT_ID_PATTERN.test(environment))) {
+    ctx.addIssue({ code: 'custom', message: `unknown role "${text}": expected one of ${ROLES.join(', ')}, optionally @environment (agent@sandbox)` });
+    return z.NEVER;
+  }
+  return { role: parsedRole.data, environment: environment ?? null };
+});
+export type Grant = z.infer<typeof grantSchema>;
+
+export const formatGrant = (grant: Grant) => (grant.environment === null ? grant.role : `${grant.role}@${grant.environment}`);
+
+/** The grants that apply in `environment`. */
+export const grantsIn = (grants: readonly Grant[], environment: string) => grants.filter((g) => g.environment === null || g.environment === environment);
+
+/** The union of the permissions of every grant that applies in `environment`. */
+export function permissionsIn(grants: readonly Grant[], environment: string): Permission[] {
+  const held = new Set<Permission>();
+  for (const grant of grantsIn(grants, environment)) for (const permission of ROLE_PERMISSIONS[grant.role]) held.add(permission);
+  return PERMISSIONS.filter((p) => held.has(p));
+}
+
+/** The strongest role that applies in `environment` (for the audit's role column and the UI's sentence), or null. */
+export function roleIn(grants: readonly Grant[], environment: string): Role | null {
+  let best: Role | null = null;
+  for (const grant of grantsIn(grants, environment)) if (best === null || ROLES.indexOf(grant.role) > ROLES.indexOf(best)) best = grant.role;
+  return best;
+}
