@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { grantSchema, permissionsIn, roleIn } from './permissions.ts';
+import { grantSchema } from './grants.ts';
+import { permissionsIn, roleIn } from './permissions.ts';
 
 // decisions.md D16: roles per environment or for all, permissions as their union.
 

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Grant } from '../contract/permissions.ts';
-import { formatGrant, grantSchema } from '../contract/permissions.ts';
+import { grantSchema } from '../contract/grants.ts';
+import { formatGrant } from '../contract/permissions.ts';
 import type { Database } from '../db/store-db.ts';
 import type { AuditSink } from './audit-sink.ts';
 import { tableAuditSink } from './audit-sink.ts';
