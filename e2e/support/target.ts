@@ -23,6 +23,8 @@ export interface Target {
 /** Team mode's embedded sandbox token: only the console's server may ever hold it (e2e/team-mode.spec.ts). */
 export const TEAM_SANDBOX_TOKEN = 'team-e2e-sandbox-token-6c0d41f9b2';
 export const TEAM_USER = { email: 'agent@example.com', password: 'team-e2e-password-31415' } as const;
+/** A second account of the team console, a viewer everywhere (same password variable). */
+export const TEAM_VIEWER = { email: 'viewer@example.com', password: TEAM_USER.password } as const;
 
 export class TargetError extends Error {
   override name = 'TargetError';
