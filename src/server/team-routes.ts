@@ -5,6 +5,7 @@ import { formatGrant, permissionsIn, roleIn } from '../contract/permissions.ts';
 import type { FetchApp } from '../sandbox/entry.ts';
 import { byMethod, detailError, readBodyBytes } from '../sandbox/entry.ts';
 import { registerForwarding } from './forward.ts';
+import { parseJson } from './json-text.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { createSession, endSession } from './sessions.ts';
 import { clearAccountFailures, recordFailure, throttledFor } from './sign-in-throttle.ts';
@@ -38,15 +39,6 @@ async function readCredentials(c: Context): Promise<{ form: boolean; credentials
   const text = new TextDecoder().decode(await readBodyBytes(c.req.raw));
   const parsed = credentialsSchema.safeParse(form ? Object.fromEntries(new URLSearchParams(text)) : parseJson(text));
   return { form, credentials: parsed.success ? parsed.data : null };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value;
-  } catch {
-    return null;
-  }
 }
 
 /** What /api/me says: the person, their grants, and per environment what they may do. Never a token. */
