@@ -3,9 +3,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// One-way imports (docs/style.md): console -> contract, sandbox -> contract, contract -> zod/big.js only.
+// One-way imports (docs/style.md): console -> contract, sandbox -> contract and db, server -> contract, db
+// and the sandbox's entry (src/sandbox/entry.ts), contract -> zod/big.js only.
 const noConsoleOrSandbox = [
-  { group: ['**/console/**', '**/sandbox/**'], message: 'contract/ must not import console/ or sandbox/.' },
+  { group: ['**/console/**', '**/sandbox/**', '**/server/**', '**/db/**'], message: 'contract/ must not import console/, sandbox/, server/ or db/.' },
 ];
 
 export default tseslint.config(
@@ -50,8 +51,35 @@ export default tseslint.config(
     },
   },
   {
+    // The database adapter is generic: the sandbox's store and the console's server both use it.
+    files: ['src/db/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/console/**', '**/sandbox/**', '**/server/**', '**/contract/**'], message: 'db/ imports nothing of the project.' }] },
+      ],
+    },
+  },
+  {
     files: ['src/sandbox/**/*.ts'],
     languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/console/**'], message: 'sandbox/ must not import console/.' },
+            { group: ['**/server/**'], message: 'sandbox/ must not import server/: the console\'s server mounts the sandbox, never the reverse.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The tests of what `npm start` serves on one origin (static console + sandbox) build the
+    // console's server around the sandbox's app; the sandbox's own code never does.
+    files: ['src/sandbox/**/*.test.ts', 'src/sandbox/testing/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -60,13 +88,21 @@ export default tseslint.config(
     },
   },
   {
-    // The console's own server (team mode): contract/ and the sandbox's entry, never console/.
+    // The console's own server: contract/, db/ and the sandbox's entry, never console/.
     files: ['src/server/**/*.ts'],
     languageOptions: { globals: globals.node },
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/console/**'], message: 'server/ must not import console/.' }] },
+        {
+          patterns: [
+            { group: ['**/console/**'], message: 'server/ must not import console/.' },
+            {
+              regex: '/sandbox/(?!entry\\.ts$|testing/)',
+              message: 'server/ imports the sandbox only through src/sandbox/entry.ts (its tests also sandbox/testing/).',
+            },
+          ],
+        },
       ],
     },
   },

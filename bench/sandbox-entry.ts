@@ -1,4 +1,4 @@
-import { startServer } from '../src/sandbox/server.ts';
+import { startServer } from '../src/server/server.ts';
 
 // The sandbox as a child process: `node --import tsx bench/sandbox-entry.ts` with BENCH_DB=:memory:
 // or a data directory, and BENCH_STATIC=<a build> for the browser figures. Prints one JSON line

@@ -13,7 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sandboxPaths } from '../src/contract/paths.ts';
 import { sandboxStatsSchema } from '../src/contract/stats.ts';
 import { ownerKey } from '../src/sandbox/auth.ts';
-import { startServer } from '../src/sandbox/server.ts';
+import { startServer } from '../src/server/server.ts';
 import { SCHEMA_SQL } from '../src/sandbox/store-schema.ts';
 import { median, percentile, round } from './stats.ts';
 

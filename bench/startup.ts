@@ -58,7 +58,7 @@ export interface StartupResult {
 
 export async function measureStartup(options: { freshRuns: number; existingRuns: number; npmStart: boolean }): Promise<StartupResult> {
   const result: StartupResult = { freshDir: [], existingDir: [], npmStart: null };
-  const sandbox = (dir: string) => timeToListening(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts'], { PORT: '0', SANDBOX_DB: dir });
+  const sandbox = (dir: string) => timeToListening(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { PORT: '0', SANDBOX_DB: dir });
   const dirs: string[] = [];
   try {
     for (let i = 0; i < options.freshRuns; i++) {

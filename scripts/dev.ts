@@ -6,7 +6,7 @@ import { createServer } from 'vite';
 const sandboxPort = process.env['SANDBOX_PORT'] ?? '8081';
 const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 
-const sandbox = spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/sandbox/main.ts'], {
+const sandbox = spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/server/main.ts'], {
   stdio: 'inherit',
   // Its own data directory: two processes must never share one, and `npm start` may be running too.
   env: { SANDBOX_DB: '.data/sandbox-dev', ...process.env, PORT: sandboxPort, HOST: '127.0.0.1' },

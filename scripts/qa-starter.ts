@@ -2,7 +2,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer } from '../src/sandbox/server.ts';
+import { startServer } from '../src/server/server.ts';
 
 // npm test's stage for the QA kit seen from outside: examples/qa-starter (a project of its own that
 // depends on this repository by a file: path) installs the console as a package and runs its specs

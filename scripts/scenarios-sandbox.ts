@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { startServer } from '../src/sandbox/server.ts';
+import { startServer } from '../src/server/server.ts';
 import { main } from './scenarios-cli.ts';
 
 // npm test's last stage: the whole catalogue, from the command line, against a sandbox started here

@@ -72,7 +72,7 @@ function selectedScenarios(args: readonly string[]): Scenario[] {
 async function main(): Promise<void> {
   const scenarios = selectedScenarios(process.argv.slice(2));
   const started = performance.now();
-  console.info('Stress run: the sandbox (src/sandbox/main.ts) in a child process on 127.0.0.1 with a fresh data directory');
+  console.info('Stress run: the sandbox (src/server/main.ts) in a child process on 127.0.0.1 with a fresh data directory');
   const context = await createContext();
   const results: ScenarioResult[] = [];
   try {

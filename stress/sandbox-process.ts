@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { MainProcess } from '../src/sandbox/testing/child.ts';
 import { freePort, spawnMain, waitForListening } from '../src/sandbox/testing/child.ts';
 
-// The sandbox as `npm run serve` runs it (src/sandbox/main.ts in a child process, 127.0.0.1, a
+// The sandbox as `npm run serve` runs it (src/server/main.ts in a child process, 127.0.0.1, a
 // random free port), so the load generator has its own event loop and a kill -9 is a real one.
 
 export interface SandboxProcess {

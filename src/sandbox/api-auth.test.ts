@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
+import { createServerApp } from '../server/app.ts';
 import { createApp } from './app.ts';
 import { CONTENT_SECURITY_POLICY } from './middleware.ts';
-import type { RunningServer } from './server.ts';
-import { serveApp } from './server.ts';
+import type { RunningServer } from './listen.ts';
+import { serveApp } from './listen.ts';
 import type { Store } from './store.ts';
 import { openStore } from './store.ts';
 import { call, createOrder, moveOrder, orderBody, refundBody } from './testing/http.ts';
@@ -31,8 +32,8 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'assets', 'app-abc123.js'), 'console.log("app");');
   store = await openStore(await testStoreLocation());
   const log = (line: string) => logLines.push(line);
-  server = await serveApp(createApp({ store, tokens: [TOKEN_A, TOKEN_B], staticDir, log }));
-  bare = await serveApp(createApp({ store, tokens: [TOKEN_A], log }));
+  server = await serveApp(createServerApp({ sandbox: createApp({ store, tokens: [TOKEN_A, TOKEN_B], log }), staticDir, log }));
+  bare = await serveApp(createServerApp({ sandbox: createApp({ store, tokens: [TOKEN_A], log }), log }));
   base = server.url;
 }, 60_000);
 

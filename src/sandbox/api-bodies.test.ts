@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
-import type { RunningServer } from './server.ts';
-import { startServer } from './server.ts';
+import type { RunningServer } from './listen.ts';
+import { startSandbox } from './listen.ts';
 import { call, orderBody } from './testing/http.ts';
 import { testStoreLocation } from './testing/test-store.ts';
 
@@ -15,7 +15,7 @@ let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, db: await testStoreLocation(), tokens: [TOKEN], log: (line) => logLines.push(line) });
+  server = await startSandbox({ port: 0, db: await testStoreLocation(), tokens: [TOKEN], log: (line) => logLines.push(line) });
   base = server.url;
 }, 60_000);
 

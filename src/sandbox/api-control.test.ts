@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
 import { orderSchema } from '../contract/schemas.ts';
 import { encodeCursor } from './cursor.ts';
-import type { RunningServer } from './server.ts';
-import { startServer } from './server.ts';
+import type { RunningServer } from './listen.ts';
+import { startSandbox } from './listen.ts';
 import { call, createOrder, moveOrder, readOrder, refundBody, uniqueExternalId } from './testing/http.ts';
 import { testStoreLocation } from './testing/test-store.ts';
 
@@ -14,7 +14,7 @@ let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, db: await testStoreLocation(), tokens: [TOKEN], log: () => undefined });
+  server = await startSandbox({ port: 0, db: await testStoreLocation(), tokens: [TOKEN], log: () => undefined });
   base = server.url;
 }, 60_000);
 

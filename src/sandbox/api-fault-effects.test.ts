@@ -4,8 +4,8 @@ import { DEFAULT_RETRY_AFTER_S, faultListResponseSchema, faultRuleSchema } from 
 import type { OrderEvent } from '../contract/history.ts';
 import { orderEventsResponseSchema } from '../contract/history.ts';
 import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
-import type { RunningServer } from './server.ts';
-import { startServer } from './server.ts';
+import type { RunningServer } from './listen.ts';
+import { startSandbox } from './listen.ts';
 import { call, callRaw, createOrder, moveOrder, orderBody, parseOrder, readOrder, refundBody } from './testing/http.ts';
 import { testStoreLocation } from './testing/test-store.ts';
 
@@ -19,7 +19,7 @@ let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, db: await testStoreLocation(), tokens: [TOKEN, OTHER], log: (line) => lines.push(line) });
+  server = await startSandbox({ port: 0, db: await testStoreLocation(), tokens: [TOKEN, OTHER], log: (line) => lines.push(line) });
   base = server.url;
 }, 60_000);
 

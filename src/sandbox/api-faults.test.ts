@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { faultListResponseSchema, faultRuleSchema, MAX_ARMED_FAULTS } from '../contract/faults.ts';
 import { sandboxPaths } from '../contract/paths.ts';
-import type { RunningServer } from './server.ts';
-import { startServer } from './server.ts';
+import type { RunningServer } from './listen.ts';
+import { startSandbox } from './listen.ts';
 import { call, createOrder } from './testing/http.ts';
 import { testStoreLocation } from './testing/test-store.ts';
 
@@ -15,7 +15,7 @@ let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, db: await testStoreLocation(), tokens: [TOKEN, OTHER], log: () => undefined });
+  server = await startSandbox({ port: 0, db: await testStoreLocation(), tokens: [TOKEN, OTHER], log: () => undefined });
   base = server.url;
 }, 60_000);
 

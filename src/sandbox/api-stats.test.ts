@@ -3,8 +3,8 @@ import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
 import { ORDER_STATUSES } from '../contract/schemas.ts';
 import type { SandboxStats } from '../contract/stats.ts';
 import { sandboxStatsSchema, STATS_HOURS } from '../contract/stats.ts';
-import type { RunningServer } from './server.ts';
-import { startServer } from './server.ts';
+import type { RunningServer } from './listen.ts';
+import { startSandbox } from './listen.ts';
 import { firstHour } from './stats-query.ts';
 import { call, createOrder, moveOrder, refundBody } from './testing/http.ts';
 
@@ -17,7 +17,7 @@ let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, db: ':memory:', tokens: [TOKEN, OTHER, EMPTY], log: () => undefined });
+  server = await startSandbox({ port: 0, db: ':memory:', tokens: [TOKEN, OTHER, EMPTY], log: () => undefined });
   base = server.url;
 }, 60_000);
 

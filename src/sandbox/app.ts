@@ -1,43 +1,43 @@
 import { Hono } from 'hono';
 import type { ArrayErrorShape } from '../contract/drf-errors.ts';
 import { buildOpenApiDocument } from '../contract/openapi.ts';
-import { CONSOLE_CONFIG_PATH } from '../contract/paths.ts';
 import type { SandboxEnv } from './auth.ts';
 import { DEFAULT_TOKEN, tokenAuth } from './auth.ts';
 import { CHECKOUT_PREFIX, registerCheckoutRoutes } from './checkout-routes.ts';
-import { consoleConfig, consoleConfigHandler } from './console-config.ts';
 import { registerControlRoutes } from './control-routes.ts';
 import { ApiError, errorResponse, INTERNAL_ERROR_BODY, notFound } from './errors.ts';
 import { registerFaultRoutes } from './fault-routes.ts';
 import { registerHistoryRoutes } from './history-routes.ts';
 import { requestLog, securityHeaders } from './middleware.ts';
 import { registerOrderRoutes } from './order-routes.ts';
-import { parseServiceUrl, proxyTo } from './proxy.ts';
 import { registerReturnRoutes } from './return-routes.ts';
 import { byMethod } from './routing.ts';
-import { staticConsole } from './static-files.ts';
 import { registerStatsRoutes } from './stats-routes.ts';
 import type { Store } from './store.ts';
 
 export interface AppOptions {
-  /** Required unless `orderServiceUrl` is set (then the sandbox routes are off). */
+  /**
+   * Without a store (proxy mode, D8: the console's server forwards /psp/ to a real service) the
+   * sandbox routes are off: /sandbox/* is 404 but for the return page, which needs no store.
+   */
   store?: Store;
   /** Accepted tokens (D2); default the development token `dev-token`. */
   tokens?: readonly string[];
   /** DRF array error shape (D3): 'list' (default) or 'index'. */
   arrayErrors?: ArrayErrorShape;
-  /** The built console (dist/); without index.html there, `/` says to run the build. */
-  staticDir?: string;
-  /** Proxy mode (D8): forward /psp/ there, switch the sandbox routes off. */
-  orderServiceUrl?: string;
   /** One line per request and one per unexpected error; default console.info. */
   log?: (line: string) => void;
 }
 
 // Everything under /psp/ is the partner interface (PSP_PREFIX is one version of it), /sandbox/ ours.
 const API_PREFIXES = ['/psp/', '/sandbox/'] as const;
-const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
+export const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
 
+/**
+ * The sandbox Order Service as one app: the partner interface (/psp/), its control API, checkout and
+ * return pages (/sandbox/) and /openapi.json. Anything else is a DRF 404: the console's own server
+ * (src/server/) serves the console and calls this app for the paths it owns.
+ */
 export function createApp(options: AppOptions): Hono<SandboxEnv> {
   const log = options.log ?? ((line: string) => console.info(line));
   const shape = options.arrayErrors ?? 'list';
@@ -60,18 +60,14 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
     byMethod({ GET: (c) => c.body(openApi, 200, { 'Content-Type': 'application/json; charset=UTF-8' }) }),
   );
 
-  const serviceUrl = options.orderServiceUrl === undefined ? undefined : parseServiceUrl(options.orderServiceUrl);
-  app.all(CONSOLE_CONFIG_PATH, byMethod({ GET: consoleConfigHandler(consoleConfig(serviceUrl)) }));
-  registerReturnRoutes(app, serviceUrl === undefined ? options.store : undefined);
+  const { store } = options;
+  registerReturnRoutes(app, store);
 
-  if (serviceUrl !== undefined) {
-    app.all('/psp/*', proxyTo(serviceUrl));
+  if (store === undefined) {
     app.all('/sandbox/*', () => {
       throw notFound();
     });
   } else {
-    const { store } = options;
-    if (store === undefined) throw new Error('createApp needs a store unless orderServiceUrl is set');
     const auth = tokenAuth(options.tokens ?? [DEFAULT_TOKEN]);
     app.use(async (c, next) => {
       if (!isApiPath(c.req.path) || c.req.path.startsWith(CHECKOUT_PREFIX)) return next();
@@ -84,11 +80,5 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
     registerStatsRoutes(app, store);
     registerCheckoutRoutes(app, store);
   }
-
-  const serveConsole = staticConsole(options.staticDir);
-  app.get('*', (c) => {
-    if (isApiPath(c.req.path)) throw notFound();
-    return serveConsole(c);
-  });
   return app;
 }

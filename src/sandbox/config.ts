@@ -1,10 +1,11 @@
 import type { ArrayErrorShape } from '../contract/drf-errors.ts';
 import { DEFAULT_TOKEN } from './auth.ts';
-import { DEFAULT_POOL_SIZE } from './store-db-postgres.ts';
-import { isDatabaseUrl } from './store-open.ts';
-import { DEFAULT_DB } from './server.ts';
+import { DEFAULT_POOL_SIZE } from '../db/store-db-postgres.ts';
+import { isDatabaseUrl } from '../db/store-open.ts';
 
-// docs/decisions.md D8 and D15: the environment main.ts runs with.
+// docs/decisions.md D8 and D15: the environment the console's server (src/server/main.ts) runs the sandbox with.
+
+export const DEFAULT_DB = '.data/sandbox';
 
 export interface SandboxConfig {
   port: number;

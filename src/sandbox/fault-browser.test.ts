@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
-import type { RunningServer } from './server.ts';
-import { startServer } from './server.ts';
+import type { RunningServer } from './listen.ts';
+import { startSandbox } from './listen.ts';
 import { orderBody } from './testing/http.ts';
 
 // D13 as a browser sees it. Chromium silently resends a request (POST included) whose reused
@@ -17,7 +17,7 @@ const lines: string[] = [];
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, db: ':memory:', tokens: [TOKEN], log: (line) => lines.push(line) });
+  server = await startSandbox({ port: 0, db: ':memory:', tokens: [TOKEN], log: (line) => lines.push(line) });
 }, 60_000);
 
 afterAll(async () => {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sandboxPaths } from '../contract/paths.ts';
 import { createApp } from './app.ts';
 import { CONTENT_SECURITY_POLICY } from './middleware.ts';
-import type { RunningServer } from './server.ts';
-import { startServer } from './server.ts';
+import type { RunningServer } from './listen.ts';
+import { startSandbox } from './listen.ts';
 import { call, createOrder, moveOrder } from './testing/http.ts';
 
 // The page a sample order's return_url leads to (issue 11): over real HTTP, without a token.
@@ -13,7 +13,7 @@ let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, db: ':memory:', tokens: [TOKEN], log: () => undefined });
+  server = await startSandbox({ port: 0, db: ':memory:', tokens: [TOKEN], log: () => undefined });
   base = server.url;
 }, 60_000);
 
@@ -80,7 +80,7 @@ describe('GET /sandbox/return', () => {
 });
 
 test('proxy mode: no store to read, so the page shows what the checkout reported and the link to the console', async () => {
-  const app = createApp({ orderServiceUrl: 'http://127.0.0.1:9/', log: () => undefined });
+  const app = createApp({ log: () => undefined });
   const id = '3b241101-e2bb-4255-8caf-4136c566a962';
   const response = await app.request(returnPath(`order_id=${id}&status=activated`));
   const html = await response.text();

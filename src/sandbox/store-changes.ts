@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { compareMoney } from '../contract/money.ts';
 import type { OrderStatus } from '../contract/schemas.ts';
 import { pathToStatus } from '../contract/states.ts';
-import type { Queryable } from './store-db.ts';
+import type { Queryable } from '../db/store-db.ts';
 import type { NewEvent } from './store-events.ts';
 import { insertEvents, statusChangedEvents } from './store-events.ts';
 import type { AppliedFault, RequestOperation } from './store-faults.ts';

@@ -1,5 +1,5 @@
 import type { Arrival } from './arrival-clock.ts';
-import type { Queryable } from './store-db.ts';
+import type { Queryable } from '../db/store-db.ts';
 import type { AppliedFault } from './store-faults.ts';
 import { decodeAppliedFault } from './store-faults.ts';
 import type { OrderRow } from './store-schema.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Database } from './store-db.ts';
-import { openDatabase } from './store-open.ts';
+import type { Database } from '../db/store-db.ts';
+import { openDatabase } from '../db/store-open.ts';
 import { testStoreLocation } from './testing/test-store.ts';
 
 // The Database interface (store-db.ts) on both adapters: what a transaction commits and what it

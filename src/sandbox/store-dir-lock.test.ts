@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { DirectoryLockedError, LOCK_FILE, lockDirectory } from './store-dir-lock.ts';
+import { DirectoryLockedError, LOCK_FILE, lockDirectory } from '../db/store-dir-lock.ts';
 import type { MainProcess } from './testing/child.ts';
 import { freePort, spawnMain, waitForListening } from './testing/child.ts';
 

@@ -1,7 +1,7 @@
 import type { OrderEvent, OrderEventType, RefundRefusalCode } from '../contract/history.ts';
 import { orderEventSchema } from '../contract/history.ts';
 import type { OrderStatus } from '../contract/schemas.ts';
-import type { Queryable } from './store-db.ts';
+import type { Queryable } from '../db/store-db.ts';
 
 // docs/decisions.md D12: the events of an order. Each is written by the statement or transaction that
 // makes the change it tells of (store.ts, store-create-group.ts), never after it. `data` holds the

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FaultEffect, FaultOperation, FaultRule, FaultRuleRequest } from '../contract/faults.ts';
 import { faultEffectSchema, faultRuleSchema, MAX_ARMED_FAULTS } from '../contract/faults.ts';
-import type { Queryable } from './store-db.ts';
+import type { Queryable } from '../db/store-db.ts';
 
 // docs/decisions.md D13: armed fault rules live in the database, not in the process, so every sandbox
 // process sharing one database (D15) sees the same rules and a rule fires exactly as often as it

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { openDatabase } from './store-open.ts';
+import { openDatabase } from '../db/store-open.ts';
 import { openStore } from './store.ts';
 
 // A data directory written before D12 (no request_text, request jsonb NOT NULL, no events or

@@ -1,5 +1,5 @@
 import { faultEffectSchema } from '../contract/faults.ts';
-import type { Database, Queryable, TransactionSession } from './store-db.ts';
+import type { Database, Queryable, TransactionSession } from '../db/store-db.ts';
 import type { RefundResult } from './store-changes.ts';
 import type { ArmedRule, LockedOrder, RefundPlan, RefundRequest } from './store-refund-plan.ts';
 import { planRefunds } from './store-refund-plan.ts';

@@ -1,4 +1,4 @@
-import type { Database } from './store-db.ts';
+import type { Database } from '../db/store-db.ts';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './store-schema.ts';
 
 // Schema set-up at start (D15): several sandbox processes may start at once on one database. The

@@ -9,14 +9,14 @@ import type { CreateResult, NewOrder, PendingCreate } from './store-create-group
 import { MAX_GROUP_JSON_CHARS, MAX_GROUP_ROWS, writeGroup } from './store-create-group.ts';
 import type { MoveResult, MoveSource, NewRefund, RefundResult } from './store-changes.ts';
 import { moveInTransaction, selectOrders, selectTakingFault } from './store-changes.ts';
-import type { Database, DatabaseKind } from './store-db.ts';
+import type { Database, DatabaseKind } from '../db/store-db.ts';
 import type { RefundRefusal } from './store-events.ts';
 import { insertRefusalForOwner, selectEvents, selectRequestText } from './store-events.ts';
 import type { AppliedFault, ArmResult } from './store-faults.ts';
 import { armFault, disarmAll, disarmFault, listFaults } from './store-faults.ts';
 import { groupQueue } from './store-group-queue.ts';
-import type { PostgresOptions } from './store-db-postgres.ts';
-import { openDatabase } from './store-open.ts';
+import type { PostgresOptions } from '../db/store-db-postgres.ts';
+import { openDatabase } from '../db/store-open.ts';
 import type { PendingRefund } from './store-refund-group.ts';
 import { MAX_REFUND_GROUP, writeRefundGroup } from './store-refund-group.ts';
 import { selectStats } from './stats-query.ts';

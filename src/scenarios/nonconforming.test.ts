@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunningServer } from '../sandbox/server.ts';
+import type { RunningServer } from '../server/server.ts';
 import type { Store } from '../sandbox/store.ts';
 import { openStore } from '../sandbox/store.ts';
 import { CATALOGUE } from './catalogue.ts';

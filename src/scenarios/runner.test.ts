@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunningServer } from '../sandbox/server.ts';
-import { startServer } from '../sandbox/server.ts';
+import type { RunningServer } from '../server/server.ts';
+import { startServer } from '../server/server.ts';
 import type { Store } from '../sandbox/store.ts';
 import { openStore } from '../sandbox/store.ts';
 import { selectScenarios } from './catalogue.ts';

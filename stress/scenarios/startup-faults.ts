@@ -13,7 +13,7 @@ import { emptyResult } from '../report.ts';
 // root, and nothing outside the child ever sees the mount.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../../src/sandbox/main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../src/server/main.ts', import.meta.url));
 const HANG_AFTER_MS = 90_000;
 
 interface FaultCase {

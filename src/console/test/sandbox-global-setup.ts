@@ -1,6 +1,6 @@
 import type {} from './provided-context.ts';
 import type { TestProject } from 'vitest/node';
-import { startServer } from '../../sandbox/server.ts';
+import { startServer } from '../../server/server.ts';
 
 // One real sandbox (in-memory PGlite) for every console test file: it takes seconds to start.
 export default async function setup(project: TestProject) {

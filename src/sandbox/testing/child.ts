@@ -3,11 +3,11 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-// Runs src/sandbox/main.ts as `npm run serve` would, in a child process the test can kill -9.
+// Runs src/server/main.ts as `npm run serve` would, in a child process the test can kill -9.
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
-const SANDBOX_VARIABLES = ['PORT', 'HOST', 'SANDBOX_DB', 'SANDBOX_DATABASE_URL', 'SANDBOX_DATABASE_POOL', 'SANDBOX_TOKENS', 'SANDBOX_ARRAY_ERRORS', 'ORDER_SERVICE_URL'];
+const MAIN = fileURLToPath(new URL('../../server/main.ts', import.meta.url));
+const SANDBOX_VARIABLES = ['PORT', 'HOST', 'SANDBOX_DB', 'SANDBOX_DATABASE_URL', 'SANDBOX_DATABASE_POOL', 'SANDBOX_TOKENS', 'SANDBOX_ARRAY_ERRORS', 'ORDER_SERVICE_URL', 'CONSOLE_AUTH', 'CONSOLE_DB', 'CONSOLE_DATABASE_URL', 'CONSOLE_ENVIRONMENTS', 'CONSOLE_SESSION_IDLE', 'CONSOLE_SESSION_MAX', 'CONSOLE_ORIGIN'];
 
 export interface MainProcess {
   child: ChildProcess;

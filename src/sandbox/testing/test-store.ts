@@ -1,7 +1,7 @@
 import type {} from './provided-context.ts';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { DatabaseKind } from '../store-db.ts';
+import type { DatabaseKind } from '../../db/store-db.ts';
 
 // One helper for every sandbox suite that runs against both stores (vitest.config.ts): the project
 // `node` runs them on PGlite in memory, the project `sandbox-postgres` (SANDBOX_TEST_STORE=postgres)

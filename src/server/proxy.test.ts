@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CONSOLE_CONFIG_PATH, orderServicePaths, sandboxPaths } from '../contract/paths.ts';
 import type { RunningServer } from './server.ts';
 import { startServer } from './server.ts';
-import { call } from './testing/http.ts';
+import { call } from '../sandbox/testing/http.ts';
 
 // Proxy mode (D8): /psp/ goes to ORDER_SERVICE_URL unchanged, the sandbox routes are off. The
 // "service" here is a plain node:http server that records what it got and answers what it is told.

@@ -1,28 +1,12 @@
 import { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import type { Hono } from 'hono';
 import type { ArrayErrorShape } from '../contract/drf-errors.ts';
-import type { AppOptions } from './app.ts';
 import { createApp } from './app.ts';
-import type { SandboxEnv } from './auth.ts';
-import type { Store, StoreOptions } from './store.ts';
+import type { StoreOptions } from './store.ts';
 import { openStore } from './store.ts';
 
-export interface StartOptions {
-  /** 0 (the default) picks a free port. */
-  port?: number;
-  /** Default 127.0.0.1: the default token is only safe on loopback (D8). */
-  host?: string;
-  /** Data directory, ':memory:', or a postgres:// URL (D15); default `.data/sandbox` (D8). Not opened in proxy mode. */
-  db?: string;
-  tokens?: string[];
-  arrayErrors?: ArrayErrorShape;
-  staticDir?: string;
-  orderServiceUrl?: string;
-  log?: (line: string) => void;
-  /** Passed to openStore (diagnostics). */
-  storeOptions?: StoreOptions;
-}
+// Listening on host:port with any fetch handler: the sandbox's tests serve its app on its own, and
+// the console's server (src/server/server.ts) serves its composed app with the same code.
 
 export interface RunningServer {
   /** http://host:port, no trailing slash. */
@@ -32,12 +16,17 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_DB = '.data/sandbox';
+/** What serve() needs of an app: Hono's `fetch`, whatever its variables. */
+export interface FetchApp {
+  /** `env` is the node server's bindings (the sandbox's fault effects reach the socket through it). */
+  fetch: (request: Request, env?: object) => Response | Promise<Response>;
+}
+
 // A keep-alive client that never lets go must not hold a shutdown forever.
 const FORCE_CLOSE_AFTER_MS = 5_000;
 
-/** Listens with `app` on host:port. Exported so tests can serve two apps over one store. */
-export function serveApp(app: Hono<SandboxEnv>, options: { port?: number; host?: string } = {}): Promise<RunningServer> {
+/** Listens with `app` on host:port (port 0, the default, picks a free one; host 127.0.0.1). */
+export function serveApp(app: FetchApp, options: { port?: number; host?: string } = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolvePromise, reject) => {
     const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host });
@@ -73,29 +62,32 @@ export function serveApp(app: Hono<SandboxEnv>, options: { port?: number; host?:
   });
 }
 
-/** Opens the store (unless proxying), builds the app and listens. */
-export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const proxying = options.orderServiceUrl !== undefined;
-  const store: Store | undefined = proxying ? undefined : await openStore(options.db ?? DEFAULT_DB, options.storeOptions);
+export interface SandboxStartOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Data directory, ':memory:', or a postgres:// URL (D15). */
+  db: string;
+  tokens?: string[];
+  arrayErrors?: ArrayErrorShape;
+  log?: (line: string) => void;
+  storeOptions?: StoreOptions;
+}
+
+/** The sandbox alone on host:port (its API tests, benchmarks); `npm start` runs src/server/main.ts. */
+export async function startSandbox(options: SandboxStartOptions): Promise<RunningServer> {
+  const store = await openStore(options.db, options.storeOptions);
   try {
-    const appOptions: AppOptions = {
-      ...(store !== undefined && { store }),
+    const app = createApp({
+      store,
       ...(options.tokens !== undefined && { tokens: options.tokens }),
       ...(options.arrayErrors !== undefined && { arrayErrors: options.arrayErrors }),
-      ...(options.staticDir !== undefined && { staticDir: options.staticDir }),
-      ...(options.orderServiceUrl !== undefined && { orderServiceUrl: options.orderServiceUrl }),
       ...(options.log !== undefined && { log: options.log }),
-    };
-    const running = await serveApp(createApp(appOptions), { port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
-    return {
-      ...running,
-      async close() {
-        await running.close();
-        await store?.close();
-      },
-    };
+    });
+    const running = await serveApp(app, { port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+    return { ...running, close: () => running.close().finally(() => store.close()) };
   } catch (error) {
-    await store?.close();
+    await store.close();
     throw error;
   }
 }

@@ -4,7 +4,11 @@ import type { Context } from 'hono';
 // a sandbox, or a proxy in front of a real Order Service (D8). No token needed, nothing secret in it:
 // the service's origin only, never user info, a path or a query.
 
-export type ConsoleConfig = { mode: 'sandbox' } | { mode: 'proxy'; service_origin: string; service_host: string };
+// Team mode (D16) says only that, and how people sign in: environments come from /api/me after it.
+export type ConsoleConfig =
+  | { mode: 'sandbox' }
+  | { mode: 'proxy'; service_origin: string; service_host: string }
+  | { mode: 'team'; auth: 'local' | 'oidc' };
 
 export function consoleConfig(orderServiceUrl: URL | undefined): ConsoleConfig {
   if (orderServiceUrl === undefined) return { mode: 'sandbox' };

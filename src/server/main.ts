@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { ConfigError, displayUrl, readConfig } from './config.ts';
+import { displayDatabaseUrl, isDatabaseUrl, StoreOpenError } from '../db/store-open.ts';
+import { ConfigError, displayUrl, readConfig } from '../sandbox/entry.ts';
+import { AuthNotConfiguredError } from './auth-provider.ts';
 import type { RunningServer } from './server.ts';
 import { startServer } from './server.ts';
-import { displayDatabaseUrl, isDatabaseUrl, StoreOpenError } from './store-open.ts';
+import { readTeamConfig, TeamConfigError } from './team-config.ts';
 
 // `npm start` / `npm run serve`: the built console and the sandbox on one origin (D8).
 
@@ -14,15 +16,17 @@ function fail(message: string): never {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof ConfigError || error instanceof StoreOpenError) return error.message;
+  if (error instanceof ConfigError || error instanceof StoreOpenError || error instanceof TeamConfigError || error instanceof AuthNotConfiguredError) return error.message;
   if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') return `the address is already in use (${error.message})`;
   return error instanceof Error ? error.message : String(error);
 }
 
 async function main(): Promise<void> {
   let config;
+  let team;
   try {
     config = readConfig(process.env);
+    team = readTeamConfig(process.env, { hasSandbox: config.orderServiceUrl === undefined }) ?? undefined;
   } catch (error) {
     fail(describe(error));
   }
@@ -60,19 +64,24 @@ async function main(): Promise<void> {
       ...(config.orderServiceUrl !== undefined && { orderServiceUrl: config.orderServiceUrl }),
       log: (line) => console.info(line),
       storeOptions: { max: config.poolSize, onIdleError: (line) => console.error(`sandbox: ${line}`) },
+      ...(team !== undefined && { team }),
     });
   } catch (error) {
     fail(describe(error));
   }
 
-  // Behind a proxy the tokens are the real service's: the sandbox's development token means nothing there.
-  const tokenNote = config.defaultToken && config.orderServiceUrl === undefined ? `  (development token: ${config.tokens[0] ?? ''})` : '';
+  // Behind a proxy the tokens are the real service's: the sandbox's development token means nothing
+  // there. In team mode no token is printed at all: people sign in, the server holds the tokens.
+  const tokenNote = config.defaultToken && config.orderServiceUrl === undefined && team === undefined ? `  (development token: ${config.tokens[0] ?? ''})` : '';
   // In proxy mode there is no sandbox here: the first line says only what listens (issue 24).
   console.info(`Order Console${config.orderServiceUrl === undefined ? ' and sandbox' : ''} listening on ${server.url}${tokenNote}`);
   if (config.orderServiceUrl !== undefined) {
     console.info(`Proxy mode: /psp/ goes to ${displayUrl(config.orderServiceUrl)}; the sandbox routes are off`);
   } else {
     console.info(`Sandbox database: ${isDatabaseUrl(config.db) ? `${displayDatabaseUrl(config.db)} (PostgreSQL)` : config.db}`);
+  }
+  if (team !== undefined) {
+    console.info(`Team mode: sign-in ${team.auth}, environments ${team.environments.map((e) => e.id).join(', ')}; console database ${isDatabaseUrl(team.db) ? `${displayDatabaseUrl(team.db)} (PostgreSQL)` : team.db}`);
   }
   if (stopping !== null) shutdown(server, stopping);
 }

@@ -6,11 +6,9 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { precompressDirectory } from '../../scripts/precompress.ts';
-import { createApp } from './app.ts';
-import type { RunningServer } from './server.ts';
-import { serveApp } from './server.ts';
-import type { Store } from './store.ts';
-import { openStore } from './store.ts';
+import type { RunningServer } from '../sandbox/entry.ts';
+import { createSandboxApp, serveApp } from '../sandbox/entry.ts';
+import { createServerApp } from './app.ts';
 
 // Issue 17, on the wire: the static console sends the build's brotli or gzip twin by the request's
 // Accept-Encoding, says so (Content-Encoding, Content-Length of what is sent, Vary), keeps D8's
@@ -21,7 +19,6 @@ const INDEX = `<!doctype html><html><head><title>Order Console</title></head><bo
 const SCRIPT = `export const rows = [${Array.from({ length: 300 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
 
 let root: string;
-let store: Store;
 let server: RunningServer;
 
 interface Answer {
@@ -57,13 +54,12 @@ beforeAll(async () => {
   writeFileSync(join(root, 'assets', 'stale-abc123.js'), `${SCRIPT}// new\n`);
   const later = new Date(Date.now() + 60_000);
   utimesSync(join(root, 'assets', 'stale-abc123.js'), later, later);
-  store = await openStore(':memory:');
-  server = await serveApp(createApp({ store, staticDir: root, log: () => undefined }));
+  // The static files need no store: a sandbox app without one (its routes off) is enough.
+  server = await serveApp(createServerApp({ sandbox: createSandboxApp({ log: () => undefined }), staticDir: root, log: () => undefined }));
 }, 60_000);
 
 afterAll(async () => {
   await server.close();
-  await store.close();
   rmSync(root, { recursive: true, force: true });
 });
 

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
-import { readBodyBytes } from './body.ts';
-import { detailError } from './errors.ts';
+import { detailError, readBodyBytes } from '../sandbox/entry.ts';
 
 // docs/decisions.md D8: with ORDER_SERVICE_URL set, /psp/ requests go to the real service unchanged
 // (Authorization included), so the console needs no CORS. The only 5xx this server may answer is 502,

@@ -4,7 +4,7 @@ import { open, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import type { SandboxEnv } from './auth.ts';
+import type { ServerEnv } from './server-env.ts';
 import type { Coding, Selected } from './content-encoding.ts';
 import { CODINGS, selectEncoding, suffixOf } from './content-encoding.ts';
 
@@ -68,7 +68,7 @@ const etagOf = (original: Stats, selected: Selected) =>
   `"${original.size.toString(16)}-${Math.floor(original.mtimeMs).toString(16)}${selected === 'identity' ? '' : `-${selected}`}"`;
 
 /** If-None-Match (weak comparison, RFC 9110 §13.1.2), else If-Modified-Since. */
-function notModified(c: Context<SandboxEnv, string>, etag: string, modified: Date): boolean {
+function notModified(c: Context<ServerEnv, string>, etag: string, modified: Date): boolean {
   const ifNoneMatch = c.req.header('If-None-Match');
   if (ifNoneMatch !== undefined) {
     const tags = ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
@@ -109,7 +109,7 @@ async function readPart(path: string, start: number, length: number): Promise<Ui
 }
 
 /** Sends `path` (an existing file) the way this request accepts it. */
-async function sendFile(c: Context<SandboxEnv, string>, path: string, original: Stats, cacheControl: string): Promise<Response> {
+async function sendFile(c: Context<ServerEnv, string>, path: string, original: Stats, cacheControl: string): Promise<Response> {
   const twins = await twinsOf(path, original);
   const headers = new Headers({ 'Content-Type': getMimeType(path) ?? 'application/octet-stream', 'Cache-Control': cacheControl });
   if (twins.size > 0) headers.set('Vary', 'Accept-Encoding');
@@ -154,7 +154,7 @@ async function sendFile(c: Context<SandboxEnv, string>, path: string, original: 
  * index.html so the console's router can show /orders, /orders/<id>, /settings... A missing
  * /assets/ file stays a 404: the browser asked for a script or a stylesheet, not a page.
  */
-export function staticConsole(staticDir: string | undefined): (c: Context<SandboxEnv, string>) => Promise<Response> {
+export function staticConsole(staticDir: string | undefined): (c: Context<ServerEnv, string>) => Promise<Response> {
   const root = staticDir === undefined ? undefined : resolve(staticDir);
   const assets = root === undefined ? '' : join(root, 'assets') + sep;
 

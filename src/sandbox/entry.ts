@@ -1,0 +1,17 @@
+// What the console's own server (src/server/) may use of the sandbox: its app, its store and its
+// configuration. Everything else in sandbox/ is internal (eslint.config.js enforces it).
+
+export type { AppOptions as SandboxAppOptions } from './app.ts';
+export { createApp as createSandboxApp, isApiPath } from './app.ts';
+export { DEFAULT_TOKEN } from './auth.ts';
+export type { SandboxConfig } from './config.ts';
+export { ConfigError, DEFAULT_DB, displayUrl, readConfig } from './config.ts';
+export { ApiError, detailError, errorResponse, INTERNAL_ERROR_BODY, notFound } from './errors.ts';
+export { readBodyBytes } from './body.ts';
+export { escapeHtml } from './html.ts';
+export { CONTENT_SECURITY_POLICY, requestLog, securityHeaders } from './middleware.ts';
+export { byMethod } from './routing.ts';
+export type { FetchApp, RunningServer } from './listen.ts';
+export { serveApp } from './listen.ts';
+export type { Store, StoreOptions } from './store.ts';
+export { openStore } from './store.ts';

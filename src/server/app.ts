@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import { CONSOLE_CONFIG_PATH } from '../contract/paths.ts';
+import type { FetchApp } from '../sandbox/entry.ts';
+import { ApiError, byMethod, errorResponse, INTERNAL_ERROR_BODY, isApiPath, notFound, requestLog, securityHeaders } from '../sandbox/entry.ts';
+import { consoleConfig, consoleConfigHandler } from './console-config.ts';
+import { parseServiceUrl, proxyTo } from './proxy.ts';
+import type { ServerEnv } from './server-env.ts';
+import { SIGN_IN_PATH } from './sign-in-page.ts';
+import { staticConsole } from './static-files.ts';
+import { createTeamApp, wantsPage } from './team-routes.ts';
+import type { TeamContext } from './team-session.ts';
+import { currentUser } from './team-session.ts';
+
+export interface ServerAppOptions {
+  /** The sandbox's app (src/sandbox/entry.ts): /psp/, /sandbox/ and /openapi.json go to it. */
+  sandbox: FetchApp;
+  /** The built console (dist/); without index.html there, `/` says to run the build. */
+  staticDir?: string;
+  /** Proxy mode (D8): /psp/ goes there instead of to the sandbox, whose routes are then off. */
+  orderServiceUrl?: string;
+  /** One line per request and one per unexpected error; default console.info. */
+  log?: (line: string) => void;
+  /** Team mode (D16): sign-in, sessions, roles, forwarding with the token added here. */
+  team?: { ctx: TeamContext; sandboxToken: string };
+}
+
+const OPENAPI_PATH = '/openapi.json';
+
+// The node server's bindings (incoming, outgoing), handed on so the sandbox's fault effects reach the socket.
+const nodeBindings = (env: unknown): object | undefined => (typeof env === 'object' && env !== null ? env : undefined);
+
+/**
+ * The console's own server (D8): the built console, /console-config.json, and either the embedded
+ * sandbox or a proxy to a real Order Service on the same origin. The sandbox's app answers its own
+ * paths with its own headers and request log; everything else is answered here.
+ */
+export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
+  const log = options.log ?? ((line: string) => console.info(line));
+  const app = new Hono<ServerEnv>();
+  const { sandbox, team } = options;
+  
+  const serviceUrl = options.orderServiceUrl === undefined ? undefined : parseServiceUrl(options.orderServiceUrl);
+  // The proxy's answers carry the security headers and a log line like every answer of this server.
+  const own = new Hono<ServerEnv>();
+  own.use(securityHeaders);
+  own.use(requestLog(log));
+  own.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    log(`ERROR ${c.req.method} ${new URL(c.req.url).pathname}: ${error.stack ?? error.message}`);
+    return c.json(INTERNAL_ERROR_BODY, 500);
+  });
+  own.notFound((c) => errorResponse(c, notFound()));
+  const config = team === undefined ? consoleConfig(serviceUrl) : { mode: 'team' as const, auth: team.ctx.config.auth };
+  own.all(CONSOLE_CONFIG_PATH, byMethod({ GET: consoleConfigHandler(config) }));
+  if (serviceUrl !== undefined) own.all('/psp/*', proxyTo(serviceUrl));
+  if (team !== undefined) {
+    own.route('/', createTeamApp(team.ctx, serviceUrl === undefined ? { app: sandbox, token: team.sandboxToken } : undefined));
+    // The console's pages need a session; its scripts, styles and files do not (they hold nothing).
+    own.use(async (c, next) => {
+      if (!wantsPage(c) || (await currentUser(c, team.ctx)) !== null) return next();
+      return c.redirect(`${SIGN_IN_PATH}?return_to=${encodeURIComponent(c.req.path + new URL(c.req.url).search)}`, 303);
+    });
+  }
+  const serveConsole = staticConsole(options.staticDir);
+  own.get('*', (c) => {
+    if (isApiPath(c.req.path)) throw notFound();
+    return serveConsole(c);
+  });
+
+  app.all('*', (c) => {
+    const path = c.req.path;
+    const proxied = serviceUrl !== undefined && path.startsWith('/psp/');
+    if (!proxied && (isApiPath(path) || path === OPENAPI_PATH)) return sandbox.fetch(c.req.raw, nodeBindings(c.env));
+    return own.fetch(c.req.raw, c.env);
+  });
+  return app;
+}

@@ -1,0 +1,79 @@
+import type { Database } from '../db/store-db.ts';
+import { openDatabase } from '../db/store-open.ts';
+
+// decisions.md D16: the console's own state (users, sessions, failed sign-ins, the audit seam) in its
+// own database: CONSOLE_DB (embedded PGlite, default .data/console) or CONSOLE_DATABASE_URL
+// (PostgreSQL, several console processes on one team). Nothing of it lives in a process.
+// Migrations run in order, each once, inside one transaction holding an advisory lock, so processes
+// starting together take turns and the later ones find the schema current (as the sandbox's store).
+
+// pg_advisory_xact_lock's key: any constant the console alone uses ("OCCN" + 1).
+const MIGRATION_LOCK_KEY = '5710744357240232449';
+
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE console_users (
+     email text PRIMARY KEY CHECK (email = lower(email) AND length(email) BETWEEN 3 AND 254),
+     password_hash text,
+     status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'disabled')),
+     grants text[] NOT NULL DEFAULT '{}',
+     created_at timestamptz NOT NULL DEFAULT now(),
+     updated_at timestamptz NOT NULL DEFAULT now()
+   );
+   CREATE TABLE console_sessions (
+     id_hash text PRIMARY KEY,
+     email text NOT NULL REFERENCES console_users (email) ON DELETE CASCADE,
+     created_at timestamptz NOT NULL,
+     last_seen_at timestamptz NOT NULL,
+     expires_at timestamptz NOT NULL
+   );
+   CREATE INDEX console_sessions_email ON console_sessions (email);
+   CREATE TABLE console_sign_in_failures (
+     key text NOT NULL,
+     at timestamptz NOT NULL DEFAULT now()
+   );
+   CREATE INDEX console_sign_in_failures_key_at ON console_sign_in_failures (key, at);
+   CREATE TABLE console_actions (
+     id bigserial PRIMARY KEY,
+     at timestamptz NOT NULL DEFAULT now(),
+     "user" text,
+     role text,
+     environment text,
+     action text NOT NULL,
+     order_id text,
+     body jsonb,
+     outcome text NOT NULL,
+     address text,
+     user_agent text
+   );`,
+];
+
+export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;
+
+export async function migrateConsoleDb(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+    await tx.exec('CREATE TABLE IF NOT EXISTS console_schema (version integer NOT NULL)');
+    const { rows } = await tx.query<{ version: number | null }>('SELECT max(version) AS version FROM console_schema');
+    const version = rows[0]?.version ?? 0;
+    for (let next = version; next < MIGRATIONS.length; next++) {
+      const sql = MIGRATIONS[next];
+      if (sql !== undefined) await tx.exec(sql);
+    }
+    if (version < MIGRATIONS.length) {
+      await tx.query('DELETE FROM console_schema');
+      await tx.query('INSERT INTO console_schema (version) VALUES ($1::int)', [MIGRATIONS.length]);
+    }
+  });
+}
+
+/** Opens the console's database (a data directory, ':memory:' or a postgres:// URL) at the current schema. */
+export async function openConsoleDb(location: string): Promise<Database> {
+  const db = await openDatabase(location);
+  try {
+    await migrateConsoleDb(db);
+    return db;
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,11 @@
+// decisions.md D16: durations are written `30s`, `15m`, `12h` (CONSOLE_SESSION_IDLE, CONSOLE_SESSION_MAX).
+
+const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
+
+/** Milliseconds, or null when `text` is not a whole number (1-99999) followed by s, m or h. */
+export function parseDuration(text: string): number | null {
+  const match = /^([1-9][0-9]{0,4})(s|m|h)$/.exec(text.trim());
+  if (match === null) return null;
+  const [, amount = '', unit = 's'] = match;
+  return Number(amount) * UNIT_MS[unit === 'h' ? 'h' : unit === 'm' ? 'm' : 's'];
+}

@@ -1,0 +1,171 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { PSP_PREFIX } from '../contract/paths.ts';
+import type { Permission } from '../contract/permissions.ts';
+import { roleIn } from '../contract/permissions.ts';
+import type { FetchApp } from '../sandbox/entry.ts';
+import { ApiError, detailError, errorResponse, readBodyBytes } from '../sandbox/entry.ts';
+import { parseJson } from './json-text.ts';
+import { requirePermission } from './permissions-check.ts';
+import { proxyTo } from './proxy.ts';
+import type { TeamEnvironment } from './team-config.ts';
+import type { TeamContext, TeamEnv } from './team-session.ts';
+import { clientAddress, userAgent } from './team-session.ts';
+
+// decisions.md D16, the backend for the frontend: in team mode the browser calls
+// /env/{envId}/psp/v2/... (and /env/sandbox/sandbox/... for the embedded sandbox's history, faults
+// and list) with its session; the server has checked the session and the role (requirePermission),
+// adds `Authorization: Token …` from the environment's variable, forwards (the embedded sandbox
+// in-process, others over HTTP through the proxy's code), and records creates and refunds with
+// their outcome. Nothing the browser gets back holds the token.
+//
+// A service that cannot be reached is not answered with a 5xx of ours: 424 with
+// {"detail", "code": "service_unreachable"}. The console takes that code as "the outcome is unknown"
+// (a refund is then checked by reading the order again, never sent twice). The service's own
+// statuses, 5xx included, are passed on as they are: they are the service's, not this server's.
+// A 401 or 403 from the service means the console's token for it is wrong, not that the person is
+// signed out: 424 with code service_refused_token, so the console does not ask them to sign in.
+
+export const ENV_PREFIX = '/env';
+
+interface Operation {
+  permission: Permission;
+  /** Writes are recorded in the audit log with their outcome. */
+  audit: 'order_create' | 'refund_request' | 'sandbox_change' | null;
+  orderId: string | null;
+}
+
+const UUID = '[0-9a-fA-F-]{36}';
+const ORDER_CREATE = new RegExp(`^${PSP_PREFIX}/order/$`);
+const ORDER_READ = new RegExp(`^${PSP_PREFIX}/order/(${UUID})/$`);
+const ORDER_REFUND = new RegExp(`^${PSP_PREFIX}/order/(${UUID})/refund/$`);
+const SANDBOX_READS = [/^\/sandbox\/orders$/, new RegExp(`^/sandbox/orders/(${UUID})/(events|request)$`), /^\/sandbox\/stats$/, /^\/sandbox\/faults$/];
+const SANDBOX_WRITES = [new RegExp(`^/sandbox/orders/(${UUID})/status$`), /^\/sandbox\/faults$/, /^\/sandbox\/faults\/[^/]{1,64}$/, /^\/sandbox\/reset$/];
+
+/** What a forwarded path does, or null for a path the console never calls (404). */
+export function operationOf(method: string, path: string, sandbox: boolean): Operation | null {
+  const read = method === 'GET' || method === 'HEAD';
+  if (path.startsWith(`${PSP_PREFIX}/`)) {
+    if (method === 'POST' && ORDER_CREATE.test(path)) return { permission: 'create:order', audit: 'order_create', orderId: null };
+    const refund = ORDER_REFUND.exec(path);
+    if (method === 'POST' && refund !== null) return { permission: 'request:refund', audit: 'refund_request', orderId: refund[1]?.toLowerCase() ?? null };
+    const one = ORDER_READ.exec(path);
+    if (read && one !== null) return { permission: 'read:order', audit: null, orderId: one[1]?.toLowerCase() ?? null };
+    // Another method on a partner path: the service answers it (405 and the like), a reader may ask.
+    return { permission: 'read:order', audit: null, orderId: null };
+  }
+  if (!sandbox || !path.startsWith('/sandbox/')) return null;
+  if (read && SANDBOX_READS.some((pattern) => pattern.test(path))) return { permission: 'read:order', audit: null, orderId: null };
+  const write = SANDBOX_WRITES.map((pattern) => pattern.exec(path)).find((match) => match !== null);
+  if (!read && write !== undefined && write !== null) return { permission: 'create:order', audit: 'sandbox_change', orderId: write[1]?.toLowerCase() ?? null };
+  return null;
+}
+
+const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept'] as const;
+const RETURNED_RESPONSE_HEADERS = ['content-type', 'allow', 'retry-after'] as const;
+
+const unreachable = (environment: TeamEnvironment) =>
+  detailError(424, 'service_unreachable', `The Order Service of ${environment.name} could not be reached. Whether it acted is unknown: read the order again before trying once more.`);
+
+const idOf = z.object({ id: z.string() });
+
+function bodyForAudit(bytes: Uint8Array | undefined): unknown {
+  if (bytes === undefined || bytes.length === 0) return null;
+  const text = new TextDecoder().decode(bytes);
+  return parseJson(text) ?? { unparsed: text.slice(0, 2000) };
+}
+
+/** The environment's forwarder: its path and query after /env/{id}, with the token added. */
+function forwarderFor(environment: TeamEnvironment, sandbox: FetchApp | undefined): (request: Request, env: object | undefined) => Promise<Response> {
+  if (environment.target.kind === 'sandbox') {
+    if (sandbox === undefined) throw new Error('the sandbox environment needs the sandbox app');
+    return async (request, env) => sandbox.fetch(request, env);
+  }
+  const viaProxy = new Hono();
+  viaProxy.all('*', proxyTo(new URL(environment.target.baseUrl)));
+  viaProxy.onError((error, c) => {
+    if (error instanceof ApiError && error.status === 502) return errorResponse(c, unreachable(environment));
+    if (error instanceof ApiError) return errorResponse(c, error);
+    return errorResponse(c, unreachable(environment));
+  });
+  return async (request) => viaProxy.fetch(request);
+}
+
+/** Takes every copy of the token out of a text (a service may echo what it got). */
+const scrub = (text: string, token: string) => (token === '' ? text : text.split(token).join('[token removed]'));
+
+export function registerForwarding(app: Hono<TeamEnv>, ctx: TeamContext, sandbox: { app: FetchApp; token: string } | undefined): void {
+  const forwarders = new Map<string, (request: Request, env: object | undefined) => Promise<Response>>();
+  for (const environment of ctx.config.environments) forwarders.set(environment.id, forwarderFor(environment, sandbox?.app));
+
+  const environmentOf = (c: Context<TeamEnv>) => ctx.config.environments.find((e) => e.id === c.req.param('envId'));
+  const pathOf = (c: Context<TeamEnv>) => c.req.path.slice(`${ENV_PREFIX}/${c.req.param('envId') ?? ''}`.length);
+  const operation = (c: Context<TeamEnv>) => {
+    const environment = environmentOf(c);
+    const found = environment === undefined ? null : operationOf(c.req.method, pathOf(c), environment.target.kind === 'sandbox');
+    if (found === null) throw detailError(404, 'not_found', 'Not found.');
+    return found;
+  };
+
+  const guard = requirePermission(ctx, (c) => operation(c).permission, (c) => environmentOf(c)?.id ?? null);
+  app.all(`${ENV_PREFIX}/:envId/*`, guard, async (c) => {
+    const environment = environmentOf(c);
+    const forward = environment === undefined ? undefined : forwarders.get(environment.id);
+    if (environment === undefined || forward === undefined) throw detailError(404, 'not_found', 'No such environment.');
+    const op = operation(c);
+    const token = environment.target.kind === 'sandbox' ? (sandbox?.token ?? '') : environment.target.token;
+    const incoming = new URL(c.req.url);
+    const headers = new Headers({ Authorization: `Token ${token}` });
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = c.req.header(name);
+      if (value !== undefined) headers.set(name, value);
+    }
+    const method = c.req.method;
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await readBodyBytes(c.req.raw);
+    const target = `${environment.target.kind === 'http' ? environment.target.baseUrl : incoming.origin}${pathOf(c)}${incoming.search}`;
+    const env: unknown = c.env;
+    const upstream = await forward(new Request(target, { method, headers, ...(body !== undefined && { body }) }), typeof env === 'object' && env !== null ? env : undefined);
+
+    let status = upstream.status;
+    let text = method === 'HEAD' || status === 204 ? '' : scrub(await upstream.text(), token);
+    const out = new Headers();
+    for (const name of RETURNED_RESPONSE_HEADERS) {
+      const value = upstream.headers.get(name);
+      if (value !== null) out.set(name, value);
+    }
+    if (status === 401 || status === 403) {
+      status = 424;
+      text = JSON.stringify({ detail: `The Order Service of ${environment.name} refused the console's token (HTTP ${upstream.status}). Tell an administrator.`, code: 'service_refused_token' });
+      out.set('content-type', 'application/json');
+    }
+    out.set('Cache-Control', 'no-store');
+
+    if (op.audit !== null) {
+      const user = c.get('user');
+      let orderId = op.orderId;
+      if (op.audit === 'order_create' && status >= 200 && status < 300) {
+        const created = idOf.safeParse(parseJson(text));
+        orderId = created.success ? created.data.id : null;
+      }
+      await ctx.audit.record({
+        user: user.email,
+        role: roleIn(user.grants, environment.id),
+        environment: environment.id,
+        action: op.audit,
+        order_id: orderId,
+        body: { method, path: pathOf(c), request: bodyForAudit(body) },
+        outcome: codeOf(status, text),
+        address: clientAddress(c),
+        user_agent: userAgent(c),
+      });
+    }
+    return new Response(text === '' && (status === 204 || method === 'HEAD') ? null : text, { status, headers: out });
+  });
+}
+
+/** The outcome for the audit: the status, and the error code when the body names one. */
+function codeOf(status: number, text: string): string {
+  const parsed = z.object({ code: z.string() }).safeParse(parseJson(text));
+  return parsed.success ? `${status} ${parsed.data.code}` : String(status);
+}

@@ -1,0 +1,74 @@
+import type { ArrayErrorShape } from '../contract/drf-errors.ts';
+import type { RunningServer, Store, StoreOptions } from '../sandbox/entry.ts';
+import type { Database } from '../db/store-db.ts';
+import { createSandboxApp, DEFAULT_DB, DEFAULT_TOKEN, openStore, serveApp } from '../sandbox/entry.ts';
+import { tableAuditSink } from './audit-sink.ts';
+import { oidcProvider } from './auth-provider.ts';
+import { openConsoleDb } from './console-db.ts';
+import type { TeamConfig } from './team-config.ts';
+import type { TeamContext } from './team-session.ts';
+import type { ServerAppOptions } from './app.ts';
+import { createServerApp } from './app.ts';
+
+export type { RunningServer } from '../sandbox/entry.ts';
+
+export interface StartOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1: the default token is only safe on loopback (D8). */
+  host?: string;
+  /** Data directory, ':memory:', or a postgres:// URL (D15); default `.data/sandbox` (D8). Not opened in proxy mode. */
+  db?: string;
+  tokens?: string[];
+  arrayErrors?: ArrayErrorShape;
+  staticDir?: string;
+  orderServiceUrl?: string;
+  log?: (line: string) => void;
+  /** Passed to openStore (diagnostics). */
+  storeOptions?: StoreOptions;
+  /** Team mode (D16, readTeamConfig); absent: personal mode, as `npm start` always was. */
+  team?: TeamConfig;
+}
+
+/** Opens the sandbox's store (unless proxying), builds the console's server around its app and listens. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  // Before any database is opened: a sign-in kind this build cannot do stops the start at once.
+  if (options.team?.auth === 'oidc') oidcProvider();
+  const proxying = options.orderServiceUrl !== undefined;
+  const store: Store | undefined = proxying ? undefined : await openStore(options.db ?? DEFAULT_DB, options.storeOptions);
+  let consoleDb: Database | undefined;
+  try {
+    let team: ServerAppOptions['team'];
+    if (options.team !== undefined) {
+      consoleDb = await openConsoleDb(options.team.db);
+      const ctx: TeamContext = { db: consoleDb, config: options.team, audit: tableAuditSink(consoleDb), log: options.log ?? ((line) => console.info(line)) };
+      team = { ctx, sandboxToken: options.tokens?.[0] ?? DEFAULT_TOKEN };
+    }
+    const sandbox = createSandboxApp({
+      ...(store !== undefined && { store }),
+      ...(options.tokens !== undefined && { tokens: options.tokens }),
+      ...(options.arrayErrors !== undefined && { arrayErrors: options.arrayErrors }),
+      ...(options.log !== undefined && { log: options.log }),
+    });
+    const appOptions: ServerAppOptions = {
+      sandbox,
+      ...(options.staticDir !== undefined && { staticDir: options.staticDir }),
+      ...(options.orderServiceUrl !== undefined && { orderServiceUrl: options.orderServiceUrl }),
+      ...(options.log !== undefined && { log: options.log }),
+      ...(team !== undefined && { team }),
+    };
+    const running = await serveApp(createServerApp(appOptions), { port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+    return {
+      ...running,
+      async close() {
+        await running.close();
+        await consoleDb?.close();
+        await store?.close();
+      },
+    };
+  } catch (error) {
+    await consoleDb?.close().catch(() => undefined);
+    await store?.close();
+    throw error;
+  }
+}

@@ -1,0 +1,52 @@
+import { escapeHtml } from '../sandbox/entry.ts';
+
+// decisions.md D16: the page `/sign-in`, inputs labelled "Email" and "Password", a button "Sign in".
+// A plain form that posts to /auth/sign-in: it works before the console's code has loaded, and a
+// failed attempt comes back as this page with the message and the e-mail kept.
+
+export const SIGN_IN_PATH = '/sign-in';
+
+/** Only a path on this site: never `//host` or a URL elsewhere (an open redirect). */
+export function safeReturnTo(value: string | undefined | null): string {
+  if (value === undefined || value === null || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.length > 2000) return '/';
+  return value.startsWith(SIGN_IN_PATH) ? '/' : value;
+}
+
+export function signInPage(options: { returnTo: string; email?: string; message?: string; notice?: string }): string {
+  const message = options.message === undefined ? '' : `<p class="error" role="alert">${escapeHtml(options.message)}</p>`;
+  const notice = options.notice === undefined ? '' : `<p class="notice" role="status">${escapeHtml(options.notice)}</p>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign in · Order Console</title>
+<style>
+  :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
+  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: Canvas; color: CanvasText; }
+  main { width: min(24rem, 90vw); padding: 2rem; border: 1px solid GrayText; border-radius: 8px; }
+  h1 { font-size: 1.4rem; margin: 0 0 1rem; }
+  label { display: block; margin: 1rem 0 0.25rem; font-weight: 600; }
+  input { width: 100%; box-sizing: border-box; padding: 0.5rem; font-size: 1rem; }
+  button { margin-top: 1.5rem; width: 100%; padding: 0.6rem; font-size: 1rem; font-weight: 600; cursor: pointer; }
+  .error { color: #c92a2a; border-left: 4px solid #c92a2a; padding-left: 0.5rem; }
+  @media (prefers-color-scheme: dark) { .error { color: #ff8787; border-color: #ff8787; } }
+</style>
+</head>
+<body>
+<main>
+<h1>Sign in to Order Console</h1>
+${notice}${message}
+<form method="post" action="/auth/sign-in">
+<input type="hidden" name="return_to" value="${escapeHtml(options.returnTo)}">
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email ?? '')}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button>
+</form>
+</main>
+</body>
+</html>
+`;
+}

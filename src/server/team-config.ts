@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { ENVIRONMENT_ID_PATTERN } from '../contract/grants.ts';
+import { answeredAmount } from '../contract/fields.ts';
+import { parseDuration } from './durations.ts';
+
+// decisions.md D16: CONSOLE_AUTH turns team mode on; unset, the console is today's personal tool.
+// Environments are server configuration (CONSOLE_ENVIRONMENTS): the token of each is read from the
+// variable its `token_env` names, never from the file, and a missing one stops the start with one
+// line naming it. The embedded sandbox is the environment `sandbox`.
+
+export const SANDBOX_ENVIRONMENT_ID = 'sandbox';
+export const DEFAULT_CONSOLE_DB = '.data/console';
+const DEFAULT_IDLE = '15m';
+const DEFAULT_MAX = '12h';
+
+export class TeamConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TeamConfigError';
+  }
+}
+
+const environmentEntry = z
+  .object({
+    id: z.string().regex(ENVIRONMENT_ID_PATTERN, 'lower-case letters, digits and dashes, at most 40'),
+    name: z.string().trim().min(1).max(60),
+    base_url: z
+      .string()
+      .regex(/^https?:\/\/[^/]/, 'an absolute http(s) URL')
+      .optional(),
+    token_env: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'the name of an environment variable')
+      .optional(),
+    production: z.boolean(),
+    approval_threshold: answeredAmount('approval_threshold').optional(),
+  })
+  .strict();
+const environmentsFile = z.array(environmentEntry).max(50);
+
+export interface TeamEnvironment {
+  id: string;
+  name: string;
+  production: boolean;
+  approvalThreshold: string | null;
+  /** The embedded sandbox (answered in-process), or an Order Service over HTTP. */
+  target: { kind: 'sandbox' } | { kind: 'http'; baseUrl: string; token: string };
+}
+
+export interface TeamConfig {
+  auth: 'local' | 'oidc';
+  /** A data directory, ':memory:' or a postgres:// URL. */
+  db: string;
+  environments: TeamEnvironment[];
+  idleMs: number;
+  maxMs: number;
+  /**
+   * The console's public origin (CONSOLE_ORIGIN, e.g. https://console.example.com): state-changing
+   * requests must come from it, and under https the cookie is Secure and `__Host-` prefixed. Unset:
+   * the origin each request was addressed to.
+   */
+  origin: string | null;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function duration(env: Env, name: string, fallback: string): number {
+  const text = env[name]?.trim() || fallback;
+  const ms = parseDuration(text);
+  if (ms === null) throw new TeamConfigError(`${name} must be a duration such as 30s, 15m or 12h, got "${text}"`);
+  return ms;
+}
+
+function readEnvironments(env: Env, hasSandbox: boolean): TeamEnvironment[] {
+  const path = env['CONSOLE_ENVIRONMENTS']?.trim() || undefined;
+  let entries: z.infer<typeof environmentsFile> = [];
+  if (path !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      throw new TeamConfigError(`CONSOLE_ENVIRONMENTS: cannot read ${path} (${error instanceof Error ? error.message : String(error)})`);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new TeamConfigError(`CONSOLE_ENVIRONMENTS: ${path} is not JSON`);
+    }
+    const parsed = environmentsFile.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new TeamConfigError(`CONSOLE_ENVIRONMENTS: ${path}: ${issue === undefined ? 'invalid' : `${issue.path.join('.') || '(list)'}: ${issue.message}`}`);
+    }
+    entries = parsed.data;
+  }
+  const seen = new Set<string>();
+  const environments: TeamEnvironment[] = [];
+  let sandboxEntry: (typeof entries)[number] | undefined;
+  for (const entry of entries) {
+    if (seen.has(entry.id)) throw new TeamConfigError(`CONSOLE_ENVIRONMENTS: the id "${entry.id}" is listed twice`);
+    seen.add(entry.id);
+    const common = { id: entry.id, name: entry.name, production: entry.production, approvalThreshold: entry.approval_threshold ?? null };
+    if (entry.id === SANDBOX_ENVIRONMENT_ID) {
+      if (entry.base_url !== undefined || entry.token_env !== undefined) {
+        throw new TeamConfigError('CONSOLE_ENVIRONMENTS: the entry "sandbox" is the embedded sandbox: it takes no base_url or token_env');
+      }
+      sandboxEntry = entry;
+      continue;
+    }
+    if (entry.base_url === undefined || entry.token_env === undefined) {
+      throw new TeamConfigError(`CONSOLE_ENVIRONMENTS: the environment "${entry.id}" needs base_url and token_env`);
+    }
+    const token = env[entry.token_env];
+    if (token === undefined || token.trim() === '') {
+      throw new TeamConfigError(`the environment "${entry.id}" names token_env ${entry.token_env}, but that variable is not set`);
+    }
+    if (/\s/.test(token.trim())) throw new TeamConfigError(`${entry.token_env}: a token must not contain spaces`);
+    environments.push({ ...common, target: { kind: 'http', baseUrl: entry.base_url.replace(/\/+$/, ''), token: token.trim() } });
+  }
+  if (hasSandbox) {
+    environments.unshift({
+      id: SANDBOX_ENVIRONMENT_ID,
+      name: sandboxEntry?.name ?? 'Sandbox',
+      production: sandboxEntry?.production ?? false,
+      approvalThreshold: sandboxEntry?.approval_threshold ?? null,
+      target: { kind: 'sandbox' },
+    });
+  } else if (sandboxEntry !== undefined) {
+    throw new TeamConfigError('CONSOLE_ENVIRONMENTS lists "sandbox", but this process runs no sandbox (ORDER_SERVICE_URL is set)');
+  }
+  if (environments.length === 0) throw new TeamConfigError('CONSOLE_ENVIRONMENTS names no environment');
+  return environments;
+}
+
+/** Team mode's configuration, or null for personal mode (CONSOLE_AUTH unset). */
+export function readTeamConfig(env: Env, options: { hasSandbox: boolean }): TeamConfig | null {
+  const auth = env['CONSOLE_AUTH']?.trim() || undefined;
+  if (auth === undefined) return null;
+  if (auth !== 'local' && auth !== 'oidc') throw new TeamConfigError(`CONSOLE_AUTH must be "local" or "oidc", got "${auth}"`);
+  const url = env['CONSOLE_DATABASE_URL']?.trim() || undefined;
+  const dir = env['CONSOLE_DB']?.trim() || undefined;
+  if (url !== undefined && dir !== undefined) throw new TeamConfigError('set CONSOLE_DB (an embedded database) or CONSOLE_DATABASE_URL (a PostgreSQL server), not both');
+  if (url !== undefined && !/^postgres(ql)?:\/\//i.test(url)) throw new TeamConfigError('CONSOLE_DATABASE_URL must be a postgres:// (or postgresql://) URL');
+  const idleMs = duration(env, 'CONSOLE_SESSION_IDLE', DEFAULT_IDLE);
+  const maxMs = duration(env, 'CONSOLE_SESSION_MAX', DEFAULT_MAX);
+  if (idleMs > maxMs) throw new TeamConfigError('CONSOLE_SESSION_IDLE must not be longer than CONSOLE_SESSION_MAX');
+  const originText = env['CONSOLE_ORIGIN']?.trim() || undefined;
+  let origin: string | null = null;
+  if (originText !== undefined) {
+    const parsed = URL.canParse(originText) ? new URL(originText) : null;
+    if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.origin !== originText.replace(/\/$/, '')) {
+      throw new TeamConfigError(`CONSOLE_ORIGIN must be an origin such as https://console.example.com, got "${originText}"`);
+    }
+    origin = parsed.origin;
+  }
+  return { auth, db: url ?? dir ?? DEFAULT_CONSOLE_DB, environments: readEnvironments(env, options.hasSandbox), idleMs, maxMs, origin };
+}

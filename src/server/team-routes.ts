@@ -1,0 +1,152 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { formatGrant, permissionsIn, roleIn } from '../contract/permissions.ts';
+import type { FetchApp } from '../sandbox/entry.ts';
+import { byMethod, detailError, readBodyBytes } from '../sandbox/entry.ts';
+import { registerForwarding } from './forward.ts';
+import { parseJson } from './json-text.ts';
+import { decoyHash, verifyPassword } from './passwords.ts';
+import { createSession, endSession } from './sessions.ts';
+import { clearAccountFailures, recordFailure, throttledFor } from './sign-in-throttle.ts';
+import { safeReturnTo, SIGN_IN_PATH, signInPage } from './sign-in-page.ts';
+import type { TeamContext, TeamEnv } from './team-session.ts';
+import { clientAddress, cookieName, currentUser, requireSession, sameOriginWrites, sessionCookie, userAgent } from './team-session.ts';
+import type { ConsoleUser } from './users.ts';
+import { findUser } from './users.ts';
+import { getCookie } from 'hono/cookie';
+
+// decisions.md D16: team mode's own routes: /sign-in, /auth/sign-in, /auth/sign-out, /api/me and the
+// forwarding under /env/. Wrong password, unknown e-mail and disabled account get one and the same
+// answer, after the same work (a decoy hash for an unknown e-mail), so it says nothing about which.
+
+export const ME_PATH = '/api/me';
+const SIGN_IN_FAILED = 'Wrong email or password, or the account is disabled.';
+const MAX_FIELD = 1024;
+
+const credentialsSchema = z.object({
+  email: z.string().max(MAX_FIELD),
+  password: z.string().max(MAX_FIELD),
+  return_to: z.string().max(2000).optional(),
+});
+
+type Credentials = z.infer<typeof credentialsSchema>;
+
+/** The sign-in form's fields or a JSON body, at most 1 MiB read (readBodyBytes answers 413 beyond). */
+async function readCredentials(c: Context): Promise<{ form: boolean; credentials: Credentials | null }> {
+  const type = c.req.header('content-type') ?? '';
+  const form = type.startsWith('application/x-www-form-urlencoded');
+  const text = new TextDecoder().decode(await readBodyBytes(c.req.raw));
+  const parsed = credentialsSchema.safeParse(form ? Object.fromEntries(new URLSearchParams(text)) : parseJson(text));
+  return { form, credentials: parsed.success ? parsed.data : null };
+}
+
+/** What /api/me says: the person, their grants, and per environment what they may do. Never a token. */
+export function describeMe(user: ConsoleUser, ctx: TeamContext) {
+  return {
+    user: { email: user.email },
+    grants: user.grants.map(formatGrant),
+    environments: ctx.config.environments
+      .map((environment) => ({
+        id: environment.id,
+        name: environment.name,
+        production: environment.production,
+        approval_threshold: environment.approvalThreshold,
+        sandbox: environment.target.kind === 'sandbox',
+        role: roleIn(user.grants, environment.id),
+        permissions: permissionsIn(user.grants, environment.id),
+      }))
+      .filter((environment) => environment.permissions.length > 0),
+  };
+}
+
+/** A page load of the console without a session goes to /sign-in first (assets and files need none). */
+export function wantsPage(c: Context): boolean {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return false;
+  const path = c.req.path;
+  if (path.startsWith('/assets/') || /\/[^/]*\.[A-Za-z0-9]{1,8}$/.test(path)) return false;
+  return (c.req.header('accept') ?? '').includes('text/html');
+}
+
+export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token: string } | undefined): Hono<TeamEnv> {
+  const app = new Hono<TeamEnv>();
+  app.use(sameOriginWrites(ctx));
+
+  app.all(
+    SIGN_IN_PATH,
+    byMethod({
+      GET: async (c) => {
+        const returnTo = safeReturnTo(c.req.query('return_to'));
+        if ((await currentUser(c, ctx)) !== null) return c.redirect(returnTo, 303);
+        const notice = c.req.query('signed_out') === '1' ? 'You are signed out.' : undefined;
+        return c.html(signInPage({ returnTo, ...(notice !== undefined && { notice }) }), 200, { 'Cache-Control': 'no-store' });
+      },
+    }),
+  );
+
+  app.all(
+    '/auth/sign-in',
+    byMethod({
+      POST: async (c) => {
+        if (ctx.config.auth !== 'local') throw detailError(404, 'not_found', 'Sign-in with a password is off: this console signs in with OpenID Connect.');
+        const { form, credentials } = await readCredentials(c);
+        const returnTo = safeReturnTo(credentials?.return_to);
+        const email = (credentials?.email ?? '').trim().toLowerCase();
+        const address = clientAddress(c);
+        const audit = (action: string, outcome: string, user: ConsoleUser | null) =>
+          ctx.audit.record({ user: email === '' ? null : email, role: user === null ? null : (user.grants.map(formatGrant).join(' ') || null), environment: null, action, order_id: null, body: null, outcome, address, user_agent: userAgent(c) });
+        const fail = (status: 401 | 429, message: string, headers: Record<string, string> = {}) =>
+          form
+            ? c.html(signInPage({ returnTo, email, message }), status, { 'Cache-Control': 'no-store', ...headers })
+            : c.json({ detail: message, code: status === 429 ? 'throttled' : 'sign_in_failed' }, status, headers);
+
+        if (credentials === null || email === '') return fail(401, SIGN_IN_FAILED);
+        const wait = await throttledFor(ctx.db, email, address);
+        if (wait !== null) {
+          await audit('sign_in_failed', 'throttled', null);
+          const minutes = Math.ceil(wait / 60);
+          return fail(429, `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { 'Retry-After': String(wait) });
+        }
+        const user = await findUser(ctx.db, email);
+        const matches = await verifyPassword(credentials.password, user?.passwordHash ?? (await decoyHash()));
+        if (user === null || user.status !== 'active' || user.passwordHash === null || !matches) {
+          await recordFailure(ctx.db, email, address);
+          await audit('sign_in_failed', user === null ? 'unknown_user' : user.status !== 'active' ? 'disabled' : 'wrong_password', null);
+          return fail(401, SIGN_IN_FAILED);
+        }
+        await clearAccountFailures(ctx.db, email);
+        const id = await createSession(ctx.db, user.email, { idleMs: ctx.config.idleMs, maxMs: ctx.config.maxMs });
+        await audit('sign_in', 'ok', user);
+        c.header('Set-Cookie', sessionCookie(c, ctx.config, id));
+        c.header('Cache-Control', 'no-store');
+        return form ? c.redirect(returnTo, 303) : c.json(describeMe(user, ctx), 200);
+      },
+    }),
+  );
+
+  app.all(
+    '/auth/sign-out',
+    byMethod({
+      POST: async (c) => {
+        const found = await currentUser(c, ctx);
+        const id = getCookie(c, cookieName(c, ctx.config));
+        if (id !== undefined && id !== '') await endSession(ctx.db, id);
+        if (found !== null) {
+          await ctx.audit.record({ user: found.user.email, role: null, environment: null, action: 'sign_out', order_id: null, body: null, outcome: 'ok', address: clientAddress(c), user_agent: userAgent(c) });
+        }
+        c.header('Set-Cookie', sessionCookie(c, ctx.config, '', true));
+        // ASVS 14.3.1: what the console kept in this browser (the journal, drafts) goes with the session.
+        c.header('Clear-Site-Data', '"cache", "cookies", "storage"');
+        c.header('Cache-Control', 'no-store');
+        const json = (c.req.header('accept') ?? '').includes('application/json');
+        return json ? c.body(null, 204) : c.redirect(`${SIGN_IN_PATH}?signed_out=1`, 303);
+      },
+    }),
+  );
+
+  app.use('/api/*', requireSession(ctx));
+  app.use('/env/*', requireSession(ctx));
+  app.get(ME_PATH, (c) => c.json(describeMe(c.get('user'), ctx), 200, { 'Cache-Control': 'no-store' }));
+  registerForwarding(app, ctx, sandbox);
+  return app;
+}

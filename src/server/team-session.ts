@@ -1,0 +1,106 @@
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import type { Database } from '../db/store-db.ts';
+import { detailError } from '../sandbox/entry.ts';
+import type { AuditSink } from './audit-sink.ts';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE, touchSession } from './sessions.ts';
+import type { TeamConfig } from './team-config.ts';
+import type { ConsoleUser } from './users.ts';
+import { findUser } from './users.ts';
+
+// decisions.md D16: what every team-mode request needs: who is asking (the session), from where (the
+// address and user agent for the audit), and whether the request may change state (same origin).
+
+export type TeamEnv = { Variables: { user: ConsoleUser; sessionId: string } };
+
+export interface TeamContext {
+  db: Database;
+  config: TeamConfig;
+  audit: AuditSink;
+  log: (line: string) => void;
+}
+
+/** The origin state-changing requests must come from: CONSOLE_ORIGIN, else the one this request was addressed to. */
+export const expectedOrigin = (c: Context, config: TeamConfig) => config.origin ?? new URL(c.req.url).origin;
+
+/** Under https the cookie is Secure and `__Host-` prefixed (D16). */
+export const secureCookies = (c: Context, config: TeamConfig) => expectedOrigin(c, config).startsWith('https:');
+
+export const cookieName = (c: Context, config: TeamConfig) => (secureCookies(c, config) ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
+export function sessionCookie(c: Context, config: TeamConfig, value: string, clear = false): string {
+  const parts = [`${cookieName(c, config)}=${clear ? '' : value}`, 'Path=/', 'HttpOnly', 'SameSite=Strict'];
+  if (secureCookies(c, config)) parts.push('Secure');
+  if (clear) parts.push('Max-Age=0');
+  return parts.join('; ');
+}
+
+/** The caller's address as the socket saw it (no X-Forwarded-For: a client could write any). */
+export function clientAddress(c: Context): string | null {
+  const env: unknown = c.env;
+  if (typeof env !== 'object' || env === null || !('incoming' in env)) return null;
+  const incoming: unknown = env.incoming;
+  if (typeof incoming !== 'object' || incoming === null || !('socket' in incoming)) return null;
+  const socket: unknown = incoming.socket;
+  if (typeof socket !== 'object' || socket === null || !('remoteAddress' in socket)) return null;
+  return typeof socket.remoteAddress === 'string' ? socket.remoteAddress : null;
+}
+
+export const userAgent = (c: Context) => c.req.header('user-agent')?.slice(0, 500) ?? null;
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A state-changing request from another site is refused (403) before anything else looks at it:
+ * Sec-Fetch-Site when the browser sent it, else the Origin header. A client that sends neither
+ * (curl) is no browser another site could drive; it still needs the session cookie.
+ */
+export function sameOriginWrites(ctx: TeamContext) {
+  return createMiddleware(async (c, next) => {
+    if (!STATE_CHANGING.has(c.req.method)) return next();
+    const origin = c.req.header('origin');
+    const site = c.req.header('sec-fetch-site');
+    // Sec-Fetch-Site first: browsers always send it and a page cannot set it, while a form posted
+    // under this server's `Referrer-Policy: no-referrer` carries `Origin: null` even from this site.
+    const crossOrigin = site !== undefined ? site !== 'same-origin' : origin !== undefined && origin !== expectedOrigin(c, ctx.config);
+    if (crossOrigin) {
+      await ctx.audit.record({
+        user: null,
+        role: null,
+        environment: null,
+        action: 'cross_origin_refused',
+        order_id: null,
+        body: { method: c.req.method, path: c.req.path, origin: origin ?? null },
+        outcome: 'refused',
+        address: clientAddress(c),
+        user_agent: userAgent(c),
+      });
+      throw detailError(403, 'cross_origin', 'A change to Order Console must come from Order Console itself; this request came from another site.');
+    }
+    return next();
+  });
+}
+
+export const sessionEnded = () => detailError(401, 'session_ended', 'You are signed out (your session ended or was never started). Sign in again to carry on.');
+
+/** The signed-in user, or null: looks the cookie's session up and marks it seen. */
+export async function currentUser(c: Context, ctx: TeamContext): Promise<{ user: ConsoleUser; sessionId: string } | null> {
+  const id = getCookie(c, cookieName(c, ctx.config));
+  if (id === undefined || id === '') return null;
+  const email = await touchSession(ctx.db, id, { idleMs: ctx.config.idleMs, maxMs: ctx.config.maxMs });
+  if (email === null) return null;
+  const user = await findUser(ctx.db, email);
+  return user === null || user.status !== 'active' ? null : { user, sessionId: id };
+}
+
+/** 401 without a live session; sets `user` and `sessionId` for the handler. */
+export function requireSession(ctx: TeamContext) {
+  return createMiddleware<TeamEnv>(async (c, next) => {
+    const found = await currentUser(c, ctx);
+    if (found === null) throw sessionEnded();
+    c.set('user', found.user);
+    c.set('sessionId', found.sessionId);
+    return next();
+  });
+}

@@ -1,0 +1,127 @@
+import { parseArgs } from 'node:util';
+import type { Grant } from '../contract/permissions.ts';
+import { grantSchema } from '../contract/grants.ts';
+import { formatGrant } from '../contract/permissions.ts';
+import type { Database } from '../db/store-db.ts';
+import type { AuditSink } from './audit-sink.ts';
+import { tableAuditSink } from './audit-sink.ts';
+import { openConsoleDb } from './console-db.ts';
+import { hashPassword } from './passwords.ts';
+import { DEFAULT_CONSOLE_DB } from './team-config.ts';
+import { addUser, disableUser, emailSchema, listUsers, setGrants, UserError } from './users.ts';
+
+// decisions.md D16: `npm run users -- add EMAIL --role ROLE[@ENV] ... --password-env VAR`, `list`,
+// `disable EMAIL`, `set-role EMAIL --role ...`. The password is read from the variable
+// --password-env names, never from an argument (arguments show in `ps` and shell history).
+// Exit 0 done, 1 refused (unknown role, no such user...), 2 usage.
+
+export const USAGE = `usage: npm run users -- <command>
+  add EMAIL --role ROLE[@ENV] [--role ...] --password-env VAR
+  list
+  disable EMAIL
+  set-role EMAIL --role ROLE[@ENV] [--role ...]
+roles: viewer, agent, approver, admin; ROLE@ENV grants it in one environment, ROLE in every one.
+The console's database: CONSOLE_DATABASE_URL, else CONSOLE_DB (default ${DEFAULT_CONSOLE_DB}).`;
+
+export interface CliIo {
+  env: Readonly<Record<string, string | undefined>>;
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+class UsageError extends Error {}
+
+function parseGrants(texts: readonly string[]): Grant[] {
+  if (texts.length === 0) throw new UsageError('give at least one --role');
+  return texts.map((text) => {
+    const parsed = grantSchema.safeParse(text);
+    if (!parsed.success) throw new UserError(parsed.error.issues[0]?.message ?? `unknown role "${text}"`);
+    return parsed.data;
+  });
+}
+
+function parseEmail(text: string | undefined): string {
+  const parsed = emailSchema.safeParse(text ?? '');
+  if (!parsed.success) throw new UsageError(`"${text ?? ''}" is not an e-mail address`);
+  return parsed.data;
+}
+
+async function run(db: Database, audit: AuditSink, args: string[], io: CliIo): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { role: { type: 'string', multiple: true }, 'password-env': { type: 'string' } },
+  });
+  const [command, emailText, ...extra] = positionals;
+  if (extra.length > 0) throw new UsageError(`unexpected ${extra.join(' ')}`);
+  const record = (action: string, email: string, body: unknown) =>
+    audit.record({ user: null, role: 'cli', environment: null, action, order_id: null, body: { email, ...(typeof body === 'object' && body !== null ? body : {}) }, outcome: 'ok', address: null, user_agent: 'npm run users' });
+  switch (command) {
+    case 'add': {
+      const email = parseEmail(emailText);
+      const grants = parseGrants(values.role ?? []);
+      const variable = values['password-env'];
+      if (variable === undefined) throw new UsageError('give --password-env VAR, the variable that holds the password');
+      const password = io.env[variable];
+      if (password === undefined || password.length < 12) throw new UserError(`the variable ${variable} must hold a password of at least 12 characters`);
+      const user = await addUser(db, { email, grants, passwordHash: await hashPassword(password) });
+      await record('user_add', email, { grants: user.grants.map(formatGrant) });
+      io.out(`added ${user.email}: ${user.grants.map(formatGrant).join(', ')}`);
+      return;
+    }
+    case 'list': {
+      if (emailText !== undefined) throw new UsageError('list takes no e-mail');
+      for (const user of await listUsers(db)) io.out(`${user.email}\t${user.status}\t${user.grants.map(formatGrant).join(',')}`);
+      return;
+    }
+    case 'disable': {
+      const email = parseEmail(emailText);
+      await disableUser(db, email);
+      await record('user_disable', email, {});
+      io.out(`disabled ${email}; their sessions are ended`);
+      return;
+    }
+    case 'set-role': {
+      const email = parseEmail(emailText);
+      const grants = parseGrants(values.role ?? []);
+      const user = await setGrants(db, email, grants);
+      await record('user_set_role', email, { grants: user.grants.map(formatGrant) });
+      io.out(`${user.email}: ${user.grants.map(formatGrant).join(', ')}`);
+      return;
+    }
+    default:
+      throw new UsageError(command === undefined ? 'name a command' : `unknown command "${command}"`);
+  }
+}
+
+/** `open` is for tests (one database across several commands). */
+export async function usersCli(args: string[], io: CliIo, open: (location: string) => Promise<Database> = openConsoleDb): Promise<number> {
+  const location = io.env['CONSOLE_DATABASE_URL']?.trim() || io.env['CONSOLE_DB']?.trim() || DEFAULT_CONSOLE_DB;
+  let db: Database | undefined;
+  try {
+    // Arguments first: a typo costs no database start.
+    if (args.length === 0 || args[0] === '--help') throw new UsageError('');
+    db = await open(location);
+    await run(db, tableAuditSink(db), args, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      if (error.message !== '') io.err(`users: ${error.message}`);
+      io.err(USAGE);
+      return 2;
+    }
+    if (error instanceof UserError) {
+      io.err(`users: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof TypeError && 'code' in error && typeof error.code === 'string' && error.code.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`users: ${error.message}`);
+      io.err(USAGE);
+      return 2;
+    }
+    io.err(`users: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await db?.close();
+  }
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { Grant } from '../contract/permissions.ts';
+import { grantSchema } from '../contract/grants.ts';
+import { formatGrant } from '../contract/permissions.ts';
+import type { Queryable } from '../db/store-db.ts';
+
+// decisions.md D16: the team's accounts in the console's database. An e-mail is kept in lower case;
+// grants are `role` or `role@env` texts, parsed with the contract's schema on the way in and out.
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Enter an e-mail address' }).max(254));
+
+export interface ConsoleUser {
+  email: string;
+  status: 'active' | 'disabled';
+  grants: Grant[];
+  passwordHash: string | null;
+}
+
+const rowSchema = z.object({
+  email: z.string(),
+  status: z.enum(['active', 'disabled']),
+  grants: z.array(grantSchema),
+  password_hash: z.string().nullable(),
+});
+
+const toUser = (row: unknown): ConsoleUser => {
+  const parsed = rowSchema.parse(row);
+  return { email: parsed.email, status: parsed.status, grants: parsed.grants, passwordHash: parsed.password_hash };
+};
+
+const COLUMNS = 'email, status, grants, password_hash';
+
+export class UserError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UserError';
+  }
+}
+
+export async function findUser(db: Queryable, email: string): Promise<ConsoleUser | null> {
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM console_users WHERE email = $1`, [email.trim().toLowerCase()]);
+  return rows[0] === undefined ? null : toUser(rows[0]);
+}
+
+export async function listUsers(db: Queryable): Promise<ConsoleUser[]> {
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM console_users ORDER BY email`);
+  return rows.map(toUser);
+}
+
+export async function addUser(db: Queryable, user: { email: string; grants: Grant[]; passwordHash: string | null }): Promise<ConsoleUser> {
+  const { rows } = await db.query(
+    `INSERT INTO console_users (email, password_hash, grants) VALUES ($1, $2, $3::text[]) ON CONFLICT (email) DO NOTHING RETURNING ${COLUMNS}`,
+    [user.email, user.passwordHash, user.grants.map(formatGrant)],
+  );
+  if (rows[0] === undefined) throw new UserError(`${user.email} already has an account (use set-role to change its roles)`);
+  return toUser(rows[0]);
+}
+
+export async function setGrants(db: Queryable, email: string, grants: Grant[]): Promise<ConsoleUser> {
+  const { rows } = await db.query(`UPDATE console_users SET grants = $2::text[], updated_at = now() WHERE email = $1 RETURNING ${COLUMNS}`, [
+    email,
+    grants.map(formatGrant),
+  ]);
+  if (rows[0] === undefined) throw new UserError(`no account for ${email}`);
+  return toUser(rows[0]);
+}
+
+/** Disables the account and ends its sessions (a disabled user is signed out everywhere at once). */
+export async function disableUser(db: Queryable, email: string): Promise<ConsoleUser> {
+  const { rows } = await db.query(`UPDATE console_users SET status = 'disabled', updated_at = now() WHERE email = $1 RETURNING ${COLUMNS}`, [email]);
+  if (rows[0] === undefined) throw new UserError(`no account for ${email}`);
+  await db.query('DELETE FROM console_sessions WHERE email = $1', [email]);
+  return toUser(rows[0]);
+}
