@@ -3,8 +3,8 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunningServer } from '../src/sandbox/server.ts';
-import { startServer } from '../src/sandbox/server.ts';
+import type { RunningServer } from '../src/sandbox/listen.ts';
+import { startSandbox } from '../src/sandbox/listen.ts';
 import type { Store } from '../src/sandbox/store.ts';
 import { openStore } from '../src/sandbox/store.ts';
 import { BREAKAGES, BROKEN_TOKEN, startBrokenService } from '../src/scenarios/testing/broken-services.ts';
@@ -18,7 +18,7 @@ let sandbox: RunningServer;
 let dir: string;
 
 beforeAll(async () => {
-  sandbox = await startServer({ port: 0, host: '127.0.0.1', db: ':memory:', tokens: [TOKEN], log: () => undefined });
+  sandbox = await startSandbox({ port: 0, host: '127.0.0.1', db: ':memory:', tokens: [TOKEN], log: () => undefined });
   dir = await mkdtemp(join(tmpdir(), 'scenarios-entry-'));
 });
 afterAll(async () => {
@@ -58,7 +58,7 @@ describe('stdin from /dev/null, as in CI', () => {
   });
 
   test('a connection error exits 2', async () => {
-    const closed = await startServer({ port: 0, host: '127.0.0.1', db: ':memory:', tokens: [TOKEN], log: () => undefined });
+    const closed = await startSandbox({ port: 0, host: '127.0.0.1', db: ':memory:', tokens: [TOKEN], log: () => undefined });
     const url = closed.url;
     await closed.close();
     const { code, stderr } = await runEntry(['--base-url', url, '--report', join(dir, 'none')], { ORDER_SERVICE_TOKEN: TOKEN });

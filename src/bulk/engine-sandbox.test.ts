@@ -4,8 +4,8 @@ import { orderEventsResponseSchema } from '../contract/history.ts';
 import { addMoney, compareMoney, formatMoney, sumMoney } from '../contract/money.ts';
 import { sandboxPaths } from '../contract/paths.ts';
 import type { Order } from '../contract/schemas.ts';
-import type { RunningServer } from '../sandbox/server.ts';
-import { startServer } from '../sandbox/server.ts';
+import type { RunningServer } from '../sandbox/listen.ts';
+import { startSandbox } from '../sandbox/listen.ts';
 import { call, createOrder, moveOrder, readOrder, refundBody } from '../sandbox/testing/http.ts';
 import type { BulkRowInput } from './bulk-file.ts';
 import type { OrderLookup } from './checks.ts';
@@ -27,7 +27,7 @@ let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, db: ':memory:', tokens: [TOKEN], log: () => undefined });
+  server = await startSandbox({ port: 0, db: ':memory:', tokens: [TOKEN], log: () => undefined });
   base = server.url;
 }, 60_000);
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { orderServicePaths, SANDBOX_NAMESPACE_HEADER, sandboxPaths } from '../contract/paths.ts';
 import { orderSchema } from '../contract/schemas.ts';
-import type { RunningServer } from './server.ts';
-import { startServer } from './server.ts';
+import type { RunningServer } from './listen.ts';
+import { startSandbox } from './listen.ts';
 import { call, createOrder } from './testing/http.ts';
 
 // Issue 24 #9: a namespace keeps a scenario run's orders, history and fault rules apart from the
@@ -14,7 +14,7 @@ let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, db: ':memory:', tokens: [TOKEN], log: () => undefined });
+  server = await startSandbox({ port: 0, db: ':memory:', tokens: [TOKEN], log: () => undefined });
   base = server.url;
 }, 60_000);
 
