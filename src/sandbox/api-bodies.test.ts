@@ -198,3 +198,19 @@ describe('hostile bodies', () => {
     expect(result.status).toBe(400);
   });
 });
+
+describe('refund bodies (issue 23 #5)', () => {
+  test('a NUL character in a key of a refund body -> the same 400 as for a create, and the history still reads', async () => {
+    const created = await call(base, 'POST', CREATE, { token: TOKEN, json: orderBody() });
+    const id = String((created.json as { id: string }).id);
+    await call(base, 'POST', sandboxPaths.orderStatus(id), { token: TOKEN, json: { status: 'activated' } });
+    const body = '{"k\\u0000": 1, "amount": "1.00", "destination_account_number": "CZ6508000000192000145399", "payment_identifier": "p", "external_id": "e"}';
+    const refund = await call(base, 'POST', orderServicePaths.orderRefund(id), { token: TOKEN, body, headers: { 'Content-Type': 'application/json' } });
+    const create = await raw(JSON.stringify(orderBody()).replace(/^\{/, '{"k\\u0000": 1, '), 'application/json');
+    expect(refund.status).toBe(400);
+    expect(refund.json).toEqual(create.json);
+    const events = await call(base, 'GET', sandboxPaths.orderEvents(id), { token: TOKEN });
+    expect(events.status).toBe(200);
+    expect(events.text).toContain('refund_refused');
+  });
+});

@@ -54,11 +54,12 @@ export const refusalEvent = (refusal: RefundRefusal, status: OrderStatus): NewEv
 export async function insertRefusalForOwner(db: Queryable, owner: string, orderId: string, refusal: RefundRefusal): Promise<boolean> {
   const { rows } = await db.query(
     `INSERT INTO order_events (order_id, type, data)
-     SELECT o.id, 'refund_refused', json_build_object('code', $3::text, 'http_status', $4::int, 'reason', $5::text,
+     SELECT o.id, 'refund_refused', json_build_object('code', $3::text, 'http_status', $4::int, 'reason', $5::json,
        'status', o.status, 'request', $6::json)::text
      FROM orders o WHERE o.id = $1::uuid AND o.owner = $2
      RETURNING id`,
-    [orderId, owner, refusal.code, refusal.httpStatus, refusal.reason, JSON.stringify(refusal.request)],
+    // The reason as a JSON string: it may quote a key holding a NUL, which a text parameter refuses.
+    [orderId, owner, refusal.code, refusal.httpStatus, JSON.stringify(refusal.reason), JSON.stringify(refusal.request)],
   );
   return rows.length > 0;
 }
