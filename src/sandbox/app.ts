@@ -45,6 +45,12 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
 
   app.use(securityHeaders);
   app.use(requestLog(log));
+  // Issue 23: an answer to a token (an order, a history, an error naming one) is nobody's to keep:
+  // not a shared cache's, not the browser's disk.
+  app.use(async (c, next) => {
+    await next();
+    if (isApiPath(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
+  });
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
