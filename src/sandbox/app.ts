@@ -10,6 +10,7 @@ import { registerControlRoutes } from './control-routes.ts';
 import { ApiError, errorResponse, INTERNAL_ERROR_BODY, notFound } from './errors.ts';
 import { registerFaultRoutes } from './fault-routes.ts';
 import { registerHistoryRoutes } from './history-routes.ts';
+import { hostAllowList } from './host-check.ts';
 import { requestLog, securityHeaders } from './middleware.ts';
 import { registerOrderRoutes } from './order-routes.ts';
 import { parseServiceUrl, proxyTo } from './proxy.ts';
@@ -32,6 +33,10 @@ export interface AppOptions {
   orderServiceUrl?: string;
   /** One line per request and one per unexpected error; default console.info. */
   log?: (line: string) => void;
+  /** PUBLIC_URL: its host is answered to, and redirect_url starts with its origin (issue 23 #10). */
+  publicUrl?: string;
+  /** ALLOWED_HOSTS: more host names answered to besides the loopback names. */
+  allowedHosts?: readonly string[];
 }
 
 // Everything under /psp/ is the partner interface (PSP_PREFIX is one version of it), /sandbox/ ours.
@@ -45,6 +50,7 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
 
   app.use(securityHeaders);
   app.use(requestLog(log));
+  app.use(hostAllowList({ publicUrl: options.publicUrl, allowedHosts: options.allowedHosts }));
   // Issue 23: an answer to a token (an order, a history, an error naming one) is nobody's to keep:
   // not a shared cache's, not the browser's disk.
   app.use(async (c, next) => {

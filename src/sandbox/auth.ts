@@ -14,7 +14,8 @@ export interface FaultNote {
   closed: boolean;
 }
 
-export type SandboxEnv = { Variables: { owner: string; fault: FaultNote | undefined } };
+/** `origin`: where the server's own links point (host-check.ts). */
+export type SandboxEnv = { Variables: { owner: string; fault: FaultNote | undefined; origin: string } };
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 

@@ -12,6 +12,8 @@ describe('readConfig', () => {
       defaultToken: true,
       arrayErrors: 'list',
       orderServiceUrl: undefined,
+      publicUrl: undefined,
+      allowedHosts: [],
     });
   });
 
@@ -24,6 +26,8 @@ describe('readConfig', () => {
         SANDBOX_TOKENS: ' a , b,,',
         SANDBOX_ARRAY_ERRORS: 'index',
         ORDER_SERVICE_URL: 'https://svc.example/api',
+        PUBLIC_URL: 'https://console.example.com/some/path',
+        ALLOWED_HOSTS: ' Console.internal , 10.0.0.5,,',
       }),
     ).toEqual({
       port: 0,
@@ -34,6 +38,8 @@ describe('readConfig', () => {
       defaultToken: false,
       arrayErrors: 'index',
       orderServiceUrl: 'https://svc.example/api',
+      publicUrl: 'https://console.example.com',
+      allowedHosts: ['console.internal', '10.0.0.5'],
     });
   });
 
@@ -44,10 +50,17 @@ describe('readConfig', () => {
 
   test('beyond loopback only with tokens of your own; behind a proxy the tokens are not the sandbox\'s', () => {
     expect(() => readConfig({ HOST: '0.0.0.0' })).toThrow(/HOST=0\.0\.0\.0 listens beyond this machine: set SANDBOX_TOKENS/);
-    expect(readConfig({ HOST: '0.0.0.0', SANDBOX_TOKENS: 'team-a,team-b' }).host).toBe('0.0.0.0');
+    expect(readConfig({ HOST: '0.0.0.0', SANDBOX_TOKENS: 'team-a,team-b', PUBLIC_URL: 'http://sandbox.internal:8080' }).host).toBe('0.0.0.0');
     expect(readConfig({ HOST: '::1' }).host).toBe('::1');
     expect(readConfig({ HOST: '127.0.0.2' }).host).toBe('127.0.0.2');
-    expect(readConfig({ HOST: '0.0.0.0', ORDER_SERVICE_URL: 'https://svc.example/' }).host).toBe('0.0.0.0');
+    expect(readConfig({ HOST: '0.0.0.0', ORDER_SERVICE_URL: 'https://svc.example/', ALLOWED_HOSTS: 'console.internal' }).host).toBe('0.0.0.0');
+  });
+
+  test('beyond loopback, the host names to answer to must be said (issue 23 #10)', () => {
+    expect(() => readConfig({ HOST: '0.0.0.0', SANDBOX_TOKENS: 'team-a' })).toThrow(/HOST=0\.0\.0\.0 listens beyond this machine: set PUBLIC_URL .* or ALLOWED_HOSTS/);
+    expect(() => readConfig({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL must be an http\(s\) URL/);
+    expect(() => readConfig({ PUBLIC_URL: 'https://u:p@x.example' })).toThrow(/PUBLIC_URL must be an http\(s\) URL/);
+    expect(() => readConfig({ ALLOWED_HOSTS: 'x.example:8080' })).toThrow(/ALLOWED_HOSTS: "x.example:8080" is not a host name/);
   });
 
   test('SANDBOX_TOKENS=dev-token is not "the default": it must not be printed', () => {

@@ -19,6 +19,9 @@ export interface StartOptions {
   arrayErrors?: ArrayErrorShape;
   staticDir?: string;
   orderServiceUrl?: string;
+  /** PUBLIC_URL and ALLOWED_HOSTS (host-check.ts). */
+  publicUrl?: string;
+  allowedHosts?: readonly string[];
   log?: (line: string) => void;
   /** Passed to openStore (diagnostics). */
   storeOptions?: StoreOptions;
@@ -85,6 +88,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...(options.staticDir !== undefined && { staticDir: options.staticDir }),
       ...(options.orderServiceUrl !== undefined && { orderServiceUrl: options.orderServiceUrl }),
       ...(options.log !== undefined && { log: options.log }),
+      ...(options.publicUrl !== undefined && { publicUrl: options.publicUrl }),
+      ...(options.allowedHosts !== undefined && { allowedHosts: options.allowedHosts }),
     };
     const running = await serveApp(createApp(appOptions), { port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
     return {
