@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { ArrayErrorShape } from '../contract/drf-errors.ts';
 import { buildOpenApiDocument } from '../contract/openapi.ts';
 import { CONSOLE_CONFIG_PATH } from '../contract/paths.ts';
+import type { ThrottleOptions } from './auth-throttle.ts';
 import type { SandboxEnv } from './auth.ts';
 import { DEFAULT_TOKEN, tokenAuth } from './auth.ts';
 import { CHECKOUT_PREFIX, registerCheckoutRoutes } from './checkout-routes.ts';
@@ -37,6 +38,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** ALLOWED_HOSTS: more host names answered to besides the loopback names. */
   allowedHosts?: readonly string[];
+  /** Wrong tokens per address before a 429 (issue 23 #4); default DEFAULT_THROTTLE. */
+  authThrottle?: ThrottleOptions;
 }
 
 // Everything under /psp/ is the partner interface (PSP_PREFIX is one version of it), /sandbox/ ours.
@@ -84,7 +87,7 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
   } else {
     const { store } = options;
     if (store === undefined) throw new Error('createApp needs a store unless orderServiceUrl is set');
-    const auth = tokenAuth(options.tokens ?? [DEFAULT_TOKEN]);
+    const auth = tokenAuth(options.tokens ?? [DEFAULT_TOKEN], options.authThrottle);
     app.use(async (c, next) => {
       if (!isApiPath(c.req.path) || c.req.path.startsWith(CHECKOUT_PREFIX)) return next();
       return auth(c, next);

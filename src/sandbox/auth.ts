@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { FaultKind } from '../contract/faults.ts';
+import type { ThrottleOptions } from './auth-throttle.ts';
+import { DEFAULT_THROTTLE, failedTokenThrottle } from './auth-throttle.ts';
 import { detailError } from './errors.ts';
 
 // decisions.md D2, answered as Django REST Framework's TokenAuthentication does.
@@ -44,17 +46,22 @@ export function tokenFromHeader(header: string | undefined): string {
   return parts[1] ?? '';
 }
 
-/** Sets `owner` for a known token, otherwise answers 401. */
-export function tokenAuth(tokens: readonly string[]) {
+/** Sets `owner` for a known token, otherwise answers 401 (429 once an address has guessed too often). */
+export function tokenAuth(tokens: readonly string[], throttle: ThrottleOptions = DEFAULT_THROTTLE) {
   if (tokens.length === 0) throw new Error('tokenAuth needs at least one token');
   const known = tokens.map(sha256);
+  const guesses = failedTokenThrottle(throttle);
   return createMiddleware<SandboxEnv>(async (c, next) => {
     const presented = sha256(tokenFromHeader(c.req.header('authorization')));
+    guesses.check(c);
     // Compare against every token, equal-length digests, no early exit: the time taken says nothing
     // about how close a guess was or which token matched.
     let matched = false;
     for (const digest of known) matched = timingSafeEqual(digest, presented) || matched;
-    if (!matched) throw authenticationFailed('Invalid token.');
+    if (!matched) {
+      guesses.failed(c);
+      throw authenticationFailed('Invalid token.');
+    }
     c.set('owner', presented.toString('hex'));
     await next();
   });

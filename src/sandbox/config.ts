@@ -32,6 +32,8 @@ export class ConfigError extends Error {
 }
 
 const LOOPBACK = /^(127\.[0-9.]+|::1|localhost)$/i;
+export const MIN_TOKEN_LENGTH = 32;
+const MIN_DISTINCT_CHARACTERS = 10;
 
 function readStore(env: Readonly<Record<string, string | undefined>>): { db: string; poolSize: number } {
   const url = env['SANDBOX_DATABASE_URL']?.trim() || undefined;
@@ -68,6 +70,14 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): S
   // ORDER_SERVICE_URL the sandbox routes are off and tokens are the real service's.
   if (tokensText === undefined && serviceUrl === undefined && !LOOPBACK.test(host)) {
     throw new ConfigError(`HOST=${host} listens beyond this machine: set SANDBOX_TOKENS to tokens of your own (the development token ${DEFAULT_TOKEN} is public)`);
+  }
+  // Issue 23 #4: a token others can reach must not be guessable. Length and a spread of characters
+  // are what can be checked; the README's generator gives 48 random hex digits.
+  const weak = tokens.find((t) => t.length < MIN_TOKEN_LENGTH || new Set(t).size < MIN_DISTINCT_CHARACTERS);
+  if (serviceUrl === undefined && !LOOPBACK.test(host) && weak !== undefined) {
+    throw new ConfigError(
+      `HOST=${host} listens beyond this machine: every SANDBOX_TOKENS token must be at least ${MIN_TOKEN_LENGTH} random characters (one is ${weak.length} long); generate one with: openssl rand -hex 24`,
+    );
   }
   const { publicUrl, allowedHosts } = readHosts(env);
   // Only configured host names are answered (issue 23 #10): beyond loopback, which ones must be said.
