@@ -214,3 +214,23 @@ describe('refund bodies (issue 23 #5)', () => {
     expect(events.text).toContain('refund_refused');
   });
 });
+
+describe('the cost of an invalid create is bounded (issue 23 #9)', () => {
+  test('10 000 invalid items: the errors of the first 20 rows only, a few kB, and the other fields still checked', async () => {
+    const items = Array.from({ length: 10_000 }, (_, i) => ({ name: '', quantity: 0, amount: 'x', type: 'nope', product_id: `p-${i}` }));
+    const result = await call(base, 'POST', CREATE, { token: TOKEN, json: orderBody({ items, order_external_id: '' }) });
+    expect(result.status).toBe(400);
+    expect(result.text.length).toBeLessThan(20_000);
+    const body = result.json as { items: unknown[]; order_external_id: string[] };
+    expect(body.order_external_id).toEqual(['This field may not be blank.']);
+    expect(body.items).toHaveLength(20);
+    expect(body.items[19]).toMatchObject({ name: expect.any(Array) as unknown, quantity: expect.any(Array) as unknown });
+  });
+
+  test('valid rows between invalid ones are {} as before, and a valid list is still accepted', async () => {
+    const good = { name: 'Socks', quantity: 1, amount: '1.00', type: 'goods' };
+    const result = await call(base, 'POST', CREATE, { token: TOKEN, json: orderBody({ items: [good, { ...good, quantity: 0 }, good] }) });
+    expect(result.json).toEqual({ items: [{}, { quantity: ['At least 1'] }] });
+    expect((await call(base, 'POST', CREATE, { token: TOKEN, json: orderBody({ items: Array.from({ length: 50 }, () => good) }) })).status).toBe(201);
+  });
+});
