@@ -9,6 +9,15 @@ import { jsLiteral, parseJson, templateLiteral } from './js-literal.ts';
 // one's own, or the calls of a session as a spec on order-console/testing that replays them in
 // order. The token is never written into the code: it comes from E2E_TOKEN (or the kit's fixture).
 
+/**
+ * Text for a `//` comment: every character JavaScript ends a line at (\n, \r, U+2028, U+2029) is
+ * written as its escape, so an environment name or an error message can never end the comment and
+ * become code in the exported spec (issue 23).
+ */
+export function commentText(text: string): string {
+  return text.replace(/[\n\r\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Request members the service wants unique per token or per order: a replay makes fresh ones. */
 const FRESH_MEMBERS: Readonly<Record<string, string>> = { order_external_id: 'externalId', payment_identifier: 'paymentId', external_id: 'refundId' };
 const FRESH_PREFIXES: Readonly<Record<string, string>> = { externalId: 'ORD', paymentId: 'PAY', refundId: 'REFUND' };
@@ -56,7 +65,7 @@ export function entryAsPlaywright(entry: JournalEntry): string {
   const target = requestTarget(entry);
   const method = entry.method.toLowerCase();
   const lines = [
-    `// ${entry.method} ${target}${entry.status === null ? ': no answer recorded' : ` answered ${entry.status}`} (Order Console journal, ${entry.startedAt}).`,
+    `// ${entry.method} ${commentText(target)}${entry.status === null ? ': no answer recorded' : ` answered ${entry.status}`} (Order Console journal, ${entry.startedAt}).`,
     `// Needs the request fixture with baseURL set to the console; the token comes from E2E_TOKEN.`,
   ];
   const body = parseJson(entry.requestBody);
@@ -104,11 +113,11 @@ export function sessionAsSpec(entries: readonly JournalEntry[], options: SpecOpt
   [...entries].reverse().forEach((entry, index) => {
     const target = requestTarget(entry);
     const shownTarget = [...carried].reduce((text, [recorded, expression]) => text.split(recorded).join(`{${expression}}`), target);
-    const label = `${index + 1}. ${entry.method} ${shownTarget}`;
+    const label = commentText(`${index + 1}. ${entry.method} ${shownTarget}`);
     const samePoll = previous !== null && entry.method === 'GET' && previous.method === 'GET' && requestTarget(previous) === target && previous.status === entry.status && previous.responseBody === entry.responseBody;
     previous = entry;
     if (entry.status === null) {
-      steps.push(`  // ${label}: left out, it got no answer (${entry.error ?? 'still waiting'}).`);
+      steps.push(`  // ${label}: left out, it got no answer (${commentText(entry.error ?? 'still waiting')}).`);
       return;
     }
     if (samePoll) return; // The order page reads an order again while it waits: one read says the same.
@@ -170,7 +179,7 @@ export function sessionAsSpec(entries: readonly JournalEntry[], options: SpecOpt
   const header = [
     `import { expect, ${usesIdOf ? 'idOf, ' : ''}test } from 'order-console/testing';`,
     '',
-    `// Exported from the Order Console request journal${options.environmentName === undefined ? '' : ` (${options.environmentName})`} at ${stamp}:`,
+    `// Exported from the Order Console request journal${options.environmentName === undefined ? '' : ` (${commentText(options.environmentName)})`} at ${stamp}:`,
     `// ${entries.length} ${entries.length === 1 ? 'call' : 'calls'} replayed oldest first through the sandbox fixture (token from E2E_TOKEN, never here).`,
     '// Order ids come from the answers of this run; order_external_id, payment_identifier and a',
     "// refund's external_id are made afresh, so the spec can run again. Repeated identical reads are one.",
