@@ -68,6 +68,7 @@ export async function apiRequest(environment: Environment, request: ApiRequest):
     url,
     path: request.path,
     environmentName: environment.name,
+    environmentId: environment.id,
     requestHeaders: { ...headers, Authorization: `Token ${REDACTED}` },
     requestBody: body === null ? null : journalSafe(body),
   });
