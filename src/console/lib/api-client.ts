@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Environment } from './environments.ts';
 import { getToken } from './environments.ts';
 import { ApiError, apiErrorFromResponse } from './api-error.ts';
+import { serverConfigSettled } from './server-config.ts';
 import { journal } from './journal.ts';
 import { REDACTED, redactToken } from './redact.ts';
 
@@ -44,6 +45,9 @@ export function serviceUrl(environment: Pick<Environment, 'baseUrl'>, path: stri
 export async function apiRequest(environment: Environment, request: ApiRequest): Promise<ApiResponse> {
   const url = serviceUrl(environment, request.path, request.query);
   const body = request.body === undefined ? null : JSON.stringify(request.body);
+  // A token is the service's it was entered for (issue 23 #8): on this console's own origin, which
+  // service that is comes with the server's config, so it is known before the token is read.
+  if (environment.baseUrl === '') await serverConfigSettled();
   const token = getToken(environment.id);
   const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Token ${token}` };
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -57,6 +61,8 @@ export async function apiRequest(environment: Environment, request: ApiRequest):
   }, timeoutMs);
   const onCallerAbort = () => controller.abort();
   request.signal?.addEventListener('abort', onCallerAbort);
+  // Cancelled while the server's config was awaited: the listener came too late to hear it.
+  if (request.signal?.aborted === true) controller.abort();
 
   const started = performance.now();
   // The journal never holds the token: the header as the journal shows it, and the answer with any
