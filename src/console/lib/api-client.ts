@@ -4,7 +4,7 @@ import { getToken } from './environments.ts';
 import { ApiError, apiErrorFromResponse } from './api-error.ts';
 import { serverConfigSettled } from './server-config.ts';
 import { journal } from './journal.ts';
-import { REDACTED, redactToken } from './redact.ts';
+import { REDACTED, redactToken, redactTokenInValues } from './redact.ts';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -104,13 +104,16 @@ export async function apiRequest(environment: Environment, request: ApiRequest):
   }
 
   if (entryId !== null) journal.finish(entryId, { status: response.status, durationMs: elapsed(), responseBody: journalSafe(text), error: null });
-  if (!response.ok) throw apiErrorFromResponse(request.method, url, response.status, text, response.headers.get('Retry-After'));
+  // Issue 23 #6: what the service says is shown in many places; none of them may show the token back.
+  if (!response.ok) throw apiErrorFromResponse(request.method, url, response.status, journalSafe(text), response.headers.get('Retry-After'));
   if (text === '') return { status: response.status, data: null };
+  let data: unknown;
   try {
-    return { status: response.status, data: JSON.parse(text) };
+    data = JSON.parse(text);
   } catch {
-    throw new ApiError({ kind: 'http', method: request.method, url, status: response.status, rawText: text, detail: 'The service answered with something that is not JSON' });
+    throw new ApiError({ kind: 'http', method: request.method, url, status: response.status, rawText: journalSafe(text), detail: 'The service answered with something that is not JSON' });
   }
+  return { status: response.status, data: redactTokenInValues(data, token) };
 }
 
 export interface Checked<T> {
