@@ -41,7 +41,8 @@ export default defineConfig(({ command }) => ({
   define: command === 'build' ? { 'import.meta.env.VITE_CONSOLE_COMMIT': JSON.stringify(gitCommit()) } : {},
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Written for the build machine (stack traces), not referenced by the bundle; the server never sends them.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // zod serves the lazy pages only; without its own group the bundler merged it into a chunk

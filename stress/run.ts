@@ -4,6 +4,7 @@ import { emptyResult, passed, printResult } from './report.ts';
 import { killNine } from './scenarios/kill-9.ts';
 import { lostAnswers } from './scenarios/lost-answers.ts';
 import { refundBurst } from './scenarios/refund-burst.ts';
+import { refusalHistory } from './scenarios/refusal-history.ts';
 import { startupFaults } from './scenarios/startup-faults.ts';
 import { sustainedLoad } from './scenarios/sustained-load.ts';
 import { teamPostgres } from './scenarios/team-postgres.ts';
@@ -24,6 +25,7 @@ const SCENARIOS: Scenario[] = [
   startupFaults,
   tokenTiming,
   teamPostgres,
+  refusalHistory,
 ];
 
 async function withinBudget(scenario: Scenario, run: () => Promise<ScenarioResult>): Promise<ScenarioResult> {

@@ -114,9 +114,16 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-export function httpUrl(fieldLabel: string) {
+/**
+ * An absolute http(s) URL of at most `max` characters (issue 23: without a cap, a 1 MiB URL is stored,
+ * answered in every redirect and put in a Location header). 2048 is what every browser and proxy takes.
+ */
+export function httpUrl(fieldLabel: string, max = URL_MAX_CHARACTERS) {
   return requiredString(fieldLabel)
     .refine((v) => v.length > 0, { error: BLANK_MESSAGE, abort: true })
+    .refine((v) => v.length <= max, { error: `At most ${max} characters`, abort: true })
     .refine(isHttpUrl, { error: 'Enter an absolute URL starting with http:// or https://' })
-    .meta({ format: 'uri' });
+    .meta({ format: 'uri', maxLength: max });
 }
+
+export const URL_MAX_CHARACTERS = 2048;

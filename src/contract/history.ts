@@ -66,6 +66,11 @@ export const refundRefusedEventSchema = z.object({
    * when it was no JSON object at all (malformed JSON, another JSON type, 413, 415).
    */
   request: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * Present when the body was larger than REFUSAL_REQUEST_MAX_BYTES (issue 23 #3): its size in bytes.
+   * `request` then keeps only the refund's own fields, each cut to REFUSAL_FIELD_MAX_CHARACTERS.
+   */
+  request_bytes: z.int().nonnegative().optional(),
 });
 
 export const faultAppliedEventSchema = z.object({
@@ -86,8 +91,46 @@ export const orderEventSchema = z.discriminatedUnion('type', [
 
 export const ORDER_EVENT_TYPES = ['created', 'status_changed', 'refunded', 'refund_refused', 'fault_applied'] as const;
 
-/** `GET /sandbox/orders/{id}/events`: oldest first. */
-export const orderEventsResponseSchema = z.object({ results: z.array(orderEventSchema) });
+/** A refused body larger than this (as JSON text, in bytes) is kept cut (issue 23 #3). */
+export const REFUSAL_REQUEST_MAX_BYTES = 4096;
+export const REFUSAL_FIELD_MAX_CHARACTERS = 256;
+/** A refusal's reason is kept to this many characters. */
+export const REFUSAL_REASON_MAX_CHARACTERS = 2000;
+
+/** `GET /sandbox/orders/{id}/events?limit=&cursor=`: events per page, default and at most. */
+export const EVENTS_PAGE_DEFAULT = 200;
+export const EVENTS_PAGE_MAX = 500;
+
+/**
+ * `GET /sandbox/orders/{id}/events`: one page, oldest first. `next_cursor` asks for the next page
+ * (`?cursor=`); null on the last. A sandbox from before paging answers everything with no cursor.
+ */
+export const orderEventsResponseSchema = z.object({ results: z.array(orderEventSchema), next_cursor: z.string().nullable().optional() });
+
+/** A page as read by a client that shows events it does not know raw (the console): the events unparsed. */
+export const orderEventsPageSchema = z.object({ results: z.array(z.unknown()), next_cursor: z.string().nullable().optional() });
+
+/** The events path with the page query. */
+export const eventsPageQuery = (cursor: string | null, limit = EVENTS_PAGE_MAX): string =>
+  `?${new URLSearchParams({ limit: String(limit), ...(cursor === null ? {} : { cursor }) }).toString()}`;
+
+/**
+ * Every event of an order, following the pages. `fetchPage` answers one page for a cursor (null:
+ * the first). A cursor that does not move on is the server's bug: reading stops rather than loops.
+ */
+export async function readAllEventPages<T>(fetchPage: (cursor: string | null) => Promise<{ results: T[]; next_cursor?: string | null | undefined }>): Promise<T[]> {
+  const all: T[] = [];
+  const seen = new Set<string>();
+  let cursor: string | null = null;
+  for (;;) {
+    const page = await fetchPage(cursor);
+    all.push(...page.results);
+    const next = page.next_cursor ?? null;
+    if (next === null || seen.has(next)) return all;
+    seen.add(next);
+    cursor = next;
+  }
+}
 
 export type EventSource = z.infer<typeof eventSourceSchema>;
 export type RefundRefusalCode = z.infer<typeof refundRefusalCodeSchema>;

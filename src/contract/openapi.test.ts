@@ -76,6 +76,12 @@ describe('the document', () => {
     });
   });
 
+  it('documents the row limit of each list and how many invalid rows a 400 names (issue 23 #9)', () => {
+    for (const list of ['items', 'transaction_history']) {
+      expect(createProps(list), list).toMatchObject({ maxItems: 10_000, description: expect.stringContaining('at most the first 20 invalid rows') as unknown });
+    }
+  });
+
   it('publishes the D12 event types and the D13 rule shapes from the contract schemas', () => {
     const eventTypes = (get(schemaOf('OrderEvents'), 'properties', 'results', 'items', 'oneOf') ?? get(schemaOf('OrderEvents'), 'properties', 'results', 'items', 'anyOf'));
     expect(Array.isArray(eventTypes) ? eventTypes.map((e: unknown) => get(e, 'properties', 'type', 'const')).sort() : eventTypes).toEqual(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { faultListResponseSchema, faultRuleRequestSchema, faultRuleSchema } from './faults.ts';
-import { orderEventsResponseSchema } from './history.ts';
+import { EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX, orderEventsResponseSchema, REFUSAL_REQUEST_MAX_BYTES } from './history.ts';
 import { orderServicePaths, sandboxPaths } from './paths.ts';
 import { orderCreateRequestSchema, orderSchema, refundRequestSchema } from './schemas.ts';
 import { sandboxStatsSchema } from './stats.ts';
@@ -44,8 +44,12 @@ function sandboxOperations(): Record<string, unknown> {
       get: {
         operationId: 'sandboxOrderEvents',
         summary: "An order's history, oldest first",
-        description: `${SANDBOX_NOTE} Every event is written in the transaction of the change it tells of. Orders stored before the history existed have none. The owner's orders only: another token gets 404.`,
-        parameters: [UUID_PARAM],
+        description: `${SANDBOX_NOTE} Every event is written in the transaction of the change it tells of. Orders stored before the history existed have none. The owner's orders only: another token gets 404. In pages: \`next_cursor\` (null on the last page) goes into \`?cursor=\` for the next one. A refused refund keeps a body of at most ${REFUSAL_REQUEST_MAX_BYTES} bytes whole; a larger one keeps only the refund fields, with \`request_bytes\`.`,
+        parameters: [
+          UUID_PARAM,
+          { name: 'limit', in: 'query', required: false, description: `Events per page (default ${EVENTS_PAGE_DEFAULT}).`, schema: { type: 'integer', minimum: 1, maximum: EVENTS_PAGE_MAX } },
+          { name: 'cursor', in: 'query', required: false, description: 'The `next_cursor` of the page before.', schema: { type: 'string' } },
+        ],
         responses: { '200': { description: 'The events.', content: json('OrderEvents') }, '401': errors['401'], '404': errors['404'] },
       },
     },

@@ -260,6 +260,12 @@ describe('return_url: an absolute http or https URL (D5)', () => {
   );
   it.each(['', ' '])('%j is blank', (value) => expectOnlyError(location, value, BLANK));
   it('is required', () => expectOnlyError(location, MISSING, REQUIRED));
+  it('is at most 2048 characters (issue 23)', () => {
+    const url = (length: number) => `https://shop.example/r?${'a'.repeat(length - 'https://shop.example/r?'.length)}`;
+    expectAccepted(location, url(2048));
+    expectOnlyError(location, url(2049), /At most 2048 characters/);
+    expectOnlyError(location, url(1024 * 1024), /At most 2048 characters/);
+  });
 });
 
 describe('Order response: id is a UUID, date_settled an ISO 8601 date-time with offset', () => {

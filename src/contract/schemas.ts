@@ -104,8 +104,16 @@ export const itemSchema = z.object({
   type: itemTypeSchema,
 });
 
+/** Rows a list (items, transaction_history) may have; more is one error about the list. */
+export const LIST_MAX_ROWS = 10_000;
+/** Invalid rows of one list whose errors are answered; rows after the last of them are not checked (issue 23 #9). */
+export const LIST_MAX_ROW_ERRORS = 20;
+
 const list = <T extends z.ZodType>(element: T) =>
-  z.array(element, { error: 'Must be a list' }).max(10_000, { error: 'At most 10000 rows' });
+  z
+    .array(element, { error: 'Must be a list' })
+    .max(LIST_MAX_ROWS, { error: `At most ${LIST_MAX_ROWS} rows` })
+    .meta({ description: `At most ${LIST_MAX_ROWS} rows. A 400 names the errors of at most the first ${LIST_MAX_ROW_ERRORS} invalid rows.` });
 
 // 2.2
 export const orderCreateRequestSchema = z.object({

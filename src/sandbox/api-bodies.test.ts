@@ -198,3 +198,39 @@ describe('hostile bodies', () => {
     expect(result.status).toBe(400);
   });
 });
+
+describe('refund bodies (issue 23 #5)', () => {
+  test('a NUL character in a key of a refund body -> the same 400 as for a create, and the history still reads', async () => {
+    const created = await call(base, 'POST', CREATE, { token: TOKEN, json: orderBody() });
+    const id = String((created.json as { id: string }).id);
+    await call(base, 'POST', sandboxPaths.orderStatus(id), { token: TOKEN, json: { status: 'activated' } });
+    const body = '{"k\\u0000": 1, "amount": "1.00", "destination_account_number": "CZ6508000000192000145399", "payment_identifier": "p", "external_id": "e"}';
+    const refund = await call(base, 'POST', orderServicePaths.orderRefund(id), { token: TOKEN, body, headers: { 'Content-Type': 'application/json' } });
+    const create = await raw(JSON.stringify(orderBody()).replace(/^\{/, '{"k\\u0000": 1, '), 'application/json');
+    expect(refund.status).toBe(400);
+    expect(refund.json).toEqual(create.json);
+    const events = await call(base, 'GET', sandboxPaths.orderEvents(id), { token: TOKEN });
+    expect(events.status).toBe(200);
+    expect(events.text).toContain('refund_refused');
+  });
+});
+
+describe('the cost of an invalid create is bounded (issue 23 #9)', () => {
+  test('10 000 invalid items: the errors of the first 20 rows only, a few kB, and the other fields still checked', async () => {
+    const items = Array.from({ length: 10_000 }, (_, i) => ({ name: '', quantity: 0, amount: 'x', type: 'nope', product_id: `p-${i}` }));
+    const result = await call(base, 'POST', CREATE, { token: TOKEN, json: orderBody({ items, order_external_id: '' }) });
+    expect(result.status).toBe(400);
+    expect(result.text.length).toBeLessThan(20_000);
+    const body = result.json as { items: unknown[]; order_external_id: string[] };
+    expect(body.order_external_id).toEqual(['This field may not be blank.']);
+    expect(body.items).toHaveLength(20);
+    expect(body.items[19]).toMatchObject({ name: expect.any(Array) as unknown, quantity: expect.any(Array) as unknown });
+  });
+
+  test('valid rows between invalid ones are {} as before, and a valid list is still accepted', async () => {
+    const good = { name: 'Socks', quantity: 1, amount: '1.00', type: 'goods' };
+    const result = await call(base, 'POST', CREATE, { token: TOKEN, json: orderBody({ items: [good, { ...good, quantity: 0 }, good] }) });
+    expect(result.json).toEqual({ items: [{}, { quantity: ['At least 1'] }] });
+    expect((await call(base, 'POST', CREATE, { token: TOKEN, json: orderBody({ items: Array.from({ length: 50 }, () => good) }) })).status).toBe(201);
+  });
+});

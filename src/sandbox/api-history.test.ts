@@ -189,3 +189,50 @@ describe('refunds', () => {
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
   });
 });
+
+describe('a bounded history, read in pages (issue 23 #3)', () => {
+  test('a large refused body is kept cut to the refund fields, with its size; a small one whole', async () => {
+    const order = await moveOrder(base, TOKEN, (await createOrder(base, TOKEN)).id, 'activated');
+    const large = refundBody({ amount: 'ten', payment_identifier: 'P'.repeat(1000), note: 'x'.repeat(200_000) });
+    expect((await refund(order.id, large)).status).toBe(400);
+    expect((await refund(order.id, { amount: 'ten' })).status).toBe(400);
+    const refused = (await events(order.id)).filter((e) => e.type === 'refund_refused');
+    const bytes = Buffer.byteLength(JSON.stringify(large));
+    expect(refused[0]).toMatchObject({
+      request_bytes: bytes,
+      request: { amount: 'ten', payment_identifier: `${'P'.repeat(256)}…`, external_id: large['external_id'], destination_account_number: large['destination_account_number'] },
+    });
+    expect(refused[0]?.request).not.toHaveProperty('note');
+    expect(refused[1]).not.toHaveProperty('request_bytes');
+    expect(refused[1]?.request).toMatchObject({ amount: 'ten' });
+  });
+
+  test('?limit= pages oldest first; next_cursor leads through every event once; the last page has none', async () => {
+    const order = await createOrder(base, TOKEN);
+    for (const status of ['data_completed', 'checking', 'activated'] as const) await moveOrder(base, TOKEN, order.id, status);
+    for (let i = 0; i < 4; i += 1) await refund(order.id, { amount: 'bad' });
+    const all = await events(order.id);
+    expect(all.length).toBeGreaterThan(6);
+
+    const seen: OrderEvent[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 10; page += 1) {
+      const query: string = cursor === null ? '?limit=3' : `?limit=3&cursor=${cursor}`;
+      const result = await call(base, 'GET', `${sandboxPaths.orderEvents(order.id)}${query}`, { token: TOKEN });
+      const parsed = orderEventsResponseSchema.parse(result.json);
+      expect(parsed.results.length).toBeLessThanOrEqual(3);
+      seen.push(...parsed.results);
+      cursor = parsed.next_cursor ?? null;
+      if (cursor === null) break;
+    }
+    expect(seen).toEqual(all);
+    expect(orderEventsResponseSchema.parse((await call(base, 'GET', sandboxPaths.orderEvents(order.id), { token: TOKEN })).json).next_cursor).toBeNull();
+  });
+
+  test.each([['limit=0'], ['limit=501'], ['limit=x'], ['cursor=abc'], ['cursor=-1'], ['cursor=0']])('?%s -> 400 naming the parameter', async (query) => {
+    const order = await createOrder(base, TOKEN);
+    const result = await call(base, 'GET', `${sandboxPaths.orderEvents(order.id)}?${query}`, { token: TOKEN });
+    expect(result.status).toBe(400);
+    expect(Object.keys(z.record(z.string(), z.unknown()).parse(result.json))).toEqual([query.split('=')[0]]);
+  });
+});

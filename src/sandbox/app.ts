@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { ArrayErrorShape } from '../contract/drf-errors.ts';
 import { buildOpenApiDocument } from '../contract/openapi.ts';
+import type { ThrottleOptions } from './auth-throttle.ts';
 import type { SandboxEnv } from './auth.ts';
 import { DEFAULT_TOKEN, tokenAuth } from './auth.ts';
 import { CHECKOUT_PREFIX, registerCheckoutRoutes } from './checkout-routes.ts';
@@ -8,6 +9,7 @@ import { registerControlRoutes } from './control-routes.ts';
 import { ApiError, errorResponse, INTERNAL_ERROR_BODY, notFound } from './errors.ts';
 import { registerFaultRoutes } from './fault-routes.ts';
 import { registerHistoryRoutes } from './history-routes.ts';
+import { hostAllowList } from './host-check.ts';
 import { requestLog, securityHeaders } from './middleware.ts';
 import { registerOrderRoutes } from './order-routes.ts';
 import { registerReturnRoutes } from './return-routes.ts';
@@ -27,6 +29,12 @@ export interface AppOptions {
   arrayErrors?: ArrayErrorShape;
   /** One line per request and one per unexpected error; default console.info. */
   log?: (line: string) => void;
+  /** PUBLIC_URL: its host is answered to, and redirect_url starts with its origin (issue 23 #10). */
+  publicUrl?: string;
+  /** ALLOWED_HOSTS: more host names answered to besides the loopback names. */
+  allowedHosts?: readonly string[];
+  /** Wrong tokens per address before a 429 (issue 23 #4); default DEFAULT_THROTTLE. */
+  authThrottle?: ThrottleOptions;
 }
 
 // Everything under /psp/ is the partner interface (PSP_PREFIX is one version of it), /sandbox/ ours.
@@ -45,6 +53,13 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
 
   app.use(securityHeaders);
   app.use(requestLog(log));
+  app.use(hostAllowList({ publicUrl: options.publicUrl, allowedHosts: options.allowedHosts }));
+  // Issue 23: an answer to a token (an order, a history, an error naming one) is nobody's to keep:
+  // not a shared cache's, not the browser's disk.
+  app.use(async (c, next) => {
+    await next();
+    if (isApiPath(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
+  });
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
@@ -68,7 +83,7 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
       throw notFound();
     });
   } else {
-    const auth = tokenAuth(options.tokens ?? [DEFAULT_TOKEN]);
+    const auth = tokenAuth(options.tokens ?? [DEFAULT_TOKEN], options.authThrottle);
     app.use(async (c, next) => {
       if (!isApiPath(c.req.path) || c.req.path.startsWith(CHECKOUT_PREFIX)) return next();
       return auth(c, next);

@@ -2,6 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { FaultKind } from '../contract/faults.ts';
 import { SANDBOX_NAMESPACE_HEADER, SANDBOX_NAMESPACE_PATTERN } from '../contract/paths.ts';
+import type { ThrottleOptions } from './auth-throttle.ts';
+import { DEFAULT_THROTTLE, failedTokenThrottle } from './auth-throttle.ts';
 import { detailError } from './errors.ts';
 
 // docs/decisions.md D2, answered as Django REST Framework's TokenAuthentication does.
@@ -15,7 +17,8 @@ export interface FaultNote {
   closed: boolean;
 }
 
-export type SandboxEnv = { Variables: { owner: string; fault: FaultNote | undefined } };
+/** `origin`: where the server's own links point (host-check.ts). */
+export type SandboxEnv = { Variables: { owner: string; fault: FaultNote | undefined; origin: string } };
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
@@ -56,12 +59,14 @@ export function namespacedOwner(owner: string, namespace: string | undefined): s
   return `${owner}/${namespace}`;
 }
 
-/** Sets `owner` for a known token, otherwise answers 401. */
-export function tokenAuth(tokens: readonly string[]) {
+/** Sets `owner` for a known token, otherwise answers 401 (429 once an address has guessed too often). */
+export function tokenAuth(tokens: readonly string[], throttle: ThrottleOptions = DEFAULT_THROTTLE) {
   if (tokens.length === 0) throw new Error('tokenAuth needs at least one token');
   const known = tokens.map(sha256);
+  const guesses = failedTokenThrottle(throttle);
   return createMiddleware<SandboxEnv>(async (c, next) => {
     const presented = sha256(tokenFromHeader(c.req.header('authorization')));
+    guesses.check(c);
     // Compare against every token, equal-length digests, no early exit: the time taken says nothing
     // about how close a guess was or which token matched.
     let matched = false;

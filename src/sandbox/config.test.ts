@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError, displayUrl, readConfig } from './config.ts';
 
+// What `openssl rand -hex 24` prints.
+const STRONG_A = '3f9c1e7a52d04b8e96a1c3d5f7e9024b6d8f0a1c3e5f7a9b';
+const STRONG_B = 'a0b1c2d3e4f5061728394a5b6c7d8e9f00112233445566ab';
+
 describe('readConfig', () => {
   test('defaults (D8)', () => {
     expect(readConfig({})).toEqual({
@@ -12,6 +16,8 @@ describe('readConfig', () => {
       defaultToken: true,
       arrayErrors: 'list',
       orderServiceUrl: undefined,
+      publicUrl: undefined,
+      allowedHosts: [],
     });
   });
 
@@ -24,6 +30,8 @@ describe('readConfig', () => {
         SANDBOX_TOKENS: ' a , b,,',
         SANDBOX_ARRAY_ERRORS: 'index',
         ORDER_SERVICE_URL: 'https://svc.example/api',
+        PUBLIC_URL: 'https://console.example.com/some/path',
+        ALLOWED_HOSTS: ' Console.internal , 10.0.0.5,,',
       }),
     ).toEqual({
       port: 0,
@@ -34,6 +42,8 @@ describe('readConfig', () => {
       defaultToken: false,
       arrayErrors: 'index',
       orderServiceUrl: 'https://svc.example/api',
+      publicUrl: 'https://console.example.com',
+      allowedHosts: ['console.internal', '10.0.0.5'],
     });
   });
 
@@ -44,10 +54,28 @@ describe('readConfig', () => {
 
   test('beyond loopback only with tokens of your own; behind a proxy the tokens are not the sandbox\'s', () => {
     expect(() => readConfig({ HOST: '0.0.0.0' })).toThrow(/HOST=0\.0\.0\.0 listens beyond this machine: set SANDBOX_TOKENS/);
-    expect(readConfig({ HOST: '0.0.0.0', SANDBOX_TOKENS: 'team-a,team-b' }).host).toBe('0.0.0.0');
+    expect(readConfig({ HOST: '0.0.0.0', SANDBOX_TOKENS: `${STRONG_A},${STRONG_B}`, PUBLIC_URL: 'http://sandbox.internal:8080' }).host).toBe('0.0.0.0');
     expect(readConfig({ HOST: '::1' }).host).toBe('::1');
     expect(readConfig({ HOST: '127.0.0.2' }).host).toBe('127.0.0.2');
-    expect(readConfig({ HOST: '0.0.0.0', ORDER_SERVICE_URL: 'https://svc.example/' }).host).toBe('0.0.0.0');
+    expect(readConfig({ HOST: '0.0.0.0', ORDER_SERVICE_URL: 'https://svc.example/', ALLOWED_HOSTS: 'console.internal' }).host).toBe('0.0.0.0');
+  });
+
+  test('beyond loopback, the host names to answer to must be said (issue 23 #10)', () => {
+    expect(() => readConfig({ HOST: '0.0.0.0', SANDBOX_TOKENS: STRONG_A })).toThrow(/HOST=0\.0\.0\.0 listens beyond this machine: set PUBLIC_URL .* or ALLOWED_HOSTS/);
+    expect(() => readConfig({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL must be an http\(s\) URL/);
+    expect(() => readConfig({ PUBLIC_URL: 'https://u:p@x.example' })).toThrow(/PUBLIC_URL must be an http\(s\) URL/);
+    expect(() => readConfig({ ALLOWED_HOSTS: 'x.example:8080' })).toThrow(/ALLOWED_HOSTS: "x.example:8080" is not a host name/);
+  });
+
+  test('beyond loopback every token is long and random: one clear line with a generator otherwise (issue 23 #4)', () => {
+    const team = { HOST: '0.0.0.0', PUBLIC_URL: 'http://sandbox.internal:8080' };
+    for (const weak of ['a', 'token-for-jana', 'x'.repeat(40), `${STRONG_A},short`]) {
+      expect(() => readConfig({ ...team, SANDBOX_TOKENS: weak }), weak).toThrow(/every SANDBOX_TOKENS token must be at least 32 random characters .*openssl rand -hex 24/);
+    }
+    expect(readConfig({ ...team, SANDBOX_TOKENS: `${STRONG_A},${STRONG_B}` }).tokens).toEqual([STRONG_A, STRONG_B]);
+    // On loopback a short token is the developer's own business; behind a proxy they are the real service's.
+    expect(readConfig({ SANDBOX_TOKENS: 'a' }).tokens).toEqual(['a']);
+    expect(readConfig({ ...team, SANDBOX_TOKENS: 'a', ORDER_SERVICE_URL: 'https://svc.example/' }).tokens).toEqual(['a']);
   });
 
   test('SANDBOX_TOKENS=dev-token is not "the default": it must not be printed', () => {

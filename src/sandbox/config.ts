@@ -19,6 +19,10 @@ export interface SandboxConfig {
   defaultToken: boolean;
   arrayErrors: ArrayErrorShape;
   orderServiceUrl: string | undefined;
+  /** PUBLIC_URL: the address people open; links the server writes start with it (issue 23 #10). */
+  publicUrl: string | undefined;
+  /** ALLOWED_HOSTS: host names answered to besides the loopback names and PUBLIC_URL's. */
+  allowedHosts: string[];
 }
 
 export class ConfigError extends Error {
@@ -29,6 +33,8 @@ export class ConfigError extends Error {
 }
 
 const LOOPBACK = /^(127\.[0-9.]+|::1|localhost)$/i;
+export const MIN_TOKEN_LENGTH = 32;
+const MIN_DISTINCT_CHARACTERS = 10;
 
 function readStore(env: Readonly<Record<string, string | undefined>>): { db: string; poolSize: number } {
   const url = env['SANDBOX_DATABASE_URL']?.trim() || undefined;
@@ -66,6 +72,19 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): S
   if (tokensText === undefined && serviceUrl === undefined && !LOOPBACK.test(host)) {
     throw new ConfigError(`HOST=${host} listens beyond this machine: set SANDBOX_TOKENS to tokens of your own (the development token ${DEFAULT_TOKEN} is public)`);
   }
+  // Issue 23 #4: a token others can reach must not be guessable. Length and a spread of characters
+  // are what can be checked; the README's generator gives 48 random hex digits.
+  const weak = tokens.find((t) => t.length < MIN_TOKEN_LENGTH || new Set(t).size < MIN_DISTINCT_CHARACTERS);
+  if (serviceUrl === undefined && !LOOPBACK.test(host) && weak !== undefined) {
+    throw new ConfigError(
+      `HOST=${host} listens beyond this machine: every SANDBOX_TOKENS token must be at least ${MIN_TOKEN_LENGTH} random characters (one is ${weak.length} long); generate one with: openssl rand -hex 24`,
+    );
+  }
+  const { publicUrl, allowedHosts } = readHosts(env);
+  // Only configured host names are answered (issue 23 #10): beyond loopback, which ones must be said.
+  if (!LOOPBACK.test(host) && publicUrl === undefined && allowedHosts.length === 0) {
+    throw new ConfigError(`HOST=${host} listens beyond this machine: set PUBLIC_URL (the address people open, e.g. https://sandbox.example.com) or ALLOWED_HOSTS (host names to answer to)`);
+  }
   return {
     port: Number.parseInt(portText, 10),
     host,
@@ -74,7 +93,30 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): S
     defaultToken: tokensText === undefined,
     arrayErrors: shapeText,
     orderServiceUrl: serviceUrl,
+    publicUrl,
+    allowedHosts,
   };
+}
+
+function readHosts(env: Readonly<Record<string, string | undefined>>): { publicUrl: string | undefined; allowedHosts: string[] } {
+  const publicText = env['PUBLIC_URL']?.trim() || undefined;
+  let publicUrl: string | undefined;
+  if (publicText !== undefined) {
+    let parsed: URL | null;
+    try {
+      parsed = new URL(publicText);
+    } catch {
+      parsed = null;
+    }
+    if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.username !== '' || parsed.password !== '') {
+      throw new ConfigError(`PUBLIC_URL must be an http(s) URL without user info, e.g. https://sandbox.example.com, got "${publicText}"`);
+    }
+    publicUrl = parsed.origin;
+  }
+  const allowedHosts = (env['ALLOWED_HOSTS'] ?? '').split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== '');
+  const bad = allowedHosts.find((h) => !/^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/.test(h));
+  if (bad !== undefined) throw new ConfigError(`ALLOWED_HOSTS: "${bad}" is not a host name (comma-separated names, no port or scheme)`);
+  return { publicUrl, allowedHosts };
 }
 
 /** The service URL without user info or query, for a log line. */

@@ -1,9 +1,10 @@
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { ArrayErrorShape, DrfErrorBody } from '../contract/drf-errors.ts';
 import { sandboxPaths } from '../contract/paths.ts';
 import type { OrderStatus } from '../contract/schemas.ts';
 import { orderStatusSchema } from '../contract/schemas.ts';
 import type { SandboxEnv } from './auth.ts';
+import { publicOrigin } from './host-check.ts';
 import { readJsonObject } from './body.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { detailError, notFound, validationError } from './errors.ts';
@@ -44,8 +45,6 @@ export function parseListQuery(params: URLSearchParams): { ok: true; query: List
 }
 
 export function registerControlRoutes(app: Hono<SandboxEnv>, store: Store, shape: ArrayErrorShape): void {
-  const origin = (c: Context) => new URL(c.req.url).origin;
-
   app.all(
     sandboxPaths.orders(),
     byMethod({
@@ -59,7 +58,7 @@ export function registerControlRoutes(app: Hono<SandboxEnv>, store: Store, shape
         const last = page.at(-1);
         const nextCursor =
           rows.length > query.limit && last !== undefined ? encodeCursor({ createdKey: last.created_key, id: last.id }) : null;
-        return c.json({ results: page.map((order) => orderResponse(order, origin(c))), next_cursor: nextCursor }, 200);
+        return c.json({ results: page.map((order) => orderResponse(order, publicOrigin(c))), next_cursor: nextCursor }, 200);
       },
     }),
   );
@@ -78,7 +77,7 @@ export function registerControlRoutes(app: Hono<SandboxEnv>, store: Store, shape
         if (result.kind === 'invalid_transition') {
           throw detailError(409, 'invalid_transition', `Cannot move order from ${result.from} to ${target}.`);
         }
-        return c.json(orderResponse(result.order, origin(c)), 200);
+        return c.json(orderResponse(result.order, publicOrigin(c)), 200);
       },
     }),
   );

@@ -9,6 +9,8 @@ export { ConfigError, DEFAULT_DB, displayUrl, readConfig } from './config.ts';
 export { ApiError, detailError, errorResponse, INTERNAL_ERROR_BODY, notFound } from './errors.ts';
 export { readBodyBytes } from './body.ts';
 export { escapeHtml } from './html.ts';
+export type { HostOptions } from './host-check.ts';
+export { hostAllowList } from './host-check.ts';
 export { CONTENT_SECURITY_POLICY, requestLog, securityHeaders } from './middleware.ts';
 export { byMethod } from './routing.ts';
 export type { FetchApp, RunningServer } from './listen.ts';

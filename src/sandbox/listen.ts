@@ -70,6 +70,9 @@ export interface SandboxStartOptions {
   db: string;
   tokens?: string[];
   arrayErrors?: ArrayErrorShape;
+  /** PUBLIC_URL and ALLOWED_HOSTS (host-check.ts). */
+  publicUrl?: string;
+  allowedHosts?: readonly string[];
   log?: (line: string) => void;
   storeOptions?: StoreOptions;
 }
@@ -83,6 +86,8 @@ export async function startSandbox(options: SandboxStartOptions): Promise<Runnin
       ...(options.tokens !== undefined && { tokens: options.tokens }),
       ...(options.arrayErrors !== undefined && { arrayErrors: options.arrayErrors }),
       ...(options.log !== undefined && { log: options.log }),
+      ...(options.publicUrl !== undefined && { publicUrl: options.publicUrl }),
+      ...(options.allowedHosts !== undefined && { allowedHosts: options.allowedHosts }),
     });
     const running = await serveApp(app, { port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
     return { ...running, close: () => running.close().finally(() => store.close()) };

@@ -24,7 +24,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 export const securityHeaders = createMiddleware(async (c, next) => {
   await next();
+  // A policy of the handler's own (the proxy's sandbox for a non-JSON answer) stays beside ours: a
+  // browser enforces every policy it gets, so a second one can only narrow what the page may do.
+  const own = c.res.headers.get('Content-Security-Policy');
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+  if (own !== null && own !== CONTENT_SECURITY_POLICY) c.res.headers.append('Content-Security-Policy', own);
 });
 
 /**

@@ -3,6 +3,7 @@ import type { ArrayErrorShape } from '../contract/drf-errors.ts';
 import { formatMoney } from '../contract/money.ts';
 import { orderServicePaths } from '../contract/paths.ts';
 import type { SandboxEnv } from './auth.ts';
+import { publicOrigin } from './host-check.ts';
 import type { JsonObject } from './body.ts';
 import { readJsonBody, RefusedObjectError } from './body.ts';
 import { ApiError, detailError, errorLine, notFound, validationError } from './errors.ts';
@@ -20,8 +21,6 @@ import { validateOrderCreate, validateRefund } from './validation.ts';
 // turns it into the answer (or no answer).
 
 export function registerOrderRoutes(app: Hono<SandboxEnv>, store: Store, shape: ArrayErrorShape): void {
-  const origin = (c: Context<SandboxEnv>) => new URL(c.req.url).origin;
-
   app.all(
     orderServicePaths.orderCreate(),
     byMethod({
@@ -40,7 +39,7 @@ export function registerOrderRoutes(app: Hono<SandboxEnv>, store: Store, shape: 
           requestText: text,
         };
         const answer = (result: CreateResult) => {
-          if (result.kind === 'created') return c.json(orderResponse(result.order, origin(c)), 201);
+          if (result.kind === 'created') return c.json(orderResponse(result.order, publicOrigin(c)), 201);
           throw validationError({ order_external_id: ['An order with this external ID already exists.'] });
         };
         return answerUnderFault(c, await store.createOrder(owner, order), (fault) => store.createOrder(owner, order, { applied: fault }), answer);
@@ -60,7 +59,7 @@ export function registerOrderRoutes(app: Hono<SandboxEnv>, store: Store, shape: 
           () => store.readOrder(owner, id, { takeFault: false }),
           ({ order }) => {
             if (order === null) throw notFound();
-            return c.json(orderResponse(order, origin(c)), 200);
+            return c.json(orderResponse(order, publicOrigin(c)), 200);
           },
         );
       },
@@ -92,7 +91,7 @@ export function registerOrderRoutes(app: Hono<SandboxEnv>, store: Store, shape: 
         const answer = (result: RefundResult) => {
           switch (result.kind) {
             case 'refunded':
-              return c.json(orderResponse(result.order, origin(c)), 200);
+              return c.json(orderResponse(result.order, publicOrigin(c)), 200);
             case 'not_found':
             case 'fault':
               throw notFound();

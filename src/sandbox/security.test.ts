@@ -240,6 +240,24 @@ describe('security headers on every kind of response', () => {
     }
   });
 
+  test('every /psp/ and /sandbox/ answer says Cache-Control: no-store, success or error (issue 23)', async () => {
+    const fresh = orderSchema.parse(await (await create(TOKEN_A, { ...validCreateBody(), order_external_id: 'sec-no-store' })).json());
+    const cases: [string, Promise<Response>][] = [
+      ['create 201', Promise.resolve(create(TOKEN_A, { ...validCreateBody(), order_external_id: 'sec-no-store-2' }))],
+      ['read 200', fromServer('GET', orderServicePaths.orderRead(orderA.id), auth)],
+      ['list 200', fromServer('GET', sandboxPaths.orders(), auth)],
+      ['events 200', fromServer('GET', sandboxPaths.orderEvents(orderA.id), auth)],
+      ['request 200', fromServer('GET', sandboxPaths.orderRequest(orderA.id), auth)],
+      ['faults 200', fromServer('GET', sandboxPaths.faults(), auth)],
+      ['400', fromServer('POST', orderServicePaths.orderCreate(), json, '{}')],
+      ['401', fromServer('GET', sandboxPaths.orders())],
+      ['404', fromServer('GET', orderServicePaths.orderRead(SOME_ID), auth)],
+      ['405', fromServer('DELETE', sandboxPaths.orders(), auth)],
+      ['checkout page', fromServer('GET', sandboxPaths.checkout(fresh.id))],
+    ];
+    for (const [name, pending] of cases) expect((await pending).headers.get('cache-control'), name).toBe('no-store');
+  });
+
   test('the policy allows only this origin’s script files: no inline script, no eval, no framing', () => {
     const directives = new Map(CONTENT_SECURITY_POLICY.split(';').map((d) => {
       const [name = '', ...values] = d.trim().split(/\s+/);

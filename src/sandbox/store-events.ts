@@ -1,5 +1,5 @@
 import type { OrderEvent, OrderEventType, RefundRefusalCode } from '../contract/history.ts';
-import { orderEventSchema } from '../contract/history.ts';
+import { orderEventSchema, REFUSAL_FIELD_MAX_CHARACTERS, REFUSAL_REASON_MAX_CHARACTERS, REFUSAL_REQUEST_MAX_BYTES } from '../contract/history.ts';
 import type { OrderStatus } from '../contract/schemas.ts';
 import type { Queryable } from '../db/store-db.ts';
 
@@ -42,23 +42,53 @@ export const statusChangedEvents = (from: OrderStatus, path: readonly OrderStatu
   return events;
 };
 
-export const refusalEvent = (refusal: RefundRefusal, status: OrderStatus): NewEvent => ({
-  type: 'refund_refused',
-  data: { code: refusal.code, http_status: refusal.httpStatus, reason: refusal.reason, status, request: refusal.request },
-});
+const REFUND_FIELDS = ['amount', 'destination_account_number', 'payment_identifier', 'external_id'] as const;
+
+const cutText = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/**
+ * Issue 23 #3: what one refusal may add to a history is bounded. A body over
+ * REFUSAL_REQUEST_MAX_BYTES keeps only the refund's own fields (each cut) and says how large it was;
+ * the reason is cut too. 560 refusals of a 1 MiB body are then ~2.5 MB of history, not 560 MB.
+ */
+export function boundedRefusal(refusal: RefundRefusal): { reason: string; request: Record<string, unknown> | null; requestBytes: number | null } {
+  const reason = cutText(refusal.reason, REFUSAL_REASON_MAX_CHARACTERS);
+  if (refusal.request === null) return { reason, request: null, requestBytes: null };
+  const bytes = Buffer.byteLength(JSON.stringify(refusal.request), 'utf8');
+  if (bytes <= REFUSAL_REQUEST_MAX_BYTES) return { reason, request: refusal.request, requestBytes: null };
+  const kept: Record<string, unknown> = {};
+  for (const field of REFUND_FIELDS) {
+    const value = refusal.request[field];
+    if (value === undefined) continue;
+    kept[field] = typeof value === 'string' ? cutText(value, REFUSAL_FIELD_MAX_CHARACTERS) : cutText(JSON.stringify(value), REFUSAL_FIELD_MAX_CHARACTERS);
+  }
+  return { reason, request: kept, requestBytes: bytes };
+}
+
+export const refusalEvent = (refusal: RefundRefusal, status: OrderStatus): NewEvent => {
+  const { reason, request, requestBytes } = boundedRefusal(refusal);
+  return {
+    type: 'refund_refused',
+    data: { code: refusal.code, http_status: refusal.httpStatus, reason, status, request, ...(requestBytes !== null && { request_bytes: requestBytes }) },
+  };
+};
 
 /**
  * Records a refused refund on an order of `owner`, with the order's status as it is; false (and
  * nothing written) when the owner has no such order.
  */
 export async function insertRefusalForOwner(db: Queryable, owner: string, orderId: string, refusal: RefundRefusal): Promise<boolean> {
+  const { reason, request, requestBytes } = boundedRefusal(refusal);
   const { rows } = await db.query(
     `INSERT INTO order_events (order_id, type, data)
-     SELECT o.id, 'refund_refused', json_build_object('code', $3::text, 'http_status', $4::int, 'reason', $5::text,
-       'status', o.status, 'request', $6::json)::text
+     SELECT o.id, 'refund_refused', (CASE WHEN $7::int IS NULL
+       THEN json_build_object('code', $3::text, 'http_status', $4::int, 'reason', $5::json, 'status', o.status, 'request', $6::json)
+       ELSE json_build_object('code', $3::text, 'http_status', $4::int, 'reason', $5::json, 'status', o.status, 'request', $6::json,
+         'request_bytes', $7::int) END)::text
      FROM orders o WHERE o.id = $1::uuid AND o.owner = $2
      RETURNING id`,
-    [orderId, owner, refusal.code, refusal.httpStatus, refusal.reason, JSON.stringify(refusal.request)],
+    // The reason as a JSON string: it may quote a key holding a NUL, which a text parameter refuses.
+    [orderId, owner, refusal.code, refusal.httpStatus, JSON.stringify(reason), JSON.stringify(request), requestBytes],
   );
   return rows.length > 0;
 }
@@ -74,15 +104,26 @@ function decodeEvent(row: unknown): OrderEvent {
   return orderEventSchema.parse({ ...data, id: Number(row['id']), at: row['at'].toISOString(), type: row['type'] });
 }
 
-/** The order's events, oldest first; null when `owner` has no such order. */
-export async function selectEvents(db: Queryable, owner: string, orderId: string): Promise<OrderEvent[] | null> {
+export interface EventsPage {
+  /** Events after this id (a previous page's last); null from the start. */
+  after: number | null;
+  limit: number;
+}
+
+/**
+ * One page of the order's events, oldest first, and whether more follow; null when `owner` has no
+ * such order. The index on (order_id, id) makes a page cost the same however long the history is.
+ */
+export async function selectEvents(db: Queryable, owner: string, orderId: string, page: EventsPage): Promise<{ events: OrderEvent[]; more: boolean } | null> {
   const { rows } = await db.query<{ id: string | null }>(
-    `SELECT e.id::text AS id, e.at, e.type, e.data FROM orders o LEFT JOIN order_events e ON e.order_id = o.id
+    `SELECT e.id::text AS id, e.at, e.type, e.data FROM orders o
+     LEFT JOIN LATERAL (SELECT * FROM order_events WHERE order_id = o.id AND id > $3::bigint ORDER BY id LIMIT $4::int) e ON true
      WHERE o.id = $1::uuid AND o.owner = $2 ORDER BY e.id`,
-    [orderId, owner],
+    [orderId, owner, page.after ?? 0, page.limit + 1],
   );
   if (rows.length === 0) return null;
-  return rows.filter((row) => row.id !== null).map(decodeEvent);
+  const events = rows.filter((row) => row.id !== null).map(decodeEvent);
+  return { events: events.slice(0, page.limit), more: events.length > page.limit };
 }
 
 /**

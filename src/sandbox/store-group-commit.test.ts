@@ -63,7 +63,7 @@ describe('creates in one group', () => {
     expect(statements).toEqual([16]);
     for (const result of results) {
       if (result.kind !== 'created') throw new Error('expected created');
-      const events = await store.orderEvents(owner, result.order.id);
+      const events = (await store.orderEvents(owner, result.order.id, { after: null, limit: 100 }))?.events;
       expect(events?.map(({ id: _id, ...rest }) => rest)).toEqual([
         { type: 'created', at: result.order.created_at.toISOString(), external_id: result.order.external_id, initial_amount: '10.00', status: 'new' },
       ]);

@@ -44,14 +44,14 @@ test('an existing data directory opens: old orders keep their request (as stored
   try {
     expect(await store.getOrder('o', '3b241101-e2bb-4255-8caf-4136c566a962')).toMatchObject({ external_id: 'OLD-1', status: 'new' });
     expect(JSON.parse((await store.orderRequest('o', '3b241101-e2bb-4255-8caf-4136c566a962')) ?? '')).toEqual({ order_external_id: 'OLD-1' });
-    expect(await store.orderEvents('o', '3b241101-e2bb-4255-8caf-4136c566a962')).toEqual([]);
+    expect(await store.orderEvents('o', '3b241101-e2bb-4255-8caf-4136c566a962', { after: null, limit: 10 })).toEqual({ events: [], more: false });
     const text = '{"order_external_id": "NEW-1"}';
     const created = await store.createOrder('o', {
       externalId: 'NEW-1', service: 'provider-pay', paymentIdentifier: 'PI', returnUrl: 'https://shop.example/r', amount: '5.00', requestText: text,
     });
     if (created.kind !== 'created') throw new Error('expected created');
     expect(await store.orderRequest('o', created.order.id)).toBe(text);
-    expect((await store.orderEvents('o', created.order.id))?.map((e) => e.type)).toEqual(['created']);
+    expect((await store.orderEvents('o', created.order.id, { after: null, limit: 10 }))?.events.map((e) => e.type)).toEqual(['created']);
   } finally {
     await store.close();
   }

@@ -71,7 +71,7 @@ describe('refunds in one group', () => {
     expect(kinds(results)).toEqual([...Array<string>(30).fill('refunded'), ...Array<string>(20).fill('invalid_status')]);
     const order = await store.getOrder(owner, id);
     expect(order).toMatchObject({ status: 'refunded', current_amount: '0.00', refund_amount: '30.00' });
-    const events = (await store.orderEvents(owner, id)) ?? [];
+    const events = (await store.orderEvents(owner, id, { after: null, limit: 500 }))?.events ?? [];
     expect(events.filter((e) => e.type === 'refunded')).toHaveLength(30);
     expect(events.filter((e) => e.type === 'refund_refused')).toHaveLength(20);
     expect(events.filter((e) => e.type === 'status_changed' && e.to === 'refunded')).toHaveLength(1);

@@ -10,7 +10,7 @@ import { MAX_GROUP_JSON_CHARS, MAX_GROUP_ROWS, writeGroup } from './store-create
 import type { MoveResult, MoveSource, NewRefund, RefundResult } from './store-changes.ts';
 import { moveInTransaction, selectOrders, selectTakingFault } from './store-changes.ts';
 import type { Database, DatabaseKind } from '../db/store-db.ts';
-import type { RefundRefusal } from './store-events.ts';
+import type { EventsPage, RefundRefusal } from './store-events.ts';
 import { insertRefusalForOwner, selectEvents, selectRequestText } from './store-events.ts';
 import type { AppliedFault, ArmResult } from './store-faults.ts';
 import { armFault, disarmAll, disarmFault, listFaults } from './store-faults.ts';
@@ -89,8 +89,8 @@ export interface Store {
    */
   moveOrder(owner: string | null, id: string, target: OrderStatus, options: { allowSame?: boolean; source: MoveSource }): Promise<MoveResult>;
   listOrders(owner: string, query: ListQuery): Promise<OrderRecord[]>;
-  /** D12: the order's events, oldest first; null when the owner has no such order. */
-  orderEvents(owner: string, id: string): Promise<OrderEvent[] | null>;
+  /** D12: one page of the order's events, oldest first, and whether more follow; null when the owner has no such order. */
+  orderEvents(owner: string, id: string, page: EventsPage): Promise<{ events: OrderEvent[]; more: boolean } | null>;
   /** D12: the create request as received; null when the owner has no such order. */
   orderRequest(owner: string, id: string): Promise<string | null>;
   /** D13: the owner's armed rules. */
@@ -196,8 +196,8 @@ function createStore(db: Database, options: StoreOptions, newestMicros: number):
       return db.transaction((tx) => moveInTransaction(tx, owner, id, target, moveOptions));
     },
 
-    orderEvents(owner, id) {
-      return selectEvents(db, owner, id);
+    orderEvents(owner, id, page) {
+      return selectEvents(db, owner, id, page);
     },
 
     orderRequest(owner, id) {

@@ -1,7 +1,7 @@
 import type { FaultRule, FaultRuleRequest } from '../contract/faults.ts';
 import { faultRuleSchema } from '../contract/faults.ts';
 import type { OrderEvent } from '../contract/history.ts';
-import { orderEventsResponseSchema } from '../contract/history.ts';
+import { eventsPageQuery, orderEventsResponseSchema, readAllEventPages } from '../contract/history.ts';
 import { sandboxPaths } from '../contract/paths.ts';
 import type { Order } from '../contract/schemas.ts';
 import { orderSchema } from '../contract/schemas.ts';
@@ -27,9 +27,11 @@ export async function armFault(context: ScenarioContext, step: StepContext, rule
 
 /** D12: what happened to the order, oldest first. */
 export async function orderEvents(step: StepContext, orderId: string): Promise<OrderEvent[]> {
-  const result = await step.call({ method: 'GET', path: sandboxPaths.orderEvents(orderId) });
-  const parsed = orderEventsResponseSchema.safeParse(result.json);
-  return step.require('the order’s history is readable (D12)', result.status === 200 ? parsed.data?.results : null, 'HTTP 200 with the events', describeAnswer(result));
+  return readAllEventPages(async (cursor) => {
+    const result = await step.call({ method: 'GET', path: `${sandboxPaths.orderEvents(orderId)}${eventsPageQuery(cursor)}` });
+    const parsed = orderEventsResponseSchema.safeParse(result.json);
+    return step.require('the order’s history is readable (D12)', result.status === 200 ? parsed.data : null, 'HTTP 200 with the events', describeAnswer(result));
+  });
 }
 
 const listSchema = z.object({ results: z.array(orderSchema) });

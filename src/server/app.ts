@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { CONSOLE_CONFIG_PATH } from '../contract/paths.ts';
 import type { FetchApp } from '../sandbox/entry.ts';
-import { ApiError, byMethod, errorResponse, INTERNAL_ERROR_BODY, isApiPath, notFound, requestLog, securityHeaders } from '../sandbox/entry.ts';
+import type { HostOptions } from '../sandbox/entry.ts';
+import { ApiError, byMethod, errorResponse, hostAllowList, INTERNAL_ERROR_BODY, isApiPath, notFound, requestLog, securityHeaders } from '../sandbox/entry.ts';
 import { consoleConfig, consoleConfigHandler } from './console-config.ts';
 import { parseServiceUrl, proxyTo } from './proxy.ts';
 import type { ServerEnv } from './server-env.ts';
@@ -22,6 +23,8 @@ export interface ServerAppOptions {
   log?: (line: string) => void;
   /** Team mode (D16): sign-in, sessions, roles, forwarding with the token added here. */
   team?: { ctx: TeamContext; sandboxToken: string };
+  /** PUBLIC_URL and ALLOWED_HOSTS: only these host names (and loopback ones) are answered (issue 23 #10). */
+  hosts?: HostOptions;
 }
 
 const OPENAPI_PATH = '/openapi.json';
@@ -44,6 +47,8 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
   const own = new Hono<ServerEnv>();
   own.use(securityHeaders);
   own.use(requestLog(log));
+  // The sandbox's app checks the Host of the paths it owns; the console, its config and the proxy too.
+  own.use(hostAllowList(options.hosts ?? {}));
   own.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
     log(`ERROR ${c.req.method} ${new URL(c.req.url).pathname}: ${error.stack ?? error.message}`);

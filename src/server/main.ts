@@ -62,6 +62,8 @@ async function main(): Promise<void> {
       arrayErrors: config.arrayErrors,
       staticDir: STATIC_DIR,
       ...(config.orderServiceUrl !== undefined && { orderServiceUrl: config.orderServiceUrl }),
+      ...(config.publicUrl !== undefined && { publicUrl: config.publicUrl }),
+      allowedHosts: config.allowedHosts,
       log: (line) => console.info(line),
       storeOptions: { max: config.poolSize, onIdleError: (line) => console.error(`sandbox: ${line}`) },
       ...(team !== undefined && { team }),

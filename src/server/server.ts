@@ -23,6 +23,9 @@ export interface StartOptions {
   arrayErrors?: ArrayErrorShape;
   staticDir?: string;
   orderServiceUrl?: string;
+  /** PUBLIC_URL and ALLOWED_HOSTS: the host names answered to (issue 23 #10, the sandbox's host-check.ts). */
+  publicUrl?: string;
+  allowedHosts?: readonly string[];
   log?: (line: string) => void;
   /** Passed to openStore (diagnostics). */
   storeOptions?: StoreOptions;
@@ -49,6 +52,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...(options.tokens !== undefined && { tokens: options.tokens }),
       ...(options.arrayErrors !== undefined && { arrayErrors: options.arrayErrors }),
       ...(options.log !== undefined && { log: options.log }),
+      ...(options.publicUrl !== undefined && { publicUrl: options.publicUrl }),
+      ...(options.allowedHosts !== undefined && { allowedHosts: options.allowedHosts }),
     });
     const appOptions: ServerAppOptions = {
       sandbox,
@@ -56,6 +61,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...(options.orderServiceUrl !== undefined && { orderServiceUrl: options.orderServiceUrl }),
       ...(options.log !== undefined && { log: options.log }),
       ...(team !== undefined && { team }),
+      hosts: { publicUrl: options.publicUrl, allowedHosts: options.allowedHosts },
     };
     const running = await serveApp(createServerApp(appOptions), { port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
     return {

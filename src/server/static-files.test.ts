@@ -49,6 +49,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'assets', 'tiny-abc123.js'), 'export {};');
   writeFileSync(join(root, 'assets', 'logo-abc123.png'), Buffer.alloc(2048, 7));
   writeFileSync(join(root, 'assets', 'stale-abc123.js'), SCRIPT);
+  writeFileSync(join(root, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["../src/console/secret-logic.ts"]}');
   await precompressDirectory(root);
   // A file rebuilt in place after its twins were written: the twins are of the old content.
   writeFileSync(join(root, 'assets', 'stale-abc123.js'), `${SCRIPT}// new\n`);
@@ -61,6 +62,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   rmSync(root, { recursive: true, force: true });
+});
+
+describe('source maps are not served (issue 23, info)', () => {
+  test('a .map the build wrote is a 404, in every coding, and the script still is served', async () => {
+    for (const encoding of ['identity', 'gzip', 'br']) {
+      const answer = await raw('/assets/app-abc123.js.map', { 'Accept-Encoding': encoding });
+      expect(answer.status, encoding).toBe(404);
+      expect(answer.body.toString('utf8')).not.toContain('secret-logic');
+    }
+    expect((await raw('/assets/app-abc123.js')).status).toBe(200);
+  });
 });
 
 describe('Accept-Encoding decides what is sent', () => {

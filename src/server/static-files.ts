@@ -49,6 +49,8 @@ async function fileStats(path: string): Promise<Stats | null> {
  * than interpreted, and the result must stay under `root`.
  */
 function fileFor(root: string, path: string): string | null {
+  // Source maps stay on the build machine (issue 23): they would publish the sources, comments included.
+  if (/\.map$/i.test(path)) return null;
   if (/%|\\|\0/.test(path) || /(?:^|\/)\.{1,2}(?:\/|$)/.test(path) || /\/\//.test(path)) return null;
   const file = resolve(join(root, path));
   return file.startsWith(root + sep) ? file : null;

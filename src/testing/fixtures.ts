@@ -61,18 +61,26 @@ export const test = base.extend<OrderConsoleTestFixtures, OrderConsoleWorkerFixt
     await request.dispose();
   },
 
-  /** The console with the environment's token in this tab's session, as Settings would store it. */
-  page: async ({ page, context, consoleEnvironment, hasControlApi }, use) => {
+  /**
+   * The console with the environment's token in this tab's session, as Settings would store it.
+   * Issue 23 #1: written once, into the console's own origin in this page's top frame, through a
+   * same-origin document of the console (no script that runs in every page, frame and origin of the
+   * context carries the token), so a provider's checkout, a shop's return page or any third-party
+   * frame the test reaches never sees it. A page the test opens itself with `context.newPage()`
+   * starts without it (a popup the console opens inherits the session, as in a browser).
+   */
+  page: async ({ page, consoleEnvironment, hasControlApi }, use) => {
     if (consoleEnvironment.token !== DEV_TOKEN || !hasControlApi) {
-      // Written only when absent, so a test that changes them in Settings keeps its change on reload.
       const environment = { id: CONSOLE_ENVIRONMENT_ID, name: 'QA target', baseUrl: '', production: false, sandbox: hasControlApi, rememberToken: false };
-      await context.addInitScript(`(() => {
-        const tokenKey = ${JSON.stringify(`order-console:token:${CONSOLE_ENVIRONMENT_ID}`)};
-        if (sessionStorage.getItem(tokenKey) === null) sessionStorage.setItem(tokenKey, ${JSON.stringify(consoleEnvironment.token)});
+      // A small JSON document of the console's origin: no app runs, nothing is called with the token.
+      await page.goto(new URL('/openapi.json', `${consoleEnvironment.baseURL}/`).href);
+      await page.evaluate(`(() => {
+        sessionStorage.setItem(${JSON.stringify(`order-console:token:${CONSOLE_ENVIRONMENT_ID}`)}, ${JSON.stringify(consoleEnvironment.token)});
         if (localStorage.getItem('order-console:environments') === null) {
           localStorage.setItem('order-console:environments', ${JSON.stringify(JSON.stringify([environment]))});
         }
-      })();`);
+      })()`);
+      await page.goto('about:blank');
     }
     await use(page);
   },

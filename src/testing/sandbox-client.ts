@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { FaultRule, FaultRuleRequest } from '../contract/faults.ts';
 import { faultListResponseSchema, faultRuleSchema } from '../contract/faults.ts';
 import type { OrderEvent } from '../contract/history.ts';
-import { orderEventsResponseSchema } from '../contract/history.ts';
+import { eventsPageQuery, orderEventsResponseSchema, readAllEventPages } from '../contract/history.ts';
 import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
 import type { Order, OrderStatus } from '../contract/schemas.ts';
 import { orderSchema } from '../contract/schemas.ts';
@@ -129,7 +129,9 @@ export class SandboxClient {
   /** D12: what happened to the order, oldest first. */
   async events(id: string): Promise<OrderEvent[]> {
     this.requireControlApi('GET /sandbox/orders/{id}/events');
-    return (await parsed(await this.request.get(sandboxPaths.orderEvents(id)), 200, orderEventsResponseSchema, `events of ${id}`)).results;
+    return readAllEventPages(async (cursor) =>
+      parsed(await this.request.get(`${sandboxPaths.orderEvents(id)}${eventsPageQuery(cursor)}`), 200, orderEventsResponseSchema, `events of ${id}`),
+    );
   }
 
   /** D7: the token's orders, newest first, one page. */

@@ -80,7 +80,9 @@ describe('proxy mode', { timeout: 30_000 }, () => {
 
     setServerConfigForTests(parseServerConfig({ mode: 'sandbox' }));
     expect(getActiveEnvironment()).toMatchObject({ name: 'Local sandbox', sandbox: true });
-    // A token the person set is theirs; only the built-in fallback is mode-dependent.
+    // The token was entered for the proxied service (issue 23 #8): the sandbox gets its own.
+    expect(getToken(shown.id)).toBe('dev-token');
+    setServerConfigForTests(parseServerConfig(PROXY));
     expect(getToken(shown.id)).toBe('real-token');
   });
 

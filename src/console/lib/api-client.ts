@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import type { Environment } from './environments.ts';
 import { getToken } from './environments.ts';
 import { ApiError, apiErrorFromResponse } from './api-error.ts';
+import { serverConfigSettled } from './server-config.ts';
 import { journal } from './journal.ts';
 import { isTeamMode } from './server-config.ts';
-import { REDACTED, redactToken } from './redact.ts';
+import { REDACTED, redactToken, redactTokenInValues } from './redact.ts';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -45,6 +46,9 @@ export function serviceUrl(environment: Pick<Environment, 'baseUrl'>, path: stri
 export async function apiRequest(environment: Environment, request: ApiRequest): Promise<ApiResponse> {
   const url = serviceUrl(environment, request.path, request.query);
   const body = request.body === undefined ? null : JSON.stringify(request.body);
+  // A token is the service's it was entered for (issue 23 #8): on this console's own origin, which
+  // service that is comes with the server's config, so it is known before the token is read.
+  if (environment.baseUrl === '') await serverConfigSettled();
   // Team mode (D16): the session cookie goes along and the server adds the token; none is here.
   const team = isTeamMode();
   const token = getToken(environment.id);
@@ -60,6 +64,8 @@ export async function apiRequest(environment: Environment, request: ApiRequest):
   }, timeoutMs);
   const onCallerAbort = () => controller.abort();
   request.signal?.addEventListener('abort', onCallerAbort);
+  // Cancelled while the server's config was awaited: the listener came too late to hear it.
+  if (request.signal?.aborted === true) controller.abort();
 
   const started = performance.now();
   // The journal never holds the token: the header as the journal shows it, and the answer with any
@@ -71,6 +77,7 @@ export async function apiRequest(environment: Environment, request: ApiRequest):
     url,
     path: request.path,
     environmentName: environment.name,
+    environmentId: environment.id,
     requestHeaders: team ? { ...headers } : { ...headers, Authorization: `Token ${REDACTED}` },
     requestBody: body === null ? null : journalSafe(body),
   });
@@ -100,13 +107,16 @@ export async function apiRequest(environment: Environment, request: ApiRequest):
   }
 
   if (entryId !== null) journal.finish(entryId, { status: response.status, durationMs: elapsed(), responseBody: journalSafe(text), error: null });
-  if (!response.ok) throw apiErrorFromResponse(request.method, url, response.status, text, response.headers.get('Retry-After'));
+  // Issue 23 #6: what the service says is shown in many places; none of them may show the token back.
+  if (!response.ok) throw apiErrorFromResponse(request.method, url, response.status, journalSafe(text), response.headers.get('Retry-After'));
   if (text === '') return { status: response.status, data: null };
+  let data: unknown;
   try {
-    return { status: response.status, data: JSON.parse(text) };
+    data = JSON.parse(text);
   } catch {
-    throw new ApiError({ kind: 'http', method: request.method, url, status: response.status, rawText: text, detail: 'The service answered with something that is not JSON' });
+    throw new ApiError({ kind: 'http', method: request.method, url, status: response.status, rawText: journalSafe(text), detail: 'The service answered with something that is not JSON' });
   }
+  return { status: response.status, data: redactTokenInValues(data, token) };
 }
 
 export interface Checked<T> {

@@ -27,6 +27,7 @@ const DEFAULT_ENVIRONMENT: Environment = {
 const ENVIRONMENTS_KEY = 'order-console:environments';
 const ACTIVE_KEY = 'order-console:active-environment';
 const tokenKey = (id: string) => `order-console:token:${id}`;
+const tokenOriginKey = (id: string) => `order-console:token-origin:${id}`;
 
 export function isServiceBaseUrl(value: string): boolean {
   try {
@@ -190,8 +191,10 @@ export const environmentStore = {
     const { active } = environmentStore.getSnapshot();
     const next = readEnvironments().filter((e) => e.id !== id);
     if (next.length === 0) return;
-    safeSet(window.sessionStorage, tokenKey(id), null);
-    safeSet(window.localStorage, tokenKey(id), null);
+    for (const storage of [window.sessionStorage, window.localStorage]) {
+      safeSet(storage, tokenKey(id), null);
+      safeSet(storage, tokenOriginKey(id), null);
+    }
     commit(next, active.id === id ? (next[0]?.id ?? DEFAULT_ENVIRONMENT_ID) : active.id);
   },
   activate: (id: string): void => {
@@ -218,12 +221,37 @@ function findEnvironment(id: string): Environment | undefined {
   return environmentStore.getSnapshot().environments.find((e) => e.id === id);
 }
 
+/**
+ * The service an environment's calls reach (issue 23 #8): its base URL's origin; for one on this
+ * console's own origin, the proxied service's origin behind a proxy, else this server's sandbox.
+ * A token is kept with the service it was entered for and given to no other.
+ */
+export function serviceOriginOf(environmentId: string): string {
+  const baseUrl = findEnvironment(environmentId)?.baseUrl ?? '';
+  if (baseUrl !== '' && isServiceBaseUrl(baseUrl)) return new URL(baseUrl).origin;
+  const config = serverConfig();
+  return config?.mode === 'proxy' ? config.serviceOrigin : `sandbox@${window.location.origin}`;
+}
+
+/**
+ * The token kept in one storage, if it is for the service the environment reaches now. A token
+ * without a recorded service is accepted from the tab's sessionStorage only (one a test seeded for
+ * this tab, or one kept before the service was recorded); a remembered one must name its service.
+ */
+function storedToken(storage: Storage, environmentId: string, remembered: boolean): string | null {
+  const token = safeGet(storage, tokenKey(environmentId));
+  if (token === null) return null;
+  const origin = safeGet(storage, tokenOriginKey(environmentId));
+  if (origin === null) return remembered ? null : token;
+  return origin === serviceOriginOf(environmentId) ? token : null;
+}
+
 export function getToken(environmentId: string): string {
   // Team mode: the server adds the token when it forwards; this browser never has one.
   if (isTeamMode()) return '';
-  const fromSession = safeGet(window.sessionStorage, tokenKey(environmentId));
+  const fromSession = storedToken(window.sessionStorage, environmentId, false);
   if (fromSession !== null) return fromSession;
-  const fromLocal = safeGet(window.localStorage, tokenKey(environmentId));
+  const fromLocal = storedToken(window.localStorage, environmentId, true);
   if (fromLocal !== null) return fromLocal;
   // The development token is the embedded sandbox's; a proxied service has its own tokens.
   return environmentId === DEFAULT_ENVIRONMENT_ID && !isProxyMode() ? DEFAULT_TOKEN : '';
@@ -231,8 +259,11 @@ export function getToken(environmentId: string): string {
 
 export function setToken(environmentId: string, token: string): void {
   const remember = findEnvironment(environmentId)?.rememberToken ?? false;
+  const origin = serviceOriginOf(environmentId);
   safeSet(window.sessionStorage, tokenKey(environmentId), remember ? null : token);
+  safeSet(window.sessionStorage, tokenOriginKey(environmentId), remember ? null : origin);
   safeSet(window.localStorage, tokenKey(environmentId), remember ? token : null);
+  safeSet(window.localStorage, tokenOriginKey(environmentId), remember ? origin : null);
   for (const listener of listeners) listener();
 }
 

@@ -14,6 +14,8 @@ export interface JournalEntry {
   url: string;
   path: string;
   environmentName: string;
+  /** The environment's stable id (issue 23 #7: a name can be reused); absent in entries kept before it was recorded. */
+  environmentId?: string;
   /** The request's headers as sent, Authorization masked (`Token ****`). */
   requestHeaders: Record<string, string>;
   /** null while the call is in flight or when it never got an answer. */
@@ -73,6 +75,7 @@ function storedEntry(value: unknown): JournalEntry | null {
     url: field('url', isString),
     path: field('path', isString),
     environmentName: field('environmentName', isString),
+    environmentId: field('environmentId', isString),
     requestHeaders: field('requestHeaders', isHeaders) ?? {},
     status: nullable('status', isInt),
     durationMs: nullable('durationMs', isNumber),
@@ -82,10 +85,10 @@ function storedEntry(value: unknown): JournalEntry | null {
     repeats: field('repeats', isInt),
     lastAt: field('lastAt', isString),
   };
-  const { id, startedAt, method, url, path, environmentName, requestHeaders, status, durationMs, requestBody, responseBody, error, repeats, lastAt } = entry;
+  const { id, startedAt, method, url, path, environmentName, environmentId, requestHeaders, status, durationMs, requestBody, responseBody, error, repeats, lastAt } = entry;
   if (id === undefined || startedAt === undefined || method === undefined || url === undefined || path === undefined || environmentName === undefined) return null;
   if (status === undefined || durationMs === undefined || requestBody === undefined || responseBody === undefined || error === undefined) return null;
-  return { id, startedAt, method, url, path, environmentName, requestHeaders, status, durationMs, requestBody, responseBody, error, ...(repeats === undefined ? {} : { repeats }), ...(lastAt === undefined ? {} : { lastAt }) };
+  return { id, startedAt, method, url, path, environmentName, ...(environmentId !== undefined && { environmentId }), requestHeaders, status, durationMs, requestBody, responseBody, error, ...(repeats === undefined ? {} : { repeats }), ...(lastAt === undefined ? {} : { lastAt }) };
 }
 
 /**

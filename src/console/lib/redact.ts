@@ -11,3 +11,19 @@ export function redactToken(text: string, token: string): string {
 export function redactTokens(text: string, tokens: readonly string[]): string {
   return [...tokens].sort((a, b) => b.length - a.length).reduce(redactToken, text);
 }
+
+/**
+ * Issue 23 #6: a service may echo the token it got (in an error's detail, a refusal's reason, a
+ * stored body). Every answer is masked once, where it arrives (api-client.ts), so no panel that
+ * shows a service's text can show the token: string values only, never keys, so the answer keeps
+ * its shape; the structure is copied, the input is not changed.
+ */
+export function redactTokenInValues(value: unknown, token: string): unknown {
+  if (token === '') return value;
+  if (typeof value === 'string') return redactToken(value, token);
+  if (Array.isArray(value)) return value.map((item: unknown) => redactTokenInValues(item, token));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactTokenInValues(item, token)]));
+  }
+  return value;
+}

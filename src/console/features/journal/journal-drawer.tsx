@@ -8,6 +8,7 @@ import { JOURNAL_CAPACITY, journal, prettyBody, STORED_BODY_LIMIT } from '../../
 import { useEnvironments } from '../../lib/use-environment.ts';
 import { CONSOLE_VERSION } from '../scenarios/build-info.ts';
 import { copyText, downloadText, journalFilename } from './browser-actions.ts';
+import { curlTokenFor } from './curl-token.ts';
 import { journalAsHar } from './har.ts';
 import { JournalEntryItem } from './journal-entry-item.tsx';
 import type { JournalFilter } from './journal-filter.ts';
@@ -51,10 +52,10 @@ export function JournalDrawer({ opened, onClose }: { opened: boolean; onClose: (
     onClose();
   };
 
-  const tokenFor = (entry: JournalEntry) => getToken((environments.find((e) => e.name === entry.environmentName) ?? active).id);
   const onCopyCurl = (entry: JournalEntry) => {
-    const curl = buildCurl({ method: entry.method, url: entry.url, body: entry.requestBody, token: tokenFor(entry), includeToken });
-    void copyText(curl, 'curl command');
+    const token = curlTokenFor(entry, environments, getToken);
+    const curl = buildCurl({ method: entry.method, url: entry.url, body: entry.requestBody, token: token ?? '', includeToken: includeToken && token !== null });
+    void copyText(curl, includeToken && token === null ? 'curl command (token left out: its environment is gone)' : 'curl command');
   };
   const onCopyResponse = (entry: JournalEntry) => void copyText(prettyBody(entry.responseBody), 'Response');
   const onCopyPlaywright = (entry: JournalEntry) => void copyText(entryAsPlaywright(entry), 'Playwright code');

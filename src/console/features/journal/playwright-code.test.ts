@@ -169,3 +169,20 @@ describe('journalAsHar', () => {
     expect(first?.response.content.size).toBe(new TextEncoder().encode(order('new')).length);
   });
 });
+
+describe('nothing recorded can end a comment and become code (issue 23)', () => {
+  // JavaScript ends a line (and a // comment) at \n, \r, U+2028 and U+2029.
+  const codeLines = (code: string) => code.split(/\r\n|[\n\r\u2028\u2029]/).filter((line) => line.includes('pwned'));
+
+  test.each([['U+2028', '\u2028'], ['U+2029', '\u2029'], ['a newline', '\n'], ['a carriage return', '\r']])(
+    'an environment name or an error message with %s stays inside its comment',
+    (_name, terminator) => {
+      const name = `Staging${terminator}globalThis.pwned = 1; //`;
+      const failed = { ...entry('GET', `/psp/v2/order/${ORDER_ID}/`, null, null, null), error: `timeout${terminator}globalThis.pwned = 2;` };
+      const spec = sessionAsSpec([failed], { exportedAt: new Date('2026-11-24T08:00:00Z'), environmentName: name });
+      const lines = codeLines(spec);
+      expect(lines).toHaveLength(2);
+      for (const line of lines) expect(line.trim()).toMatch(/^\/\//);
+    },
+  );
+});

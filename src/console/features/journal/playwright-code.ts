@@ -10,6 +10,15 @@ import { jsLiteral, parseJson, templateLiteral } from './js-literal.ts';
 // one's own, or the calls of a session as a spec on order-console/testing that replays them in
 // order. The token is never written into the code: it comes from E2E_TOKEN (or the kit's fixture).
 
+/**
+ * Text for a `//` comment: every character JavaScript ends a line at (\n, \r, U+2028, U+2029) is
+ * written as its escape, so an environment name or an error message can never end the comment and
+ * become code in the exported spec (issue 23).
+ */
+export function commentText(text: string): string {
+  return text.replace(/[\n\r\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Request members the service wants unique per token or per order: a replay makes fresh ones. */
 const FRESH_MEMBERS: Readonly<Record<string, string>> = { order_external_id: 'externalId', payment_identifier: 'paymentId', external_id: 'refundId' };
 const FRESH_PREFIXES: Readonly<Record<string, string>> = { externalId: 'ORD', paymentId: 'PAY', refundId: 'REFUND' };
@@ -99,7 +108,7 @@ export function entryAsPlaywright(entry: JournalEntry): string {
   const lines = [
     "import { expect, test } from '@playwright/test';",
     '',
-    `// ${entry.method} ${target}${entry.status === null ? ': no answer recorded' : ` answered ${entry.status}`} (Order Console journal, ${entry.startedAt}).`,
+    `// ${entry.method} ${commentText(target)}${entry.status === null ? ': no answer recorded' : ` answered ${entry.status}`} (Order Console journal, ${entry.startedAt}).`,
     '// Runs as it is, again and again: E2E_BASE_URL and E2E_TOKEN say where and as whom; without them, the',
     "// console this was copied from and the sandbox's development token (as order-console/testing does).",
   ];
@@ -169,7 +178,7 @@ export function sessionAsSpec(entries: readonly JournalEntry[], options: SpecOpt
     const target = requestTarget(entry);
     const shownTarget = [...carried].reduce((text, [recorded, expression]) => text.split(recorded).join(`{${expression}}`), target);
     if (entry.status === null) {
-      steps.push(`  // Left out: ${entry.method} ${shownTarget} got no answer (${entry.error ?? 'still waiting'}).`);
+      steps.push(`  // Left out: ${commentText(`${entry.method} ${shownTarget}`)} got no answer (${commentText(entry.error ?? 'still waiting')}).`);
       continue;
     }
     const answer = parseJson(entry.responseBody);
@@ -196,7 +205,7 @@ export function sessionAsSpec(entries: readonly JournalEntry[], options: SpecOpt
     }
 
     calls += 1;
-    const block = [`  // ${calls}. ${entry.method} ${shownTarget} answered ${entry.status}`];
+    const block = [`  // ${calls}. ${commentText(`${entry.method} ${shownTarget}`)} answered ${entry.status}`];
     const orderVariable = order === null ? undefined : carried.get(order.id);
     if (order !== null && before !== undefined && orderVariable !== undefined && before.status !== order.status && entry.method === 'GET') {
       block.push(`  // It became ${order.status} outside this console (the checkout page or another client): the same move through the sandbox.`);
@@ -238,7 +247,7 @@ export function sessionAsSpec(entries: readonly JournalEntry[], options: SpecOpt
   const header = [
     `import { expect, ${usesIdOf ? 'idOf, ' : ''}test } from 'order-console/testing';`,
     '',
-    `// Exported from the Order Console request journal${options.environmentName === undefined ? '' : ` (${options.environmentName})`} at ${stamp}:`,
+    `// Exported from the Order Console request journal${options.environmentName === undefined ? '' : ` (${commentText(options.environmentName)})`} at ${stamp}:`,
     `// ${recorded}, ${calls} replayed oldest first through the sandbox fixture (token from E2E_TOKEN, never here).`,
     ...(polls === 0 ? [] : [`// ${polls} ${polls === 1 ? 'read' : 'reads'} left out: the console read again while a page was open and learnt nothing new.`]),
     '// Order ids come from the answers of this run; order_external_id, payment_identifier and a',

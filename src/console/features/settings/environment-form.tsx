@@ -30,15 +30,8 @@ export function EnvironmentForm({ environment, takenNames, onSubmit, onCancel, f
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       <Stack gap="md">
         <TextField control={control} name="name" label="Name" placeholder="e.g. Staging" withAsterisk data-autofocus={!focusToken || undefined} />
-        <TextField
-          control={control}
-          name="baseUrl"
-          label="Base URL"
-          placeholder="e.g. https://orders.example.com"
-          description={`Leave empty to use this site (${window.location.origin}); requests go to <base URL>/psp/v2/…`}
-          inputMode="url"
-          spellCheck={false}
-        />
+        {/* No base URL (issue 23): the console calls only its own origin (connect-src 'self'); a real
+            service is reached through this server's proxy mode (ORDER_SERVICE_URL). */}
         <TokenField
           control={control}
           name="token"

@@ -57,7 +57,7 @@ describe('production', { timeout: 20_000 }, () => {
   test('a production environment is marked red, and while active a banner is on every page', async () => {
     const { user } = await openSettings();
     // Same origin, so the other pages' requests reach the test sandbox.
-    await addEnvironment(user, { name: 'Live', baseUrl: '', token: 'dev-token', production: true, sandbox: false });
+    await addEnvironment(user, { name: 'Live', token: 'dev-token', production: true, sandbox: false });
     expect(within(card('Live')).getByText('Production')).toBeInTheDocument();
     expect(screen.queryByText('Production: Live')).toBeNull();
 

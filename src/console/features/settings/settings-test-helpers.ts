@@ -20,7 +20,6 @@ export function tokenInput(): HTMLInputElement {
 
 export interface EnvironmentInput {
   name?: string;
-  baseUrl?: string;
   token?: string;
   production?: boolean;
   sandbox?: boolean;
@@ -37,7 +36,6 @@ async function replaceText(user: UserEvent, input: HTMLElement, text: string): P
 export async function fillForm(user: UserEvent, input: EnvironmentInput): Promise<void> {
   const form = within(dialog());
   if (input.name !== undefined) await replaceText(user, form.getByRole('textbox', { name: /name/i }), input.name);
-  if (input.baseUrl !== undefined) await replaceText(user, form.getByRole('textbox', { name: /base url/i }), input.baseUrl);
   if (input.token !== undefined) await replaceText(user, tokenInput(), input.token);
   const boxes: [boolean | undefined, RegExp][] = [
     [input.production, /^production/i],

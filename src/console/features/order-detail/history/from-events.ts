@@ -81,6 +81,7 @@ function itemFromKnown(event: OrderEvent): HistoryItem {
         reason: event.reason,
         status: event.status,
         request: event.request,
+        requestBytes: event.request_bytes,
       };
     case 'fault_applied':
       return { kind: 'fault', key, at: event.at, event };

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { bypass, http } from 'msw';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { CONSOLE_ORIGIN, SANDBOX_URL, server } from '../../../test/msw-server.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { prepareOrderPageTests } from '../test-support.ts';
 import { approveAtCheckout, createFullOrder, refundAround, loadHistoryPanel } from './history-support.ts';
@@ -19,6 +21,27 @@ function steps(order: 'newest' | 'oldest'): string[] {
 }
 
 describe('order history from the sandbox', () => {
+  test('a history longer than one page is read to its end: the console follows next_cursor (issue 23 #3)', async () => {
+    const order = await createFullOrder();
+    await approveAtCheckout(order.id);
+    expect(await refundAround(order.id, '20.50', 1)).toBe(200);
+    expect(await refundAround(order.id, '500.00', 2)).toBe(400);
+    // The real sandbox, asked for pages of 2 events whatever the console asks for.
+    const asked: string[] = [];
+    server.use(
+      http.get(`${CONSOLE_ORIGIN}/sandbox/orders/:id/events`, ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        url.searchParams.set('limit', '2');
+        return fetch(bypass(new Request(new URL(url.pathname + url.search, SANDBOX_URL), { headers: request.headers })));
+      }),
+    );
+    renderApp(`/orders/${order.id}`);
+    await screen.findByRole('list', { name: 'Timeline, newest first' });
+    await waitFor(() => expect(steps('newest')).toEqual(['refused', 'refunded', 'status', 'created']));
+    expect(asked.some((search) => search.includes('cursor='))).toBe(true);
+  });
+
   test('the timeline tells the story: created, moved at checkout, refunded, refused and why; newest or oldest first', async () => {
     const order = await createFullOrder();
     await approveAtCheckout(order.id);

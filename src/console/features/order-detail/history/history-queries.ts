@@ -3,7 +3,8 @@ import { sandboxPaths } from '../../../../contract/paths.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Environment } from '../../../lib/environments.ts';
 import { orderQueries } from '../../orders/api/order-queries.ts';
-import { historyFromEvents } from './from-events.ts';
+import { eventsPageQuery, orderEventsPageSchema, readAllEventPages } from '../../../../contract/history.ts';
+import { historyFromEvents, HistoryShapeError } from './from-events.ts';
 import type { OrderHistory } from './history-model.ts';
 import type { SentRequest } from './sent-request.ts';
 import { readSentRequest } from './sent-request.ts';
@@ -11,9 +12,21 @@ import { readSentRequest } from './sent-request.ts';
 // D12: the sandbox's record of an order. Keys sit under the order's detail key, so anything that
 // clears an order's queries clears its history too.
 
+/**
+ * Every event of the order, page after page (issue 23 #3), unparsed: an event this console does not
+ * know is shown raw. A page that is not `{"results": [...]}` fails the whole read, as one answer did.
+ */
+export async function getOrderEventsRaw(environment: Environment, orderId: string, signal?: AbortSignal): Promise<unknown[]> {
+  return readAllEventPages(async (cursor) => {
+    const response = await apiRequest(environment, { method: 'GET', path: `${sandboxPaths.orderEvents(orderId)}${eventsPageQuery(cursor)}`, ...(signal ? { signal } : {}) });
+    const page = orderEventsPageSchema.safeParse(response.data);
+    if (!page.success) throw new HistoryShapeError('The sandbox answered something that is not a history ({"results": [...]})');
+    return page.data;
+  });
+}
+
 export async function getOrderEvents(environment: Environment, orderId: string, signal?: AbortSignal): Promise<OrderHistory> {
-  const response = await apiRequest(environment, { method: 'GET', path: sandboxPaths.orderEvents(orderId), ...(signal ? { signal } : {}) });
-  return historyFromEvents(response.data);
+  return historyFromEvents({ results: await getOrderEventsRaw(environment, orderId, signal) });
 }
 
 export interface SentRequestAnswer {

@@ -173,6 +173,11 @@ export function TimelineItem({ item }: { item: HistoryItem }) {
             {item.reason}
           </Text>
           {item.status !== null && <Fact label="Order status then">{item.status}</Fact>}
+          {item.requestBytes !== undefined && (
+            <Text size="sm" c="dimmed">
+              The body was {item.requestBytes} bytes: the sandbox kept only its refund fields, each cut to 256 characters.
+            </Text>
+          )}
           <SentBody request={item.request} />
         </Row>
       );

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { orderEventsResponseSchema } from '../../../../contract/history.ts';
+import { eventsPageQuery, orderEventsResponseSchema, readAllEventPages } from '../../../../contract/history.ts';
 import { sandboxPaths } from '../../../../contract/paths.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Environment } from '../../../lib/environments.ts';
@@ -9,8 +9,11 @@ import { pathFromEvents } from './order-path.ts';
 
 /** D12 history as the path the order took; throws when the answer is not the contract's shape. */
 export async function getOrderPath(environment: Environment, orderId: string, signal?: AbortSignal): Promise<PathStep[]> {
-  const response = await apiRequest(environment, { method: 'GET', path: sandboxPaths.orderEvents(orderId), ...(signal ? { signal } : {}) });
-  return pathFromEvents(orderEventsResponseSchema.parse(response.data).results);
+  const events = await readAllEventPages(async (cursor) => {
+    const response = await apiRequest(environment, { method: 'GET', path: `${sandboxPaths.orderEvents(orderId)}${eventsPageQuery(cursor)}`, ...(signal ? { signal } : {}) });
+    return orderEventsResponseSchema.parse(response.data);
+  });
+  return pathFromEvents(events);
 }
 
 export const lifecycleQueries = {
