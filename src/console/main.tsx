@@ -8,7 +8,8 @@ import { showAuthNotice } from './app/auth-notice.tsx';
 import { loadOrdersPageBody } from './features/orders-list/orders-route.tsx';
 import { prefetchOrdersFirstPage } from './features/orders-list/prefetch-first-page.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { loadServerConfig } from './lib/server-config.ts';
+import { isTeamMode, loadServerConfig } from './lib/server-config.ts';
+import { sessionEndedStore } from './app/session-ended.ts';
 
 // Sandbox or proxy (issue 11): asked before anything else, so the answer is in by the time a page
 // decides what to call.
@@ -18,7 +19,12 @@ const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 
 // /orders: its list's first request and the page's lazy code start now, before hydration (issue 17).
-const queryClient = createQueryClient(showAuthNotice);
+// Team mode: the console's own server saying the session ended opens the sign-in dialog in place;
+// anything else about credentials is the service's answer about the token (personal mode).
+const queryClient = createQueryClient((error) => {
+  if (isTeamMode() && error.isSessionEnded) sessionEndedStore.set(true);
+  else showAuthNotice(error);
+});
 prefetchOrdersFirstPage(queryClient, window.location);
 if (window.location.pathname === '/orders') void loadOrdersPageBody();
 

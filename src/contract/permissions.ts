@@ -1,16 +1,21 @@
-import { z } from 'zod';
-
 // decisions.md D16: roles per environment, and what each may do, as data (Epic Stack's RBAC: a
 // user's permissions are the union of their roles'). The server checks them before it forwards a
 // call (the check that counts); the console reads the same table to hide what a role may not do.
+// No zod here: the console's first screen imports this (grants.ts parses grant texts).
 
 export const ROLES = ['viewer', 'agent', 'approver', 'admin'] as const;
-export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof ROLES)[number];
 
 export const PERMISSIONS = ['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit'] as const;
-export const permissionSchema = z.enum(PERMISSIONS);
-export type Permission = z.infer<typeof permissionSchema>;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** A role as a grant gives it: in one environment, or in all (null). */
+export interface Grant {
+  role: Role;
+  environment: string | null;
+}
+
+export const isPermission = (value: unknown): value is Permission => PERMISSIONS.some((p) => p === value);
 
 /** Each role includes the one before it (viewer < agent < approver < admin). */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
@@ -29,20 +34,6 @@ export const PERMISSION_VERBS: Readonly<Record<Permission, string>> = {
   'manage:users': 'manage users',
   'read:audit': 'read the audit log',
 };
-
-export const ENVIRONMENT_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
-
-/** `role` (every environment) or `role@env`. */
-export const grantSchema = z.string().transform((text, ctx) => {
-  const [role = '', environment, ...rest] = text.trim().split('@');
-  const parsedRole = roleSchema.safeParse(role);
-  if (!parsedRole.success || rest.length > 0 || (environment !== undefined && !ENVIRONMENT_ID_PATTERN.test(environment))) {
-    ctx.addIssue({ code: 'custom', message: `unknown role "${text}": expected one of ${ROLES.join(', ')}, optionally @environment (agent@sandbox)` });
-    return z.NEVER;
-  }
-  return { role: parsedRole.data, environment: environment ?? null };
-});
-export type Grant = z.infer<typeof grantSchema>;
 
 export const formatGrant = (grant: Grant) => (grant.environment === null ? grant.role : `${grant.role}@${grant.environment}`);
 

@@ -32,13 +32,14 @@ export interface StartOptions {
 
 /** Opens the sandbox's store (unless proxying), builds the console's server around its app and listens. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  // Before any database is opened: a sign-in kind this build cannot do stops the start at once.
+  if (options.team?.auth === 'oidc') oidcProvider();
   const proxying = options.orderServiceUrl !== undefined;
   const store: Store | undefined = proxying ? undefined : await openStore(options.db ?? DEFAULT_DB, options.storeOptions);
   let consoleDb: Database | undefined;
   try {
     let team: ServerAppOptions['team'];
     if (options.team !== undefined) {
-      if (options.team.auth === 'oidc') oidcProvider();
       consoleDb = await openConsoleDb(options.team.db);
       const ctx: TeamContext = { db: consoleDb, config: options.team, audit: tableAuditSink(consoleDb), log: options.log ?? ((line) => console.info(line)) };
       team = { ctx, sandboxToken: options.tokens?.[0] ?? DEFAULT_TOKEN };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ENVIRONMENT_ID_PATTERN } from '../contract/permissions.ts';
+import { ENVIRONMENT_ID_PATTERN } from '../contract/grants.ts';
 import { answeredAmount } from '../contract/fields.ts';
 import { parseDuration } from './durations.ts';
 

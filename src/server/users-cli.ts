@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Grant } from '../contract/permissions.ts';
-import { formatGrant, grantSchema } from '../contract/permissions.ts';
+import { grantSchema } from '../contract/grants.ts';
+import { formatGrant } from '../contract/permissions.ts';
 import type { Database } from '../db/store-db.ts';
 import type { AuditSink } from './audit-sink.ts';
 import { tableAuditSink } from './audit-sink.ts';
@@ -93,13 +94,14 @@ async function run(db: Database, audit: AuditSink, args: string[], io: CliIo): P
   }
 }
 
-export async function usersCli(args: string[], io: CliIo): Promise<number> {
+/** `open` is for tests (one database across several commands). */
+export async function usersCli(args: string[], io: CliIo, open: (location: string) => Promise<Database> = openConsoleDb): Promise<number> {
   const location = io.env['CONSOLE_DATABASE_URL']?.trim() || io.env['CONSOLE_DB']?.trim() || DEFAULT_CONSOLE_DB;
   let db: Database | undefined;
   try {
     // Arguments first: a typo costs no database start.
     if (args.length === 0 || args[0] === '--help') throw new UsageError('');
-    db = await openConsoleDb(location);
+    db = await open(location);
     await run(db, tableAuditSink(db), args, io);
     return 0;
   } catch (error) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Grant } from '../contract/permissions.ts';
-import { formatGrant, grantSchema } from '../contract/permissions.ts';
+import { grantSchema } from '../contract/grants.ts';
+import { formatGrant } from '../contract/permissions.ts';
 import type { Queryable } from '../db/store-db.ts';
 
 // decisions.md D16: the team's accounts in the console's database. An e-mail is kept in lower case;

@@ -11,6 +11,9 @@ import './notifications-config.ts';
 import { withPageStyles } from './page-loader.ts';
 import { ProductionBanner } from './production-banner.tsx';
 import { ProxyNotice } from './proxy-notice.tsx';
+import { SignInAgain } from './sign-in-again.tsx';
+import { TeamAccount } from './team-account.tsx';
+import { useIsTeamMode, useTeamMe } from '../lib/use-team.ts';
 
 const JournalDrawer = lazy(async () => ({
   default: (await withPageStyles(() => import('../features/journal/journal-drawer.tsx'))).JournalDrawer,
@@ -47,6 +50,8 @@ export function AppShellLayout() {
   const environment = useActiveEnvironment();
   const location = useLocation();
   const inBrowser = useInBrowser();
+  const team = useIsTeamMode();
+  const me = useTeamMe();
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
@@ -96,6 +101,7 @@ export function AppShellLayout() {
               Journal
             </Button>
             <ColorSchemeToggle />
+            {team && me !== null && <TeamAccount email={me.email} />}
           </Group>
         </Group>
       </AppShell.Header>
@@ -138,6 +144,7 @@ export function AppShellLayout() {
       <Suspense fallback={null}>
         <NotificationsHost />
       </Suspense>
+      {team && <SignInAgain email={me?.email ?? null} />}
       {journalOpened && (
         <Suspense fallback={null}>
           <JournalDrawer opened={journalOpened} onClose={journalDrawer.close} />

@@ -3,6 +3,7 @@ import type { Environment } from './environments.ts';
 import { getToken } from './environments.ts';
 import { ApiError, apiErrorFromResponse } from './api-error.ts';
 import { journal } from './journal.ts';
+import { isTeamMode } from './server-config.ts';
 import { REDACTED, redactToken } from './redact.ts';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -44,8 +45,10 @@ export function serviceUrl(environment: Pick<Environment, 'baseUrl'>, path: stri
 export async function apiRequest(environment: Environment, request: ApiRequest): Promise<ApiResponse> {
   const url = serviceUrl(environment, request.path, request.query);
   const body = request.body === undefined ? null : JSON.stringify(request.body);
+  // Team mode (D16): the session cookie goes along and the server adds the token; none is here.
+  const team = isTeamMode();
   const token = getToken(environment.id);
-  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Token ${token}` };
+  const headers: Record<string, string> = team ? { Accept: 'application/json' } : { Accept: 'application/json', Authorization: `Token ${token}` };
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
 
   const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -68,7 +71,7 @@ export async function apiRequest(environment: Environment, request: ApiRequest):
     url,
     path: request.path,
     environmentName: environment.name,
-    requestHeaders: { ...headers, Authorization: `Token ${REDACTED}` },
+    requestHeaders: team ? { ...headers } : { ...headers, Authorization: `Token ${REDACTED}` },
     requestBody: body === null ? null : journalSafe(body),
   });
   const elapsed = () => Math.round(performance.now() - started);
@@ -76,7 +79,7 @@ export async function apiRequest(environment: Environment, request: ApiRequest):
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, { method: request.method, headers, body, signal: controller.signal, credentials: 'omit' });
+    response = await fetch(url, { method: request.method, headers, body, signal: controller.signal, credentials: team ? 'same-origin' : 'omit' });
     text = await response.text();
   } catch (cause) {
     const kind = timedOut ? 'timeout' : 'network';

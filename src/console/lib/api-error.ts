@@ -46,9 +46,19 @@ export class ApiError extends Error {
     this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
-  /** 401, and 403 too: DRF answers 403 when session authentication is listed first (D3). */
+  /**
+   * 401, and 403 too: DRF answers 403 when session authentication is listed first (D3). Not a team
+   * console's refusal of a role (403 permission_denied) or of another site (cross_origin): signing
+   * in again changes neither.
+   */
   get isAuth(): boolean {
+    if (this.status === 403 && (this.code === 'permission_denied' || this.code === 'cross_origin')) return false;
     return this.status === 401 || this.status === 403;
+  }
+
+  /** Team mode (D16): the console's own server says the session ended; signing in again carries on. */
+  get isSessionEnded(): boolean {
+    return this.status === 401 && this.code === 'session_ended';
   }
 
   /**
@@ -58,6 +68,8 @@ export class ApiError extends Error {
    */
   get outcomeUnknown(): boolean {
     if (this.kind === 'network' || this.kind === 'timeout') return true;
+    // The team console's server could not reach the service (424, D16): the request may have gone out.
+    if (this.code === 'service_unreachable') return true;
     if (this.status === undefined) return false;
     return this.status >= 500 || (this.status >= 200 && this.status < 300);
   }

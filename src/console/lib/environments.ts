@@ -1,5 +1,5 @@
 import type { Environment } from './environment-schema.ts';
-import { isProxyMode, onServerConfig, serverConfig } from './server-config.ts';
+import { isProxyMode, isTeamMode, onServerConfig, serverConfig } from './server-config.ts';
 
 // Connection settings. Environment definitions live in localStorage (they hold no secret). Tokens
 // live in sessionStorage, or in localStorage only for an environment whose "remember on this device"
@@ -113,8 +113,26 @@ interface Snapshot {
 let snapshot: Snapshot | null = null;
 const listeners = new Set<() => void>();
 
+/**
+ * Team mode (D16): the environments are the server's (GET /api/me), each reached through
+ * /env/{id}/ on this origin with the session cookie; no token, nothing of them stored here.
+ */
+function teamEnvironments(): Environment[] | null {
+  const config = serverConfig();
+  if (config?.mode !== 'team') return null;
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  return (config.me?.environments ?? []).map((e) => ({
+    id: e.id,
+    name: e.name,
+    baseUrl: `${origin}/env/${encodeURIComponent(e.id)}`,
+    production: e.production,
+    sandbox: e.sandbox,
+    rememberToken: false,
+  }));
+}
+
 function load(): Snapshot {
-  const environments = readEnvironments().map(asServed);
+  const environments = teamEnvironments() ?? readEnvironments().map(asServed);
   const activeId = safeGet(window.localStorage, ACTIVE_KEY);
   const active = environments.find((e) => e.id === activeId) ?? environments[0] ?? DEFAULT_ENVIRONMENT;
   return kept({ environments, active });
@@ -177,6 +195,14 @@ export const environmentStore = {
     commit(next, active.id === id ? (next[0]?.id ?? DEFAULT_ENVIRONMENT_ID) : active.id);
   },
   activate: (id: string): void => {
+    const team = teamEnvironments();
+    if (team !== null) {
+      if (!team.some((e) => e.id === id)) return;
+      safeSet(window.localStorage, ACTIVE_KEY, id);
+      snapshot = load();
+      for (const listener of listeners) listener();
+      return;
+    }
     const environments = readEnvironments();
     if (environments.some((e) => e.id === id)) commit(environments, id);
   },
@@ -193,6 +219,8 @@ function findEnvironment(id: string): Environment | undefined {
 }
 
 export function getToken(environmentId: string): string {
+  // Team mode: the server adds the token when it forwards; this browser never has one.
+  if (isTeamMode()) return '';
   const fromSession = safeGet(window.sessionStorage, tokenKey(environmentId));
   if (fromSession !== null) return fromSession;
   const fromLocal = safeGet(window.localStorage, tokenKey(environmentId));

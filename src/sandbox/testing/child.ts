@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../server/main.ts', import.meta.url));
-const SANDBOX_VARIABLES = ['PORT', 'HOST', 'SANDBOX_DB', 'SANDBOX_DATABASE_URL', 'SANDBOX_DATABASE_POOL', 'SANDBOX_TOKENS', 'SANDBOX_ARRAY_ERRORS', 'ORDER_SERVICE_URL'];
+const SANDBOX_VARIABLES = ['PORT', 'HOST', 'SANDBOX_DB', 'SANDBOX_DATABASE_URL', 'SANDBOX_DATABASE_POOL', 'SANDBOX_TOKENS', 'SANDBOX_ARRAY_ERRORS', 'ORDER_SERVICE_URL', 'CONSOLE_AUTH', 'CONSOLE_DB', 'CONSOLE_DATABASE_URL', 'CONSOLE_ENVIRONMENTS', 'CONSOLE_SESSION_IDLE', 'CONSOLE_SESSION_MAX', 'CONSOLE_ORIGIN'];
 
 export interface MainProcess {
   child: ChildProcess;

@@ -1,4 +1,4 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useCallback, useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -27,9 +27,22 @@ import { sampleFormValues } from './sample-data.ts';
 import { TransactionsSection } from './transactions-section.tsx';
 import { useCreateOrderSubmit } from './use-create-order-submit.ts';
 import { useDraftAutosave } from './use-draft-autosave.ts';
+import { usePermission } from '../../lib/use-team.ts';
 
 export function CreateOrderPage() {
   const environment = useActiveEnvironment();
+  const mayCreate = usePermission(environment.id, 'create:order');
+  // Team mode (D16): a role that may not create orders here is told so instead of given a form.
+  if (!mayCreate.allowed) {
+    return (
+      <Stack gap="lg">
+        <Title order={2}>New order</Title>
+        <Alert color="gray" title="Not for your role">
+          {mayCreate.reason}
+        </Alert>
+      </Stack>
+    );
+  }
   // Another environment means another draft: a fresh form, not the old one's values.
   return <CreateOrderForm key={environment.id} environment={environment} />;
 }

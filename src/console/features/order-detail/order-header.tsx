@@ -3,6 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import type { Environment } from '../../lib/environments.ts';
+import { usePermission } from '../../lib/use-team.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
 import { RefundButton, refundBlockReason } from './refund-button.tsx';
 import { SimulateMenu } from './simulate-menu.tsx';
@@ -20,7 +21,9 @@ interface Props {
 }
 
 export function OrderHeader({ environment, record, freshness, onRefresh, refreshing, onRefunded }: Props) {
-  const refundReason = refundBlockReason(record);
+  // Team mode (D16): a role that may not refund here sees why; the server would refuse it anyway.
+  const mayRefund = usePermission(environment.id, 'request:refund');
+  const refundReason = mayRefund.reason ?? refundBlockReason(record);
   const reasonId = useId();
   return (
     <Group justify="space-between" align="flex-end" gap="md">

@@ -10,11 +10,17 @@ import { EnvironmentForm } from './environment-form.tsx';
 import { fromForm } from './environment-form-schema.ts';
 import type { EnvironmentFormOutput } from './environment-form-schema.ts';
 import { RemoveEnvironmentModal } from './remove-environment-modal.tsx';
+import { TeamSettings } from './team-settings.tsx';
+import { useIsTeamMode } from '../../lib/use-team.ts';
 
 /** The environment being edited; 'new' while adding one. */
 type Editing = Environment | 'new' | null;
 
 export function SettingsPage() {
+  return useIsTeamMode() ? <TeamSettings /> : <PersonalSettings />;
+}
+
+function PersonalSettings() {
   const { environments, active } = useEnvironments();
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<Environment | null>(null);

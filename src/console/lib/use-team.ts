@@ -1,0 +1,41 @@
+import { useSyncExternalStore } from 'react';
+import type { Permission } from '../../contract/permissions.ts';
+import { PERMISSION_VERBS } from '../../contract/permissions.ts';
+import type { TeamMe } from './server-config.ts';
+import { onServerConfig, serverConfig } from './server-config.ts';
+
+// Team mode (D16): who is signed in and what their role lets them do in an environment. The UI hides
+// or disables what a role may not do and says why; the server refuses it anyway.
+
+const teamMe = (): TeamMe | null => {
+  const config = serverConfig();
+  return config?.mode === 'team' ? config.me : null;
+};
+const isTeam = () => serverConfig()?.mode === 'team';
+
+export function useTeamMe(): TeamMe | null {
+  return useSyncExternalStore(onServerConfig, teamMe, () => null);
+}
+
+export function useIsTeamMode(): boolean {
+  return useSyncExternalStore(onServerConfig, isTeam, () => false);
+}
+
+export type Allowed = { allowed: true; reason: null } | { allowed: false; reason: string };
+
+/** Whether this person may do `permission` in the environment; always allowed outside team mode. */
+export function allowedIn(me: TeamMe | null, team: boolean, environmentId: string, permission: Permission): Allowed {
+  if (!team) return { allowed: true, reason: null };
+  const environment = me?.environments.find((e) => e.id === environmentId);
+  if (environment?.permissions.includes(permission) === true) return { allowed: true, reason: null };
+  const where = environment?.name ?? environmentId;
+  const role = environment?.role ?? null;
+  return {
+    allowed: false,
+    reason: role === null ? `You have no role in ${where}, so you cannot ${PERMISSION_VERBS[permission]} there.` : `Your role ${role} cannot ${PERMISSION_VERBS[permission]} in ${where}.`,
+  };
+}
+
+export function usePermission(environmentId: string, permission: Permission): Allowed {
+  return allowedIn(useTeamMe(), useIsTeamMode(), environmentId, permission);
+}

@@ -1,0 +1,157 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { orderServicePaths } from '../contract/paths.ts';
+import { orderSchema } from '../contract/schemas.ts';
+import { validCreateBody, validRefundBody } from '../contract/test-support.ts';
+import type { TeamServer } from './testing/team-server.ts';
+import { cookieOf, SANDBOX_TOKEN, signIn, startTeamServer } from './testing/team-server.ts';
+
+// decisions.md D16, the backend for the frontend: the browser calls /env/{id}/... with its session;
+// the server checks the role for that environment, adds the token, forwards, records writes, and
+// never gives the token back.
+
+const PROD_TOKEN = 'prod-token-only-the-server-knows-91e2';
+let upstream: ReturnType<typeof createServer>;
+let upstreamUrl: string;
+const seen: { method: string; url: string; authorization: string | undefined }[] = [];
+let answerWith: (req: IncomingMessage, res: ServerResponse) => void = () => undefined;
+let server: TeamServer;
+const cookies = new Map<string, string>();
+
+beforeAll(async () => {
+  upstream = createServer((req, res) => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
+    answerWith(req, res);
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const address = upstream.address();
+  upstreamUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+  server = await startTeamServer({
+    environments: [
+      { id: 'sandbox', name: 'Sandbox', production: false, approvalThreshold: null, target: { kind: 'sandbox' } },
+      { id: 'prod', name: 'Production', production: true, approvalThreshold: '100.00', target: { kind: 'http', baseUrl: upstreamUrl, token: PROD_TOKEN } },
+      { id: 'down', name: 'Staging', production: false, approvalThreshold: null, target: { kind: 'http', baseUrl: 'http://127.0.0.1:1', token: PROD_TOKEN } },
+    ],
+  });
+  await server.addUser('agent@example.com', ['agent@sandbox', 'viewer@prod', 'agent@down']);
+  await server.addUser('viewer@example.com', ['viewer']);
+  for (const email of ['agent@example.com', 'viewer@example.com']) cookies.set(email, cookieOf(await signIn(server.url, email)));
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  await new Promise((resolve) => upstream?.close(resolve));
+});
+
+function as(email: string, method: string, path: string, json?: unknown) {
+  return fetch(`${server.url}${path}`, {
+    method,
+    headers: { Cookie: cookies.get(email) ?? '', Origin: server.url, ...(json !== undefined && { 'Content-Type': 'application/json' }) },
+    ...(json !== undefined && { body: JSON.stringify(json) }),
+  });
+}
+
+const everything = async (response: Response) => `${[...response.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${await response.text()}`;
+
+describe('the embedded sandbox (in-process)', () => {
+  test('an agent creates and refunds; the answers hold no token; both writes are audited with their outcome', async () => {
+    const created = await as('agent@example.com', 'POST', `/env/sandbox${orderServicePaths.orderCreate()}`, { ...validCreateBody(), order_external_id: 'team-fwd-1' });
+    expect(created.status).toBe(201);
+    const order = orderSchema.parse(JSON.parse(await created.clone().text()));
+    expect(await everything(created)).not.toContain(SANDBOX_TOKEN);
+    await fetch(`${server.url}/sandbox/orders/${order.id}/status`, { method: 'POST', headers: { Authorization: `Token ${SANDBOX_TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'activated' }) });
+    const refund = await as('agent@example.com', 'POST', `/env/sandbox${orderServicePaths.orderRefund(order.id)}`, { ...validRefundBody(), amount: '1.00' });
+    expect(refund.status).toBe(200);
+    expect(await everything(refund)).not.toContain(SANDBOX_TOKEN);
+
+    const writes = server.audit.filter((e) => e.action === 'order_create' || e.action === 'refund_request');
+    expect(writes).toEqual([
+      expect.objectContaining({ user: 'agent@example.com', role: 'agent', environment: 'sandbox', action: 'order_create', order_id: order.id, outcome: '201' }),
+      expect.objectContaining({ user: 'agent@example.com', role: 'agent', environment: 'sandbox', action: 'refund_request', order_id: order.id, outcome: '200' }),
+    ]);
+    expect(JSON.stringify(server.audit)).not.toContain(SANDBOX_TOKEN);
+  });
+
+  test('a viewer may read but not create: 403 permission_denied naming the role, audited, nothing created', async () => {
+    const list = await as('viewer@example.com', 'GET', '/env/sandbox/sandbox/orders');
+    expect(list.status).toBe(200);
+    const refused = await as('viewer@example.com', 'POST', `/env/sandbox${orderServicePaths.orderCreate()}`, { ...validCreateBody(), order_external_id: 'team-fwd-viewer' });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ detail: 'Your role viewer cannot create orders in Sandbox.', code: 'permission_denied' });
+    expect(server.audit.at(-1)).toMatchObject({ user: 'viewer@example.com', role: 'viewer', environment: 'sandbox', action: 'forbidden', outcome: 'refused' });
+    const after = await (await as('viewer@example.com', 'GET', '/env/sandbox/sandbox/orders?q=team-fwd-viewer')).json();
+    expect(after).toMatchObject({ results: [] });
+  });
+
+  test('no session: 401, nothing forwarded', async () => {
+    const response = await fetch(`${server.url}/env/sandbox/sandbox/orders`);
+    expect(response.status).toBe(401);
+  });
+
+  test('a path the console never calls, or an unknown environment: 404', async () => {
+    expect((await as('agent@example.com', 'GET', '/env/sandbox/openapi.json')).status).toBe(404);
+    expect((await as('agent@example.com', 'GET', '/env/nowhere/sandbox/orders')).status).toBe(404);
+    expect((await as('agent@example.com', 'GET', '/env/prod/sandbox/orders')).status).toBe(404);
+  });
+});
+
+describe('an Order Service over HTTP', () => {
+  test('the token is added by the server and an echo of it never comes back', async () => {
+    answerWith = (req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'X-Echo': String(req.headers.authorization) });
+      res.end(JSON.stringify({ detail: `you sent ${String(req.headers.authorization)}` }));
+    };
+    const id = '3b241101-e2bb-4255-8caf-4136c566a962';
+    const response = await as('agent@example.com', 'GET', `/env/prod${orderServicePaths.orderRead(id)}?x=1`);
+    expect(seen.at(-1)).toEqual({ method: 'GET', url: `${orderServicePaths.orderRead(id)}?x=1`, authorization: `Token ${PROD_TOKEN}` });
+    expect(response.status).toBe(200);
+    expect(await everything(response)).not.toContain(PROD_TOKEN);
+  });
+
+  test('roles are per environment: an agent in the sandbox who is a viewer in production cannot refund there', async () => {
+    const before = seen.length;
+    const response = await as('agent@example.com', 'POST', `/env/prod${orderServicePaths.orderRefund('3b241101-e2bb-4255-8caf-4136c566a962')}`, validRefundBody());
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ detail: 'Your role viewer cannot refund in Production.', code: 'permission_denied' });
+    expect(seen.length).toBe(before);
+  });
+
+  test("the service refusing the console's token is not the person's session ending: 424 service_refused_token", async () => {
+    answerWith = (_req, res) => {
+      res.writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': 'Token' });
+      res.end(JSON.stringify({ detail: 'Invalid token.' }));
+    };
+    const response = await as('agent@example.com', 'GET', `/env/prod${orderServicePaths.orderRead('3b241101-e2bb-4255-8caf-4136c566a962')}`);
+    expect(response.status).toBe(424);
+    expect(response.headers.get('www-authenticate')).toBeNull();
+    expect(await response.json()).toMatchObject({ code: 'service_refused_token' });
+  });
+
+  test('a service that cannot be reached: 424 service_unreachable, no 5xx, the refund audited with that outcome', async () => {
+    const response = await as('agent@example.com', 'POST', `/env/down${orderServicePaths.orderRefund('3b241101-e2bb-4255-8caf-4136c566a962')}`, validRefundBody());
+    expect(response.status).toBe(424);
+    const body = z.object({ code: z.string(), detail: z.string() }).parse(await response.json());
+    expect(body.code).toBe('service_unreachable');
+    expect(body.detail).toContain('Staging');
+    expect(server.audit.at(-1)).toMatchObject({ action: 'refund_request', environment: 'down', outcome: '424 service_unreachable' });
+  });
+});
+
+test('/api/me: the person, their grants, per environment what they may do; never a token', async () => {
+  const response = await as('agent@example.com', 'GET', '/api/me');
+  const text = await everything(response);
+  expect(text).not.toContain(PROD_TOKEN);
+  expect(text).not.toContain(SANDBOX_TOKEN);
+  const body: unknown = JSON.parse(text.slice(text.indexOf('\n{') + 1));
+  expect(body).toEqual({
+    user: { email: 'agent@example.com' },
+    grants: ['agent@sandbox', 'viewer@prod', 'agent@down'],
+    environments: [
+      { id: 'sandbox', name: 'Sandbox', production: false, approval_threshold: null, sandbox: true, role: 'agent', permissions: ['read:order', 'create:order', 'request:refund'] },
+      { id: 'prod', name: 'Production', production: true, approval_threshold: '100.00', sandbox: false, role: 'viewer', permissions: ['read:order'] },
+      { id: 'down', name: 'Staging', production: false, approval_threshold: null, sandbox: false, role: 'agent', permissions: ['read:order', 'create:order', 'request:refund'] },
+    ],
+  });
+});

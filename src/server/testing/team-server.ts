@@ -1,0 +1,85 @@
+import type { Grant } from '../../contract/permissions.ts';
+import { grantSchema } from '../../contract/grants.ts';
+import type { Database } from '../../db/store-db.ts';
+import type { RunningServer, Store } from '../../sandbox/entry.ts';
+import { createSandboxApp, openStore, serveApp } from '../../sandbox/entry.ts';
+import { createServerApp } from '../app.ts';
+import type { AuditEntry } from '../audit-sink.ts';
+import { tableAuditSink } from '../audit-sink.ts';
+import { openConsoleDb } from '../console-db.ts';
+import { hashPassword } from '../passwords.ts';
+import type { TeamConfig, TeamEnvironment } from '../team-config.ts';
+import { addUser } from '../users.ts';
+
+// Test support: the console's server in team mode over real HTTP, the embedded sandbox on an
+// in-memory store and the console's database in memory, with users added directly.
+
+export const SANDBOX_TOKEN = 'team-test-sandbox-token-4f1c';
+export const PASSWORD = 'a-long-test-password';
+
+export interface TeamServer {
+  url: string;
+  db: Database;
+  /** Every entry the audit seam was given, in order. */
+  audit: AuditEntry[];
+  addUser(email: string, grants: string[], password?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const grants = (texts: string[]): Grant[] => texts.map((text) => grantSchema.parse(text));
+
+export async function startTeamServer(options: { config?: Partial<TeamConfig>; environments?: TeamEnvironment[]; store?: Store } = {}): Promise<TeamServer> {
+  const db = await openConsoleDb(':memory:');
+  const store = options.store ?? (await openStore(':memory:'));
+  const audit: AuditEntry[] = [];
+  const table = tableAuditSink(db);
+  const config: TeamConfig = {
+    auth: 'local',
+    db: ':memory:',
+    environments: options.environments ?? [{ id: 'sandbox', name: 'Sandbox', production: false, approvalThreshold: null, target: { kind: 'sandbox' } }],
+    idleMs: 15 * 60_000,
+    maxMs: 12 * 3_600_000,
+    origin: null,
+    ...options.config,
+  };
+  const sandbox = createSandboxApp({ store, tokens: [SANDBOX_TOKEN], log: () => undefined });
+  const ctx = {
+    db,
+    config,
+    audit: {
+      async record(entry: AuditEntry) {
+        audit.push(entry);
+        await table.record(entry);
+      },
+    },
+    log: () => undefined,
+  };
+  const running: RunningServer = await serveApp(createServerApp({ sandbox, team: { ctx, sandboxToken: SANDBOX_TOKEN }, log: () => undefined }));
+  return {
+    url: running.url,
+    db,
+    audit,
+    async addUser(email, texts, password = PASSWORD) {
+      await addUser(db, { email, grants: grants(texts), passwordHash: await hashPassword(password) });
+    },
+    async close() {
+      await running.close();
+      await db.close();
+      if (options.store === undefined) await store.close();
+    },
+  };
+}
+
+/** The session cookie's `name=value` from a sign-in's Set-Cookie, for the next request's Cookie header. */
+export function cookieOf(response: { headers: Headers }): string {
+  const setCookie = response.headers.get('set-cookie') ?? '';
+  return setCookie.split(';')[0] ?? '';
+}
+
+export async function signIn(url: string, email: string, password = PASSWORD, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${url}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url, ...headers },
+    body: JSON.stringify({ email, password }),
+  });
+}

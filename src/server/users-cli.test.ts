@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Database } from '../db/store-db.ts';
+import { openConsoleDb } from './console-db.ts';
+import { verifyPassword } from './passwords.ts';
+import { findUser } from './users.ts';
+import { usersCli } from './users-cli.ts';
+
+// decisions.md D16: npm run users. One in-memory console database across the commands.
+
+let db: Database;
+beforeAll(async () => {
+  db = await openConsoleDb(':memory:');
+}, 60_000);
+afterAll(async () => {
+  await db?.close();
+});
+
+async function users(args: string[], env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await usersCli(args, { env, out: (l) => out.push(l), err: (l) => err.push(l) }, () => Promise.resolve({ ...db, close: () => Promise.resolve() }));
+  return { code, out, err };
+}
+
+test('add, list, set-role, disable: each change recorded for the audit', async () => {
+  const added = await users(['add', 'Lead@Example.com', '--role', 'admin', '--role', 'agent@sandbox', '--password-env', 'FIRST_PASSWORD'], { FIRST_PASSWORD: 'correct horse battery' });
+  expect(added).toEqual({ code: 0, out: ['added lead@example.com: admin, agent@sandbox'], err: [] });
+  const stored = await findUser(db, 'lead@example.com');
+  expect(stored?.passwordHash).toMatch(/^scrypt\$/);
+  expect(await verifyPassword('correct horse battery', stored?.passwordHash ?? '')).toBe(true);
+  expect(stored?.passwordHash).not.toContain('correct horse battery');
+
+  expect((await users(['set-role', 'lead@example.com', '--role', 'viewer@prod'])).out).toEqual(['lead@example.com: viewer@prod']);
+  expect((await users(['disable', 'lead@example.com'])).code).toBe(0);
+  expect((await users(['list'])).out).toEqual(['lead@example.com\tdisabled\tviewer@prod']);
+  const { rows } = await db.query<{ action: string }>("SELECT action FROM console_actions WHERE action LIKE 'user_%' ORDER BY id");
+  expect(rows.map((r) => r.action)).toEqual(['user_add', 'user_set_role', 'user_disable']);
+});
+
+test('an unknown role: exit 1, a line that names it and the roles there are, nobody added', async () => {
+  const result = await users(['add', 'x@example.com', '--role', 'superuser', '--password-env', 'P'], { P: 'long enough password' });
+  expect(result.code).toBe(1);
+  expect(result.err).toEqual(['users: unknown role "superuser": expected one of viewer, agent, approver, admin, optionally @environment (agent@sandbox)']);
+  expect(await findUser(db, 'x@example.com')).toBeNull();
+});
+
+test('the password only from a variable: unset or short is refused; a second add of one e-mail too', async () => {
+  expect((await users(['add', 'y@example.com', '--role', 'agent', '--password-env', 'NOPE'])).err[0]).toContain('NOPE must hold a password of at least 12 characters');
+  expect((await users(['add', 'y@example.com', '--role', 'agent'])).code).toBe(2);
+  await users(['add', 'y@example.com', '--role', 'agent', '--password-env', 'P'], { P: 'long enough password' });
+  const again = await users(['add', 'Y@example.com', '--role', 'agent', '--password-env', 'P'], { P: 'long enough password' });
+  expect(again).toMatchObject({ code: 1, err: ['users: y@example.com already has an account (use set-role to change its roles)'] });
+});
+
+test('usage: no command, an unknown one, an unknown option, no such user', async () => {
+  expect((await users([])).code).toBe(2);
+  expect((await users(['remove', 'a@example.com'])).err[0]).toBe('users: unknown command "remove"');
+  expect((await users(['list', '--force'])).code).toBe(2);
+  expect(await users(['disable', 'ghost@example.com'])).toMatchObject({ code: 1, err: ['users: no account for ghost@example.com'] });
+});
