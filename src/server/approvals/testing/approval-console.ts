@@ -1,5 +1,5 @@
 import type { Grant } from '../../../contract/permissions.ts';
-import { grantSchema } from '../../../contract/permissions.ts';
+import { grantSchema } from '../../../contract/grants.ts';
 import type { Database } from '../../../db/store-db.ts';
 import type { FetchApp, RunningServer, Store } from '../../../sandbox/entry.ts';
 import { createSandboxApp, openStore, serveApp } from '../../../sandbox/entry.ts';
