@@ -99,7 +99,8 @@ export async function sendClaimed(deps: SendDeps, approval: Approval, approver: 
   if (retryLater(answer)) return finish(deps, approval, { state: 'pending', answer, resolution: 'retry_later' }, approver, 'sent');
   if (noAnswer(answer) || (answer.status === 400 && namesPaymentIdentifier(answer.body))) {
     const unknown = await finish(deps, approval, { state: 'unknown', answer, resolution: 'no_answer', leaseMs: deps.leaseMs }, approver, 'sent');
-    return resolveUnknown(deps, unknown);
+    // Taken over meanwhile (this process outlived its lease): the other process resolves it.
+    return unknown.state === 'unknown' ? resolveUnknown(deps, unknown) : unknown;
   }
   return finish(deps, approval, { state: 'failed', answer, resolution: 'answered' }, approver, 'sent');
 }
