@@ -24,6 +24,7 @@ const OrderPage = page(() => import('../features/order-detail/order-page.tsx'), 
 const OverviewPage = page(() => import('../features/sandbox-overview/overview-page.tsx'), (m) => m.OverviewPage);
 const ScenariosPage = page(() => import('../features/scenarios/scenarios-page.tsx'), (m) => m.ScenariosPage);
 const FaultsPage = page(() => import('../features/faults/faults-page.tsx'), (m) => m.FaultsPage);
+const ApprovalsPage = page(() => import('../features/approvals/approvals-page.tsx'), (m) => m.ApprovalsPage);
 const SettingsPage = page(() => import('../features/settings/settings-page.tsx'), (m) => m.SettingsPage);
 
 /** Where a page goes inside the shell, with its error boundary. */
@@ -51,6 +52,7 @@ export function AppRoutes() {
             <Route path="scenarios" element={<ScenariosPage />} />
             <Route path="faults" element={<FaultsPage />} />
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="approvals" element={<ApprovalsPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Route>
