@@ -77,7 +77,7 @@ export function ApprovalQueueCard({ entry }: { entry: QueueEntry }) {
         {waiting && own && <Text size="sm">{OWN_REQUEST_REASON}</Text>}
         {waiting && !own && (
           <>
-            <Textarea label="Note" description="Kept with your decision in the audit log" value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={1} maxLength={500} />
+            <Textarea label="Note" description="Kept with your decision in the audit log" value={note} onChange={(e) => setNote(e.currentTarget.value)} rows={2} maxLength={500} />
             <Group>
               <Button loading={decision.isPending && decision.variables.decision === 'approve'} disabled={decision.isPending} onClick={() => decision.mutate({ id: approval.id, decision: 'approve', note })}>
                 Approve and send
