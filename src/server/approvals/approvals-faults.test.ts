@@ -167,6 +167,13 @@ describe('a console killed between the claim and the answer', () => {
     expect(await refundsInService(orderId)).toHaveLength(1);
   });
 
+  test('a console server that starts resolves what a killed one left, before anyone reads the queue', async () => {
+    const { orderId, approval } = await abandonedClaim('live', true);
+    await team.startConsole();
+    await expect.poll(async () => (await stateOf(approval.id)).state, { timeout: 20_000 }).toBe('sent');
+    expect(await refundsInService(orderId)).toHaveLength(1);
+  });
+
   test('a claim still within its lease is left to its sender', async () => {
     const orderId = await team.activatedOrder();
     const approval = await request(orderId, 'live');
