@@ -8,7 +8,7 @@ import { compareMoney, formatMoney } from '../../contract/money.ts';
 import { orderServicePaths } from '../../contract/paths.ts';
 import type { Permission } from '../../contract/permissions.ts';
 import { permissionsIn, roleIn } from '../../contract/permissions.ts';
-import { ApiError, detailError, notFound } from '../../sandbox/entry.ts';
+import { ApiError, detailError, notFound, readBodyBytes } from '../../sandbox/entry.ts';
 import type { Database } from '../../db/store-db.ts';
 import type { AuditSink } from '../audit-sink.ts';
 import type { ServiceCall } from '../forward.ts';
@@ -54,8 +54,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether a refund of `amount` needs a second person in `environment` (D17: "0.00" every refund, absent none). */
 export const needsApproval = (environment: TeamEnvironment, amount: string) => environment.approvalThreshold !== null && compareMoney(amount, environment.approvalThreshold) > 0;
 
+// A refund and a note are small: 16 KiB is plenty, and a larger body is refused (413) unread.
+const MAX_BODY = 16 * 1024;
+
 async function jsonBody(c: Context): Promise<unknown> {
-  const text = await c.req.text().catch(() => '');
+  const text = new TextDecoder().decode(await readBodyBytes(c.req.raw, MAX_BODY));
   if (text.trim() === '') return {};
   try {
     const value: unknown = JSON.parse(text);

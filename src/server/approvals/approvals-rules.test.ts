@@ -63,6 +63,15 @@ describe('a reason on every refund', () => {
     expect((await agent('GET', `/api/env/sandbox/orders/${orderId}/approvals`)).json).toEqual({ results: [] });
   });
 
+  test('a body that is not JSON, or too large: 400 or 413, never a 5xx', async () => {
+    const orderId = await team.activatedOrder();
+    const path = `/api/env/sandbox/orders/${orderId}/refunds`;
+    const raw = (body: string) => agent('POST', path, undefined, body);
+    expect((await raw('{"amount": ')).status).toBe(400);
+    expect((await raw(JSON.stringify({ ...refundBody, reason_note: 'x'.repeat(20_000) }))).status).toBe(413);
+    expect((await raw('[]')).status).toBe(400);
+  });
+
   test('at or under the threshold the refund is sent at once, its reason in the audit', async () => {
     const orderId = await team.activatedOrder();
     const sent = await agent('POST', `/api/env/sandbox/orders/${orderId}/refunds`, { ...refundBody, amount: '100.00', reason: 'Other', reason_note: 'goodwill' });

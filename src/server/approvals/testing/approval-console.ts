@@ -44,7 +44,8 @@ export interface ConsoleServer {
   close(): Promise<void>;
 }
 
-export type Caller = (method: string, path: string, json?: unknown) => Promise<{ status: number; json: unknown }>;
+/** A signed-in person's request: `json` serialised, or `raw` sent as it is (as application/json). */
+export type Caller = (method: string, path: string, json?: unknown, raw?: string) => Promise<{ status: number; json: unknown }>;
 
 const grants = (texts: string[]): Grant[] => texts.map((text) => grantSchema.parse(text));
 
@@ -95,8 +96,9 @@ export async function startTeam(): Promise<Team> {
         const response = await call(running.url, 'POST', '/auth/sign-in', { json: { email, password: PASSWORD }, headers: { Origin: running.url } });
         if (response.status !== 200) throw new Error(`sign-in of ${email}: ${response.status} ${response.text}`);
         const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-        return async (method, path, json) => {
-          const answer = await call(running.url, method, path, { headers: { Cookie: cookie, Origin: running.url }, ...(json !== undefined && { json }) });
+        return async (method, path, json, raw) => {
+          const headers = { Cookie: cookie, Origin: running.url, ...(raw !== undefined && { 'Content-Type': 'application/json' }) };
+          const answer = await call(running.url, method, path, { headers, ...(json !== undefined && { json }), ...(raw !== undefined && { body: raw }) });
           return { status: answer.status, json: answer.json };
         };
       },
