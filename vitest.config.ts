@@ -21,6 +21,8 @@ const BOTH_STORES = [
   'src/sandbox/store-db.test.ts',
   'src/sandbox/store-group-commit.test.ts',
   'src/sandbox/store-refund-group.test.ts',
+  // D17: approvals claim and resolve through the console's database; two pools on one server there.
+  'src/server/approvals/approvals-*.test.ts',
 ];
 const POSTGRES_ONLY = ['src/sandbox/team-*.test.ts', 'src/server/postgres-processes.test.ts'];
 

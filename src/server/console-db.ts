@@ -1,5 +1,6 @@
 import type { Database } from '../db/store-db.ts';
 import { openDatabase } from '../db/store-open.ts';
+import { APPROVALS_SCHEMA } from './approvals/approval-schema.ts';
 
 // decisions.md D16: the console's own state (users, sessions, failed sign-ins, the audit seam) in its
 // own database: CONSOLE_DB (embedded PGlite, default .data/console) or CONSOLE_DATABASE_URL
@@ -63,6 +64,8 @@ export async function migrateConsoleDb(db: Database): Promise<void> {
       await tx.query('DELETE FROM console_schema');
       await tx.query('INSERT INTO console_schema (version) VALUES ($1::int)', [MIGRATIONS.length]);
     }
+    // D17's tables, idempotent, after the numbered migrations they depend on (approval-schema.ts).
+    await tx.exec(APPROVALS_SCHEMA);
   });
 }
 

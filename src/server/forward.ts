@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { isAmountString } from '../contract/fields.ts';
+import { compareMoney } from '../contract/money.ts';
 import { PSP_PREFIX } from '../contract/paths.ts';
 import type { Permission } from '../contract/permissions.ts';
 import { roleIn } from '../contract/permissions.ts';
@@ -123,6 +125,10 @@ export function registerForwarding(app: Hono<TeamEnv>, ctx: TeamContext, sandbox
     }
     const method = c.req.method;
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBodyBytes(c.req.raw);
+    // D17: a refund over the environment's threshold goes through an approval request, never straight through.
+    if (op.audit === 'refund_request' && overApprovalThreshold(environment, body)) {
+      throw detailError(403, 'approval_required', `A refund of more than ${environment.approvalThreshold ?? ''} in ${environment.name} needs a second person's approval: request it from the order page.`);
+    }
     const target = `${environment.target.kind === 'http' ? environment.target.baseUrl : incoming.origin}${pathOf(c)}${incoming.search}`;
     const env: unknown = c.env;
     const upstream = await forward(new Request(target, { method, headers, ...(body !== undefined && { body }) }), typeof env === 'object' && env !== null ? env : undefined);
@@ -164,8 +170,40 @@ export function registerForwarding(app: Hono<TeamEnv>, ctx: TeamContext, sandbox
   });
 }
 
+const refundAmountOf = z.object({ amount: z.string().refine((text) => isAmountString(text.trim())) });
+
+function overApprovalThreshold(environment: TeamEnvironment, body: Uint8Array | undefined): boolean {
+  if (environment.approvalThreshold === null || body === undefined) return false;
+  const parsed = refundAmountOf.safeParse(parseJson(new TextDecoder().decode(body)));
+  return parsed.success && compareMoney(parsed.data.amount.trim(), environment.approvalThreshold) > 0;
+}
+
 /** The outcome for the audit: the status, and the error code when the body names one. */
 function codeOf(status: number, text: string): string {
   const parsed = z.object({ code: z.string() }).safeParse(parseJson(text));
   return parsed.success ? `${status} ${parsed.data.code}` : String(status);
+}
+
+/** docs/decisions.md D17: a call the server makes itself (approvals send refunds and read orders), the token added as for the browser's. */
+export type ServiceCall = (environmentId: string, method: 'GET' | 'POST', path: string, json?: unknown) => Promise<{ status: number; text: string }>;
+
+/** Answers as the forwarding does: a service that cannot be reached is a 424 service_unreachable. */
+export function serviceCaller(ctx: TeamContext, sandbox: { app: FetchApp; token: string } | undefined): ServiceCall {
+  const forwarders = new Map<string, (request: Request, env: object | undefined) => Promise<Response>>();
+  for (const environment of ctx.config.environments) forwarders.set(environment.id, forwarderFor(environment, sandbox?.app));
+  return async (environmentId, method, path, json) => {
+    const environment = ctx.config.environments.find((e) => e.id === environmentId);
+    const forward = forwarders.get(environmentId);
+    if (environment === undefined || forward === undefined) throw new Error(`no environment ${environmentId}`);
+    const token = environment.target.kind === 'sandbox' ? (sandbox?.token ?? '') : environment.target.token;
+    const headers = new Headers({ Authorization: `Token ${token}`, Accept: 'application/json' });
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    const base = environment.target.kind === 'http' ? environment.target.baseUrl : 'http://127.0.0.1';
+    try {
+      const response = await forward(new Request(`${base}${path}`, { method, headers, ...(json !== undefined && { body: JSON.stringify(json) }) }), undefined);
+      return { status: response.status, text: scrub(await response.text(), token) };
+    } catch {
+      return { status: 424, text: JSON.stringify({ detail: unreachable(environment).message, code: 'service_unreachable' }) };
+    }
+  };
 }

@@ -43,6 +43,7 @@ test('CONSOLE_AUTH=local alone: the embedded sandbox, default database and timeo
     idleMs: 15 * 60_000,
     maxMs: 12 * 3_600_000,
     origin: null,
+    approvalTtlMs: 24 * 3_600_000,
   });
 });
 

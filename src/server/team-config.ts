@@ -13,6 +13,7 @@ export const SANDBOX_ENVIRONMENT_ID = 'sandbox';
 export const DEFAULT_CONSOLE_DB = '.data/console';
 const DEFAULT_IDLE = '15m';
 const DEFAULT_MAX = '12h';
+const DEFAULT_APPROVAL_TTL = '24h';
 
 export class TeamConfigError extends Error {
   constructor(message: string) {
@@ -61,6 +62,10 @@ export interface TeamConfig {
    * the origin each request was addressed to.
    */
   origin: string | null;
+  /** D17: CONSOLE_APPROVAL_TTL (default 24h), how long a refund request waits for an approver. */
+  approvalTtlMs?: number;
+  /** D17: how long a process holds a refund it is sending before another may resolve it (tests shorten it). */
+  approvalLeaseMs?: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -155,5 +160,6 @@ export function readTeamConfig(env: Env, options: { hasSandbox: boolean }): Team
     }
     origin = parsed.origin;
   }
-  return { auth, db: url ?? dir ?? DEFAULT_CONSOLE_DB, environments: readEnvironments(env, options.hasSandbox), idleMs, maxMs, origin };
+  const approvalTtlMs = duration(env, 'CONSOLE_APPROVAL_TTL', DEFAULT_APPROVAL_TTL);
+  return { auth, db: url ?? dir ?? DEFAULT_CONSOLE_DB, environments: readEnvironments(env, options.hasSandbox), idleMs, maxMs, origin, approvalTtlMs };
 }

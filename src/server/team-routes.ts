@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { formatGrant, permissionsIn, roleIn } from '../contract/permissions.ts';
 import type { FetchApp } from '../sandbox/entry.ts';
 import { byMethod, detailError, readBodyBytes } from '../sandbox/entry.ts';
+import { registerApprovals } from './approvals/approval-mount.ts';
 import { registerForwarding } from './forward.ts';
 import { parseJson } from './json-text.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
@@ -147,6 +148,7 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
   app.use('/api/*', requireSession(ctx));
   app.use('/env/*', requireSession(ctx));
   app.get(ME_PATH, (c) => c.json(describeMe(c.get('user'), ctx), 200, { 'Cache-Control': 'no-store' }));
+  registerApprovals(app, ctx, sandbox);
   registerForwarding(app, ctx, sandbox);
   return app;
 }

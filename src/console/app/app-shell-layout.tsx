@@ -14,6 +14,7 @@ import { ProductionBanner } from './production-banner.tsx';
 import { ProxyNotice } from './proxy-notice.tsx';
 import { SignInAgain } from './sign-in-again.tsx';
 import { TeamAccount } from './team-account.tsx';
+import { ApprovalsCountLink } from '../features/approvals/approvals-count-link.tsx';
 import { useIsTeamMode, useTeamMe } from '../lib/use-team.ts';
 
 const JournalDrawer = lazy(async () => ({
@@ -114,6 +115,7 @@ export function AppShellLayout() {
               Journal
             </Button>
             <ColorSchemeToggle />
+            {team && me !== null && <ApprovalsCountLink />}
             {team && me !== null && <TeamAccount email={me.email} />}
           </Group>
         </Group>

@@ -25,6 +25,7 @@ const OverviewPage = page(() => import('../features/sandbox-overview/overview-pa
 const ScenariosPage = page(() => import('../features/scenarios/scenarios-page.tsx'), (m) => m.ScenariosPage);
 const FaultsPage = page(() => import('../features/faults/faults-page.tsx'), (m) => m.FaultsPage);
 const BulkRefundsPage = page(() => import('../features/bulk-refunds/bulk-refunds-page.tsx'), (m) => m.BulkRefundsPage);
+const ApprovalsPage = page(() => import('../features/approvals/approvals-page.tsx'), (m) => m.ApprovalsPage);
 const SettingsPage = page(() => import('../features/settings/settings-page.tsx'), (m) => m.SettingsPage);
 
 /** Where a page goes inside the shell, with its error boundary. */
@@ -53,6 +54,7 @@ export function AppRoutes() {
             <Route path="scenarios" element={<ScenariosPage />} />
             <Route path="faults" element={<FaultsPage />} />
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="approvals" element={<ApprovalsPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Route>

@@ -20,6 +20,8 @@ interface OrderSection {
 
 // The panels under the order, in page order. A new panel (e.g. the lifecycle diagram) is one more entry.
 const SECTIONS: readonly OrderSection[] = [
+  // Team mode (D17): the order's refund requests; renders nothing in personal mode.
+  { id: 'approvals', Panel: lazy(async () => ({ default: (await import('../approvals/order-approvals-panel.tsx')).OrderApprovalsPanel })) },
   { id: 'history', Panel: lazy(async () => ({ default: (await import('./history/history-panel.tsx')).HistoryPanel })) },
 ];
 

@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import type { Approval } from '../../../contract/approvals.ts';
+import { setServerConfigForTests } from '../../lib/server-config.ts';
+import { CONSOLE_ORIGIN, server } from '../../test/msw-server.ts';
+import { renderRoute } from '../../test/render.tsx';
+import { ApprovalsPage } from './approvals-page.tsx';
+
+// decisions.md D17, the approvers' queue as a person sees it: the order read fresh, what its refunds
+// add up to, Approve with a note for someone else's request, and why not for one's own.
+
+const ME = 'ana@example.com';
+
+function approval(overrides: Partial<Approval>): Approval {
+  return {
+    id: '7d0e5a52-3c5e-4e0b-9d3a-2b8f0f7e1a01',
+    environment: 'sandbox',
+    order_id: 'e9f2af1c-6f45-4fca-ab80-854738524410',
+    amount: '250.00',
+    destination_account_number: 'CZ6508000000192000145399',
+    payment_identifier: 'RF-ABCDEFGHIJKLMNOPQRST',
+    external_id: 'REFUND-20261125-ABCDEFGH',
+    reason: 'Goods returned',
+    reason_note: null,
+    requester: 'agent@example.com',
+    state: 'pending',
+    created_at: new Date(Date.now() - 60_000).toISOString(),
+    expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    decided_by: null,
+    decided_at: null,
+    decision_note: null,
+    answer: null,
+    resolution: null,
+    updated_at: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+const fresh = { status: 'activated', current_amount: '440.00', refund_amount: '40.00', initial_amount: '480.00' };
+const others = approval({});
+const mine = approval({ id: '7d0e5a52-3c5e-4e0b-9d3a-2b8f0f7e1a02', requester: ME, amount: '120.00' });
+
+beforeEach(() => {
+  setServerConfigForTests({
+    mode: 'team',
+    auth: 'local',
+    me: { email: ME, grants: ['approver'], environments: [{ id: 'sandbox', name: 'Sandbox', production: false, approvalThreshold: '100.00', sandbox: true, role: 'approver', permissions: ['read:order', 'create:order', 'request:refund', 'approve:refund'] }] },
+  });
+});
+
+afterEach(() => setServerConfigForTests(null));
+
+test('someone else’s request: the order as it is now, Approve sends the note; one’s own says why it cannot be approved', async () => {
+  let sent: unknown = null;
+  let decided = false;
+  server.use(
+    http.get(`${CONSOLE_ORIGIN}/api/approvals`, () =>
+      HttpResponse.json({ results: [{ approval: decided ? { ...others, state: 'sent', decided_by: ME } : others, order: fresh }, { approval: mine, order: fresh }] }),
+    ),
+    http.post(`${CONSOLE_ORIGIN}/api/approvals/${others.id}/approve`, async ({ request }) => {
+      sent = await request.json();
+      decided = true;
+      return HttpResponse.json({ approval: { ...others, state: 'sent', decided_by: ME } });
+    }),
+  );
+  const { user } = renderRoute(<ApprovalsPage />, { path: '/approvals' });
+
+  const theirs = await screen.findByRole('article', { name: /Refund of 250\.00/ });
+  expect(within(theirs).getByText('40.00 of 480.00')).toBeInTheDocument();
+  expect(within(theirs).getByText('activated')).toBeInTheDocument();
+  const own = screen.getByRole('article', { name: /Refund of 120\.00/ });
+  expect(within(own).getByText('You asked for this refund, so another approver must decide on it.')).toBeInTheDocument();
+  expect(within(own).queryByRole('button', { name: 'Approve and send' })).toBeNull();
+
+  await user.type(within(theirs).getByRole('textbox', { name: 'Note' }), 'return received');
+  await user.click(within(theirs).getByRole('button', { name: 'Approve and send' }));
+  expect(await within(theirs).findByText('Approved and sent')).toBeInTheDocument();
+  expect(sent).toEqual({ note: 'return received' });
+});
+
+test('a refusal from the server is shown in the card', async () => {
+  server.use(
+    http.get(`${CONSOLE_ORIGIN}/api/approvals`, () => HttpResponse.json({ results: [{ approval: others, order: fresh }] })),
+    http.post(`${CONSOLE_ORIGIN}/api/approvals/${others.id}/reject`, () => HttpResponse.json({ detail: 'This request is no longer waiting: it is sent by bo@example.com.', code: 'not_pending' }, { status: 409 })),
+  );
+  const { user } = renderRoute(<ApprovalsPage />, { path: '/approvals' });
+  const card = await screen.findByRole('article', { name: /Refund of 250\.00/ });
+  await user.click(within(card).getByRole('button', { name: 'Reject' }));
+  expect(await within(card).findByText('This request is no longer waiting: it is sent by bo@example.com.')).toBeInTheDocument();
+});

@@ -1,0 +1,30 @@
+import type { Hono } from 'hono';
+import type { FetchApp } from '../../sandbox/entry.ts';
+import { serviceCaller } from '../forward.ts';
+import type { TeamContext, TeamEnv } from '../team-session.ts';
+import { createApprovalRoutes } from './approval-routes.ts';
+import type { SendDeps } from './approval-send.ts';
+import { maintainApprovals } from './approval-upkeep.ts';
+
+// decisions.md D17: the approvals under /api, behind the session the team routes require there.
+
+export const DEFAULT_APPROVAL_TTL_MS = 24 * 3_600_000;
+/** Longer than any one refund call takes (the proxy gives up well before), so a live sender is never overtaken. */
+export const DEFAULT_APPROVAL_LEASE_MS = 120_000;
+
+export function registerApprovals(app: Hono<TeamEnv>, ctx: TeamContext, sandbox: { app: FetchApp; token: string } | undefined): void {
+  const options = {
+    db: ctx.db,
+    audit: ctx.audit,
+    call: serviceCaller(ctx, sandbox),
+    environments: ctx.config.environments,
+    ttlMs: ctx.config.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
+    leaseMs: ctx.config.approvalLeaseMs ?? DEFAULT_APPROVAL_LEASE_MS,
+    log: ctx.log,
+  };
+  app.route('/api', createApprovalRoutes(options));
+  // A process killed between an approval and the service's answer left its request in `sending`:
+  // the next process to start resolves it once the lease has run out (so does the next queue read).
+  const deps: SendDeps = { db: options.db, audit: options.audit, call: options.call, environments: options.environments, leaseMs: options.leaseMs, log: options.log };
+  maintainApprovals(deps, true).catch((error: unknown) => ctx.log(`approvals: start-up recovery failed: ${error instanceof Error ? error.message : String(error)}`));
+}
