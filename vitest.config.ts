@@ -20,6 +20,7 @@ const BOTH_STORES = [
   'src/sandbox/store-db.test.ts',
   'src/sandbox/store-group-commit.test.ts',
   'src/sandbox/store-refund-group.test.ts',
+  'src/server/order-index/order-index-store.test.ts',
 ];
 const POSTGRES_ONLY = ['src/sandbox/team-*.test.ts'];
 

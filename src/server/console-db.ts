@@ -1,5 +1,6 @@
 import type { Database } from '../db/store-db.ts';
 import { openDatabase } from '../db/store-open.ts';
+import { ORDER_INDEX_MIGRATION } from './order-index/order-index-schema.ts';
 
 // decisions.md D16: the console's own state (users, sessions, failed sign-ins, the audit seam) in its
 // own database: CONSOLE_DB (embedded PGlite, default .data/console) or CONSOLE_DATABASE_URL
@@ -45,6 +46,7 @@ const MIGRATIONS: readonly string[] = [
      address text,
      user_agent text
    );`,
+  ORDER_INDEX_MIGRATION,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;
