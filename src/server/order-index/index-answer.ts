@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { PSP_PREFIX } from '../../contract/paths.ts';
 import { customerDataSchema, orderSchema } from '../../contract/schemas.ts';
 import type { Queryable } from '../../db/store-db.ts';
-import type { IndexedSighting, IndexSource } from './order-index-store.ts';
+import type { IndexSource } from '../../contract/order-index.ts';
+import type { IndexedSighting } from './order-index-store.ts';
 import { upsertSightings } from './order-index-store.ts';
 
 // Issue 28: what forward.ts hands the order index after it has answered. The answer is parsed with the

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { IndexedOrder, IndexSource } from '../../contract/order-index.ts';
 import type { OrderSearch } from '../../contract/order-search.ts';
+import type { OrderStatus, Service } from '../../contract/schemas.ts';
 import type { Queryable } from '../../db/store-db.ts';
 
 // Issue 28: a parsed search (contract/order-search.ts) as one SELECT on order_index. Every value is a
@@ -37,40 +39,20 @@ export function decodeCursor(text: string): SearchCursor | null {
   }
 }
 
-export interface IndexedOrder {
-  environment: string;
-  order_id: string;
-  external_id: string;
-  status: string;
-  service: string;
-  initial_amount: string;
-  current_amount: string;
-  refund_amount: string;
-  created_at: string;
-  first_seen_at: string;
-  last_seen_at: string;
-  first_source: string;
-  source: string;
-  /** False where the person may not read customer data: customer is then null whatever was seen. */
-  customer_visible: boolean;
-  /** null where the person may not read customer data, or none was ever seen (no create passed by). */
-  customer: { email: string | null; first_name: string | null; last_name: string | null; phone_number: string | null } | null;
-}
-
 interface Row {
   environment: string;
   order_id: string;
   external_id: string;
-  status: string;
-  service: string;
+  status: OrderStatus;
+  service: Service;
   initial_amount: string;
   current_amount: string;
   refund_amount: string;
   created_at: string;
   first_seen_at: string;
   last_seen_at: string;
-  first_source: string;
-  source: string;
+  first_source: IndexSource;
+  source: IndexSource;
   email: string | null;
   first_name: string | null;
   last_name: string | null;

@@ -6,7 +6,7 @@ import { testStoreLocation } from '../../sandbox/testing/test-store.ts';
 import { openConsoleDb } from '../console-db.ts';
 import type { SearchScope } from './order-index-search.ts';
 import { decodeCursor, searchIndex } from './order-index-search.ts';
-import type { IndexSource } from './order-index-store.ts';
+import type { IndexSource } from '../../contract/order-index.ts';
 import { upsertSightings } from './order-index-store.ts';
 
 // Issue 28: the team order index on both stores (vitest.config.ts runs this file on PGlite and on a

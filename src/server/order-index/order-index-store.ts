@@ -1,3 +1,4 @@
+import type { IndexSource } from '../../contract/order-index.ts';
 import type { CustomerData, Order } from '../../contract/schemas.ts';
 import type { Queryable } from '../../db/store-db.ts';
 
@@ -5,8 +6,6 @@ import type { Queryable } from '../../db/store-db.ts';
 // (forward.ts) is upserted here: the latest answer's status and amounts win, the create body's customer
 // fields are kept when a later answer (a read, a refund, a list page) carries none.
 
-export const INDEX_SOURCES = ['create', 'read', 'refund', 'list'] as const;
-export type IndexSource = (typeof INDEX_SOURCES)[number];
 
 export interface IndexedSighting {
   environment: string;

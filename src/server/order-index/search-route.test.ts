@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
+import { orderSearchPageSchema } from '../../contract/order-index.ts';
 import { orderServicePaths } from '../../contract/paths.ts';
 import { orderSchema } from '../../contract/schemas.ts';
 import { validCreateBody, validRefundBody } from '../../contract/test-support.ts';
@@ -13,22 +14,6 @@ import { cookieOf, SANDBOX_TOKEN, signIn, startTeamServer } from '../testing/tea
 let server: TeamServer;
 const cookies = new Map<string, string>();
 
-const resultSchema = z.object({
-  results: z.array(
-    z.object({
-      order_id: z.string(),
-      external_id: z.string(),
-      status: z.string(),
-      current_amount: z.string(),
-      source: z.string(),
-      first_source: z.string(),
-      last_seen_at: z.string(),
-      customer: z.object({ email: z.string().nullable(), first_name: z.string().nullable(), last_name: z.string().nullable(), phone_number: z.string().nullable() }).nullable(),
-    }),
-  ),
-  next_cursor: z.string().nullable(),
-});
-
 const detailSchema = z.object({ code: z.string(), detail: z.string() });
 
 function as(email: string, method: string, path: string, json?: unknown) {
@@ -39,7 +24,7 @@ function as(email: string, method: string, path: string, json?: unknown) {
   });
 }
 const search = async (email: string, q: string) => as(email, 'GET', `/api/orders/search?q=${encodeURIComponent(q)}`);
-const found = async (email: string, q: string) => resultSchema.parse(await (await search(email, q)).json()).results;
+const found = async (email: string, q: string) => orderSearchPageSchema.parse(await (await search(email, q)).json()).results;
 
 let orderId = '';
 
