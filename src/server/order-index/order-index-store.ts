@@ -47,7 +47,9 @@ export async function upsertSightings(db: Queryable, sightings: readonly Indexed
   if (sightings.length === 0) return;
   const byOrder = new Map<string, IndexedSighting>();
   for (const s of sightings) byOrder.set(`${s.environment} ${s.order.id.toLowerCase()}`, s);
-  const rows = [...byOrder.values()].map((s) => ({
+  // In key order, so two batches touching the same orders lock them in the same order (no deadlock on PostgreSQL).
+  const sorted = [...byOrder.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, s]) => s);
+  const rows = sorted.map((s) => ({
     environment: s.environment,
     order_id: s.order.id,
     external_id: s.order.external_id,
