@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PSP_PREFIX } from '../../contract/paths.ts';
 import { customerDataSchema, orderSchema } from '../../contract/schemas.ts';
 import type { Queryable } from '../../db/store-db.ts';
+import { parseJson } from '../json-text.ts';
 import type { IndexSource } from '../../contract/order-index.ts';
 import type { IndexedSighting } from './order-index-store.ts';
 import { upsertSightings } from './order-index-store.ts';
@@ -38,21 +39,12 @@ function sourceOf(method: string, path: string): IndexSource | null {
   return null;
 }
 
-function json(text: string): unknown {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value;
-  } catch {
-    return null;
-  }
-}
-
 /** The sightings an answer holds: none for an error, a non-order or a path that carries no order. */
 export function sightingsOf(answer: ForwardedAnswer, seenAt: Date): IndexedSighting[] {
   if (answer.status < 200 || answer.status >= 300) return [];
   const source = sourceOf(answer.method, answer.path);
   if (source === null) return [];
-  const body = json(answer.responseText);
+  const body = parseJson(answer.responseText);
   if (source === 'list') {
     const page = listPageSchema.safeParse(body);
     if (!page.success) return [];
@@ -65,7 +57,7 @@ export function sightingsOf(answer: ForwardedAnswer, seenAt: Date): IndexedSight
   if (!order.success) return [];
   let customer = null;
   if (source === 'create' && answer.requestBody !== undefined) {
-    const created = createBodySchema.safeParse(json(new TextDecoder().decode(answer.requestBody)));
+    const created = createBodySchema.safeParse(parseJson(new TextDecoder().decode(answer.requestBody)));
     customer = created.success ? created.data.customer_data : null;
   }
   return [{ environment: answer.environment, order: order.data, customer, source, seenAt }];

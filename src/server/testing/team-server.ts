@@ -28,8 +28,10 @@ export interface TeamServer {
 
 const grants = (texts: string[]): Grant[] => texts.map((text) => grantSchema.parse(text));
 
-export async function startTeamServer(options: { config?: Partial<TeamConfig>; environments?: TeamEnvironment[]; store?: Store } = {}): Promise<TeamServer> {
-  const db = await openConsoleDb(':memory:');
+export async function startTeamServer(
+  options: { config?: Partial<TeamConfig>; environments?: TeamEnvironment[]; store?: Store; consoleDb?: string } = {},
+): Promise<TeamServer> {
+  const db = await openConsoleDb(options.consoleDb ?? ':memory:');
   const store = options.store ?? (await openStore(':memory:'));
   const audit: AuditEntry[] = [];
   const table = tableAuditSink(db);
