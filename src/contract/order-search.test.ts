@@ -21,6 +21,7 @@ describe('what parses', () => {
     ['   ', {}],
     ['jan', { text: ['jan'] }],
     ['jan  novak', { text: ['jan', 'novak'] }],
+    ['jan\tnovak\n', { text: ['jan', 'novak'] }],
     ['"jan novak"', { text: ['jan novak'] }],
     ['A:17', { text: ['A:17'] }],
     ['"status:new"', { text: ['status:new'] }],
@@ -53,6 +54,8 @@ describe('what parses', () => {
 describe('what is refused, with a message that says how to write it', () => {
   test.each<[string, string]>([
     ['"jan', 'quote is not closed'],
+    ['jan\u0000', 'control characters'],
+    ['ext:a\u0007b', 'control characters'],
     ['email:', 'needs a value'],
     ['email:*', 'start of an e-mail'],
     ['status:paid', 'one of: new, data_completed'],

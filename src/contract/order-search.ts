@@ -122,9 +122,17 @@ function parseCreated(value: string): DateRange | string {
   return { from: from === '' ? null : from, to: to === '' ? null : to };
 }
 
+const hasControlCharacter = (text: string) =>
+  [...text].some((char) => {
+    const code = char.codePointAt(0) ?? 0;
+    return (code < 0x20 && char !== '\t' && char !== '\n' && char !== '\r') || code === 0x7f;
+  });
+
 /** Parses a query; an error says which word is wrong and how to write it. */
 export function parseOrderSearch(query: string): OrderSearchResult {
   if (query.length > MAX_QUERY_LENGTH) return { ok: false, error: `A search is at most ${MAX_QUERY_LENGTH} characters.` };
+  // A database takes no NUL in a text, and no one types a control character: refused, not sent.
+  if (hasControlCharacter(query)) return { ok: false, error: 'A search cannot hold control characters.' };
   const tokenized = tokenize(query);
   if (!tokenized.ok) return tokenized;
   if (tokenized.tokens.length > MAX_TERMS) return { ok: false, error: `A search has at most ${MAX_TERMS} words.` };

@@ -64,6 +64,11 @@ describe('upsert', () => {
     expect(hit?.customer).toEqual({ email: 'keep@x.cz', first_name: null, last_name: null, phone_number: null });
   });
 
+  test('a NUL in a customer field or an external id (JSON allows one) does not keep the order out of the index', async () => {
+    await seen('sandbox', order(7, { external_id: 'ORD-7\u0000x' }), 'create', { email: 'nul\u0000@x.cz' });
+    expect(await find('email:nul@x.cz')).toEqual(['ORD-7x']);
+  });
+
   test('the same order twice in one list page is one row', async () => {
     await upsertSightings(db, [
       { environment: 'sandbox', order: order(6, { status: 'new' }), customer: null, source: 'list', seenAt: new Date() },

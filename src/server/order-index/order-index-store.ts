@@ -39,8 +39,11 @@ const UPSERT = `
     last_seen_at = greatest(o.last_seen_at, EXCLUDED.last_seen_at),
     source = EXCLUDED.source`;
 
+// PostgreSQL's text takes no NUL; a body may hold one (JSON allows \u0000). Dropped, so the order is still indexed.
+const noNul = (value: string) => value.split('\u0000').join('');
+
 /** An empty customer field is no field: '' would hide the create body's value behind nothing. */
-const field = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
+const field = (value: string | undefined) => (value === undefined || noNul(value).trim() === '' ? null : noNul(value).trim());
 
 /** Upserts the sightings in one statement (the last sighting of an order in the batch wins). */
 export async function upsertSightings(db: Queryable, sightings: readonly IndexedSighting[]): Promise<void> {
@@ -52,7 +55,7 @@ export async function upsertSightings(db: Queryable, sightings: readonly Indexed
   const rows = sorted.map((s) => ({
     environment: s.environment,
     order_id: s.order.id,
-    external_id: s.order.external_id,
+    external_id: noNul(s.order.external_id),
     status: s.order.status,
     service: s.order.service,
     initial_amount: s.order.initial_amount,

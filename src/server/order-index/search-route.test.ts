@@ -98,6 +98,9 @@ test('bad syntax, a foreign environment, a broken cursor: 400 or 404 with a mess
   expect(problem.code).toBe('invalid_search');
   expect(problem.detail).toContain('amount:>100');
   expect((await search('agent@example.com', 'env:nowhere')).status).toBe(404);
+  expect((await search('agent@example.com', 'ext:a\u0000b')).status).toBe(400);
+  expect((await as('agent@example.com', 'GET', '/api/orders/search?q=%ZZ%E0%A4')).status).toBeLessThan(500);
+  expect((await search('agent@example.com', `ext:${'\u{10FFFF}'.repeat(3)} "'; DROP TABLE order_index; --"`)).status).toBe(200);
   expect((await as('agent@example.com', 'GET', '/api/orders/search?q=&cursor=zzz')).status).toBe(400);
   expect((await fetch(`${server.url}/api/orders/search?q=x`)).status).toBe(401);
 });
