@@ -23,6 +23,7 @@ const BOTH_STORES = [
   'src/sandbox/store-refund-group.test.ts',
   // D17: approvals claim and resolve through the console's database; two pools on one server there.
   'src/server/approvals/approvals-*.test.ts',
+  'src/server/order-index/order-index-store.test.ts',
 ];
 const POSTGRES_ONLY = ['src/sandbox/team-*.test.ts', 'src/server/postgres-processes.test.ts'];
 

@@ -15,6 +15,7 @@ import type { Figure } from './report.ts';
 import { formatTable, info } from './report.ts';
 import { measureSandboxLoad, sandboxLoadFigures } from './sandbox-load.ts';
 import { measurePostgresLoad, postgresLoadFigures } from './sandbox-postgres.ts';
+import { measureOrderIndex, orderIndexFigures } from './order-index.ts';
 import { PostgresMissingError } from '../src/sandbox/testing/postgres-server.ts';
 import { seedOrders, startSandbox } from './servers.ts';
 import { measureStartup, startupFigures } from './startup.ts';
@@ -22,13 +23,13 @@ import { measureTyping, typingFigures } from './typing.ts';
 import { measureWire, wireFigures } from './wire.ts';
 
 // `npm run bench [-- section...]`: the performance figures of issues 6 and 17 beside their budgets.
-// Sections: bundle wire load content heap typing list sandbox postgres startup (default all); --no-npm-start
+// Sections: bundle wire load content heap typing list sandbox postgres index startup (default all); --no-npm-start
 // skips the one figure that rebuilds dist/; --typing-rounds N repeats the typing section N times
 // (issue 17: every field within budget in five consecutive runs). Writes bench/results.json and
 // bench/out/summary.txt. Exit code 0 when budgets fail (this is a report), 1 when a measurement
 // itself crashed.
 
-const SECTIONS = ['bundle', 'wire', 'load', 'content', 'heap', 'typing', 'list', 'sandbox', 'postgres', 'startup'] as const;
+const SECTIONS = ['bundle', 'wire', 'load', 'content', 'heap', 'typing', 'list', 'sandbox', 'postgres', 'index', 'startup'] as const;
 type Section = (typeof SECTIONS)[number];
 const isSection = (arg: string): arg is Section => SECTIONS.some((s) => s === arg);
 
@@ -46,6 +47,8 @@ const LOAD_CELL_MS = 2_500;
 const LOAD_WARMUP_MS = 500;
 const STARTUP_FRESH_RUNS = 1;
 const STARTUP_EXISTING_RUNS = 3;
+const INDEX_ORDERS = 100_000;
+const INDEX_RUNS = 30;
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a, i) => !isSection(a) && a !== '--no-npm-start' && a !== '--typing-rounds' && args[i - 1] !== '--typing-rounds');
@@ -218,6 +221,15 @@ if (sections.has('postgres')) {
       if (!(error instanceof PostgresMissingError)) throw error;
       console.info(`postgres: left out: ${error.message}`);
     }
+  });
+}
+
+// Issue 28: the team order index's searches at 100,000 orders (PGlite in memory).
+if (sections.has('index')) {
+  await section('index', async () => {
+    const result = await measureOrderIndex({ orders: INDEX_ORDERS, runs: INDEX_RUNS, location: ':memory:' });
+    raw['index'] = result;
+    figures.push(info(`index / seed ${INDEX_ORDERS} orders (SQL)`, result.seedMs / 1000, 's'), ...orderIndexFigures(result, INDEX_ORDERS));
   });
 }
 

@@ -6,7 +6,10 @@
 export const ROLES = ['viewer', 'agent', 'approver', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const PERMISSIONS = ['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit'] as const;
+// read:customer (issue 28): the customer fields of a create body (e-mail, name, phone) are personal
+// data; a viewer reads orders without them and cannot search by them. Whoever may create an order
+// (and so type those fields) may see them.
+export const PERMISSIONS = ['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit', 'read:customer'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** A role as a grant gives it: in one environment, or in all (null). */
@@ -20,9 +23,9 @@ export const isPermission = (value: unknown): value is Permission => PERMISSIONS
 /** Each role includes the one before it (viewer < agent < approver < admin). */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   viewer: ['read:order'],
-  agent: ['read:order', 'create:order', 'request:refund'],
-  approver: ['read:order', 'create:order', 'request:refund', 'approve:refund'],
-  admin: ['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit'],
+  agent: ['read:order', 'create:order', 'request:refund', 'read:customer'],
+  approver: ['read:order', 'create:order', 'request:refund', 'approve:refund', 'read:customer'],
+  admin: ['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit', 'read:customer'],
 };
 
 /** What a permission lets a person do, for a sentence such as "Your role viewer cannot refund in Sandbox". */
@@ -33,6 +36,7 @@ export const PERMISSION_VERBS: Readonly<Record<Permission, string>> = {
   'approve:refund': 'approve refunds',
   'manage:users': 'manage users',
   'read:audit': 'read the audit log',
+  'read:customer': "see or search customers' personal data",
 };
 
 export const formatGrant = (grant: Grant) => (grant.environment === null ? grant.role : `${grant.role}@${grant.environment}`);

@@ -1,6 +1,7 @@
 import type { Database } from '../db/store-db.ts';
 import { openDatabase } from '../db/store-open.ts';
 import { APPROVALS_SCHEMA } from './approvals/approval-schema.ts';
+import { ORDER_INDEX_MIGRATION } from './order-index/order-index-schema.ts';
 
 // decisions.md D16: the console's own state (users, sessions, failed sign-ins, the audit seam) in its
 // own database: CONSOLE_DB (embedded PGlite, default .data/console) or CONSOLE_DATABASE_URL
@@ -46,6 +47,7 @@ const MIGRATIONS: readonly string[] = [
      address text,
      user_agent text
    );`,
+  ORDER_INDEX_MIGRATION,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;

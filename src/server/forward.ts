@@ -9,6 +9,7 @@ import { roleIn } from '../contract/permissions.ts';
 import type { FetchApp } from '../sandbox/entry.ts';
 import { ApiError, detailError, errorResponse, readBodyBytes } from '../sandbox/entry.ts';
 import { parseJson } from './json-text.ts';
+import { indexAnswerLater } from './order-index/index-answer.ts';
 import { requirePermission } from './permissions-check.ts';
 import { proxyTo } from './proxy.ts';
 import type { TeamEnvironment } from './team-config.ts';
@@ -166,6 +167,7 @@ export function registerForwarding(app: Hono<TeamEnv>, ctx: TeamContext, sandbox
         user_agent: userAgent(c),
       });
     }
+    indexAnswerLater(ctx.db, ctx.log, { environment: environment.id, method, path: pathOf(c), status, requestBody: body, responseText: text });
     return new Response(text === '' && (status === 204 || method === 'HEAD') ? null : text, { status, headers: out });
   });
 }

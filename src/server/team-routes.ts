@@ -7,6 +7,7 @@ import { byMethod, detailError, readBodyBytes } from '../sandbox/entry.ts';
 import { registerApprovals } from './approvals/approval-mount.ts';
 import { registerForwarding } from './forward.ts';
 import { parseJson } from './json-text.ts';
+import { registerOrderSearch } from './order-index/search-route.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { createSession, endSession } from './sessions.ts';
 import { clearAccountFailures, recordFailure, throttledFor } from './sign-in-throttle.ts';
@@ -149,6 +150,7 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
   app.use('/env/*', requireSession(ctx));
   app.get(ME_PATH, (c) => c.json(describeMe(c.get('user'), ctx), 200, { 'Cache-Control': 'no-store' }));
   registerApprovals(app, ctx, sandbox);
+  registerOrderSearch(app, ctx);
   registerForwarding(app, ctx, sandbox);
   return app;
 }

@@ -23,6 +23,8 @@ interface Props {
   onOpen: () => void;
   onClear: () => void;
   canClear: boolean;
+  /** Team mode (issue 28): the box searches the team order index, which reads more than ids. */
+  teamIndex?: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ interface Props {
  * below narrows as you type; Enter opens the order when there is only one, and a whole order id
  * (UUID) opens that order even when no list holds it.
  */
-export function LookupBar({ status, searchText, notice, onStatusChange, onSearchTextChange, onOpen, onClear, canClear }: Props) {
+export function LookupBar({ status, searchText, notice, onStatusChange, onSearchTextChange, onOpen, onClear, canClear, teamIndex = false }: Props) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onOpen();
@@ -41,11 +43,11 @@ export function LookupBar({ status, searchText, notice, onStatusChange, onSearch
           with the inputs, below their labels. */}
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
-          label="Order id or external id"
+          label={teamIndex ? 'Search the team’s orders' : 'Order id or external id'}
           name="q"
           type="search"
           enterKeyHint="go"
-          placeholder="Paste an id, or type part of one"
+          placeholder={teamIndex ? 'E-mail, name, phone, external id; or email:, ext:, amount:>100, created:…' : 'Paste an id, or type part of one'}
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={searchText !== '' ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onSearchTextChange('')} /> : null}
           value={searchText}

@@ -3,11 +3,13 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconDeviceDesktop, IconServer } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useActiveEnvironment } from '../../lib/use-environment.ts';
+import { useIsTeamMode } from '../../lib/use-team.ts';
 import { LocalOrders } from './local-orders.tsx';
 import { LookupBar } from './lookup-bar.tsx';
 import { OrdersLayout } from './orders-layout.tsx';
 import { hasFilters } from './order-filters.ts';
 import { SandboxOrders } from './sandbox-orders.tsx';
+import { TeamIndexOrders } from './team-index-orders.tsx';
 import { useListParams } from './use-list-params.ts';
 import { useOrderLookup } from './use-order-lookup.ts';
 
@@ -29,6 +31,7 @@ export function OrdersPageBody() {
   const [searchText, setSearchText] = useState(filters.q);
   const commitSearch = useDebouncedCallback(setQuery, SEARCH_DEBOUNCE_MS);
   const lookup = useOrderLookup(environment, source, filters);
+  const team = useIsTeamMode();
 
   const onSearchTextChange = (text: string) => {
     setSearchText(text);
@@ -56,6 +59,7 @@ export function OrdersPageBody() {
       onOpen={onOpen}
       onClear={onClearFilters}
       canClear={hasFilters(filters) || searchText !== ''}
+      teamIndex={team}
     />
   );
 
@@ -63,7 +67,10 @@ export function OrdersPageBody() {
     <Paper withBorder p="lg" radius="md">
       <Stack gap="md">
         {lookupBar}
-        {environment.sandbox ? (
+        {team ? (
+          // Issue 28: in team mode the box searches the team order index (the filter stays in ?q=).
+          <TeamIndexOrders environment={environment} filters={filters} onClearFilters={onClearFilters} />
+        ) : environment.sandbox ? (
           <Tabs value={source} onChange={(value) => setSource(value === 'local' ? 'local' : 'sandbox')} keepMounted={false}>
             <Tabs.List mb="md">
               <Tabs.Tab value="sandbox" leftSection={<IconServer size={16} />}>

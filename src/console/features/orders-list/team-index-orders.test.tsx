@@ -1,0 +1,112 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { IndexedOrder } from '../../../contract/order-index.ts';
+import { setServerConfigForTests } from '../../lib/server-config.ts';
+import { CONSOLE_ORIGIN, server } from '../../test/msw-server.ts';
+import { renderRoute } from '../../test/render.tsx';
+import { OrdersPage, SEARCH_DEBOUNCE_MS } from './orders-page.tsx';
+
+// Issue 28 (team mode): the lookup box searches the team order index; each row says where the record
+// came from and how fresh it is; the search lives in the URL; a hidden customer says so; a bad query
+// shows the server's explanation.
+
+const SEARCH_URL = `${CONSOLE_ORIGIN}/api/orders/search`;
+
+const indexed = (over: Partial<IndexedOrder>): IndexedOrder => ({
+  environment: 'sandbox',
+  order_id: '3b241101-e2bb-4255-8caf-4136c566a962',
+  external_id: 'IDX-1',
+  status: 'activated',
+  service: 'provider-pay',
+  initial_amount: '120.50',
+  current_amount: '100.00',
+  refund_amount: '20.50',
+  created_at: '2026-11-20T10:00:00.000000Z',
+  first_seen_at: '2026-11-20T10:00:00.000000Z',
+  last_seen_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+  first_source: 'create',
+  source: 'refund',
+  customer_visible: true,
+  customer: { email: 'karel@example.com', first_name: 'Karel', last_name: 'Svoboda', phone_number: null },
+  ...over,
+});
+
+let asked: URLSearchParams[] = [];
+
+beforeEach(() => {
+  asked = [];
+  setServerConfigForTests({
+    mode: 'team',
+    auth: 'local',
+    me: {
+      email: 'agent@example.com',
+      grants: ['agent'],
+      environments: [{ id: 'sandbox', name: 'Sandbox', production: false, approvalThreshold: null, sandbox: true, role: 'agent', permissions: ['read:order', 'read:customer'] }],
+    },
+  });
+});
+
+afterEach(() => {
+  setServerConfigForTests(null);
+});
+
+function answer(results: IndexedOrder[] | ((q: string) => IndexedOrder[])) {
+  server.use(
+    http.get(SEARCH_URL, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      asked.push(params);
+      const q = params.get('q') ?? '';
+      if (q.includes('amount:>>')) return HttpResponse.json({ detail: '"amount:>>1" is not an amount filter: write amount:>100.', code: 'invalid_search' }, { status: 400 });
+      return HttpResponse.json({ results: typeof results === 'function' ? results(q) : results, next_cursor: null });
+    }),
+  );
+}
+
+const renderOrders = (route: string) => renderRoute(<OrdersPage />, { path: '/orders', route, extraRoutes: [{ path: '/orders/:orderId', element: <p>Order detail</p> }] });
+
+describe('team order index', { timeout: 30_000 }, () => {
+  test('the search in the URL is sent to the index for this environment; a row shows the customer, where it was seen and how long ago', async () => {
+    answer([indexed({})]);
+    renderOrders('/orders?q=email%3Akarel*');
+    const table = await screen.findByRole('table', { name: 'Team order index' }, { timeout: 10_000 });
+    expect(asked[0]?.get('q')).toBe('email:karel*');
+    expect(asked[0]?.get('env')).toBe('sandbox');
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('IDX-1');
+    expect(row).toHaveTextContent('Karel Svoboda');
+    expect(row).toHaveTextContent('karel@example.com');
+    expect(row).toHaveTextContent('100.00 of 120.50');
+    expect(row).toHaveTextContent('5 minutes ago, refunded here');
+    expect(within(row).getByRole('link', { name: 'IDX-1' })).toHaveAttribute('href', '/orders/3b241101-e2bb-4255-8caf-4136c566a962');
+  });
+
+  test('typing searches the index and puts the search in the URL, so the link can be shared', async () => {
+    answer((q) => (q === 'svoboda' ? [indexed({ external_id: 'IDX-TYPED' })] : []));
+    const { router } = renderOrders('/orders');
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Search the team’s orders' }, { timeout: 10_000 }), { target: { value: 'svoboda' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=svoboda'), { timeout: SEARCH_DEBOUNCE_MS + 5_000 });
+    const table = await screen.findByRole('table', { name: 'Team order index' }, { timeout: 10_000 });
+    expect(within(table).getByText('IDX-TYPED')).toBeInTheDocument();
+  });
+
+  test('a role without personal data sees the customer hidden, not missing', async () => {
+    answer([indexed({ customer_visible: false, customer: null, source: 'list' })]);
+    renderOrders('/orders?q=IDX');
+    const table = await screen.findByRole('table', { name: 'Team order index' }, { timeout: 10_000 });
+    expect(within(table).getByText('Hidden for your role')).toBeInTheDocument();
+    expect(table).toHaveTextContent('in a sandbox list');
+  });
+
+  test('a search the server cannot read shows its explanation', async () => {
+    answer([]);
+    renderOrders('/orders?q=amount%3A%3E%3E1');
+    expect(await screen.findByText(/is not an amount filter: write amount:>100/, undefined, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  test('the status menu joins the search as status:', async () => {
+    answer([]);
+    renderOrders('/orders?q=svoboda&status=refunded');
+    await waitFor(() => expect(asked[0]?.get('q')).toBe('svoboda status:refunded'), { timeout: 10_000 });
+  });
+});

@@ -1,0 +1,140 @@
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import type { IndexedOrder, IndexSource } from '../../../contract/order-index.ts';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { ApiError } from '../../lib/api-error.ts';
+import type { Environment } from '../../lib/environments.ts';
+import { formatAge } from '../order-detail/order-format.ts';
+import { orderIndexQueries } from '../orders/api/search-order-index.ts';
+import { NoMatches, NoOrdersYet } from './empty-state.tsx';
+import type { OrderFilters } from './order-filters.ts';
+import { hasFilters } from './order-filters.ts';
+import { displayAmount, displayDateTime } from './order-format.ts';
+import { orderHref } from './order-row.tsx';
+
+// Issue 28 (team mode): the lookup box searches the team order index, every order the console server
+// has seen. Each row says where the record came from and how fresh it is: the index holds what the
+// server last saw, not the service's present state (the order's page reads it anew).
+
+interface Props {
+  environment: Environment;
+  filters: OrderFilters;
+  onClearFilters: () => void;
+}
+
+const SOURCE_WORDS: Record<IndexSource, string> = {
+  create: 'created here',
+  read: 'opened',
+  refund: 'refunded here',
+  list: 'in a sandbox list',
+};
+
+/** The query the index is asked: the box's text, and the status menu as status: unless the text names one. */
+export function indexQuery(filters: OrderFilters): string {
+  const q = filters.q.trim();
+  if (filters.status === null || /(^|\s)status:/i.test(q)) return q;
+  return `${q} status:${filters.status}`.trim();
+}
+
+function Customer({ order }: { order: IndexedOrder }) {
+  if (!order.customer_visible) return <Text size="sm" c="dimmed">Hidden for your role</Text>;
+  if (order.customer === null) return <Text size="sm" c="dimmed">Not seen</Text>;
+  const name = [order.customer.first_name, order.customer.last_name].filter((part) => part !== null).join(' ');
+  return (
+    <Stack gap={0}>
+      {name !== '' && <Text size="sm">{name}</Text>}
+      {order.customer.email !== null && <Text size="sm" c="dimmed">{order.customer.email}</Text>}
+      {order.customer.phone_number !== null && <Text size="xs" c="dimmed">{order.customer.phone_number}</Text>}
+    </Stack>
+  );
+}
+
+export function TeamIndexOrders({ environment, filters, onClearFilters }: Props) {
+  const q = indexQuery(filters);
+  const query = useInfiniteQuery({ ...orderIndexQueries.search(environment, q), placeholderData: keepPreviousData });
+  const { data, error, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const orders = useMemo(() => data?.pages.flatMap((page) => page.results) ?? [], [data]);
+  // Ages are counted to when the answer came, so a render does not move them (and they stay pure).
+  const now = query.dataUpdatedAt;
+
+  if (error !== null) {
+    const message = error instanceof ApiError && error.detail !== undefined ? error.detail : error.message;
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The search could not run">
+        <Text size="sm">{message}</Text>
+      </Alert>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <Center py={48}>
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text c="dimmed" size="sm">
+            Searching the team's orders…
+          </Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (orders.length === 0) {
+    return hasFilters(filters) ? <NoMatches onClear={onClearFilters} /> : <NoOrdersYet hint="Orders appear here once anyone on the team creates, opens or refunds one through Order Console." />;
+  }
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        Every order the team has worked on through Order Console, as last seen. Search with words, or email:, ext:, status:, amount:&gt;100, created:2026-11-20..2026-11-25.
+      </Text>
+      <Table aria-label="Team order index" striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>External ID</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Amount</Table.Th>
+            <Table.Th>Customer</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Last seen</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((order) => (
+            <Table.Tr key={`${order.environment} ${order.order_id}`}>
+              <Table.Td>
+                <Anchor component={Link} to={orderHref(order.order_id)}>
+                  {order.external_id}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={order.status} testId="order-row-status" />
+              </Table.Td>
+              <Table.Td>
+                {displayAmount(order.current_amount)}
+                {order.current_amount !== order.initial_amount && (
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    of {displayAmount(order.initial_amount)}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Customer order={order} />
+              </Table.Td>
+              <Table.Td>{displayDateTime(order.created_at)}</Table.Td>
+              <Table.Td title={displayDateTime(order.last_seen_at)}>
+                {formatAge(now - new Date(order.last_seen_at).getTime())}, {SOURCE_WORDS[order.source]}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {hasNextPage && (
+        <Button variant="light" size="xs" onClick={() => void fetchNextPage()} loading={isFetchingNextPage} style={{ alignSelf: 'center' }}>
+          More
+        </Button>
+      )}
+    </Stack>
+  );
+}
