@@ -53,6 +53,14 @@ export default tseslint.config(
     },
   },
   {
+    // The console's own server (team mode): contract/ and the sandbox's database layer, never console/.
+    files: ['src/server/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/console/**'], message: 'server/ must not import console/.' }] }],
+    },
+  },
+  {
     // Scenarios run in the browser (the console's page) and in Node (npm run scenarios): contract,
     // zod, big.js and the global fetch only. console/ may import scenarios/, never the reverse.
     files: ['src/scenarios/**/*.ts'],

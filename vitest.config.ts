@@ -21,7 +21,7 @@ const BOTH_STORES = [
   'src/sandbox/store-group-commit.test.ts',
   'src/sandbox/store-refund-group.test.ts',
 ];
-const POSTGRES_ONLY = ['src/sandbox/team-*.test.ts'];
+const POSTGRES_ONLY = ['src/sandbox/team-*.test.ts', 'src/server/**/team-*.test.ts'];
 
 // Without PostgreSQL's binaries the PostgreSQL project is left out with one line saying what to
 // install; on CI (CI set) it always runs, so there its global setup fails with that line instead.
@@ -59,7 +59,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/contract/**/*.test.ts', 'src/sandbox/**/*.test.ts', 'src/scenarios/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/contract/**/*.test.ts', 'src/sandbox/**/*.test.ts', 'src/server/**/*.test.ts', 'src/scenarios/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...POSTGRES_ONLY],
         },
       },

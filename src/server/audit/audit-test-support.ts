@@ -1,0 +1,29 @@
+import type { Database } from '../../sandbox/store-db.ts';
+import { openDatabase } from '../../sandbox/store-open.ts';
+import type { AuditEntry } from './audit-record.ts';
+import { createAuditSchema } from './audit-schema.ts';
+
+/** A console database with the audit table: in memory unless a location is given. */
+export async function openAuditDatabase(location = ':memory:'): Promise<Database> {
+  const db = await openDatabase(location);
+  await createAuditSchema(db);
+  return db;
+}
+
+export function auditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    user: 'alice@example.com',
+    role: 'agent',
+    environment: 'sandbox',
+    action: 'order.create',
+    order_id: null,
+    body: { order_data: { amount: '10.00' } },
+    outcome: 'created (201)',
+    address: '127.0.0.1',
+    user_agent: 'Mozilla/5.0 (test)',
+    ...overrides,
+  };
+}
+
+/** SQL for a test that edits the log by hand, as someone with the database's password could. */
+export const BY_HAND = 'ALTER TABLE audit_log DISABLE TRIGGER USER';
