@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Database } from '../src/sandbox/store-db.ts';
+import { displayDatabaseUrl, isDatabaseUrl, openDatabase } from '../src/sandbox/store-open.ts';
+import { verifyAuditChain } from '../src/server/audit/audit-verify.ts';
+
+// decisions.md D16: `npm run audit -- verify` checks the audit chain in the console's database, as
+// a pipeline or a cron job would run it. Exit 0: the chain holds; 1: it does not (the first row that
+// does not is named); 2: a usage error or a database that cannot be read (one line, no stack).
+
+export const DEFAULT_CONSOLE_DB = '.data/console';
+const USAGE = 'usage: npm run audit -- verify (reads CONSOLE_DATABASE_URL, or CONSOLE_DB, default .data/console)';
+
+interface Output {
+  write(text: string): unknown;
+}
+
+export interface CliIo {
+  env: Readonly<Record<string, string | undefined>>;
+  stdout: Output;
+  stderr: Output;
+}
+
+class CliError extends Error {}
+
+/** Where the console server keeps its state: the same variables it reads (D16). */
+function consoleDatabase(env: CliIo['env']): { location: string; name: string } {
+  const url = env['CONSOLE_DATABASE_URL']?.trim() || undefined;
+  const dir = env['CONSOLE_DB']?.trim() || undefined;
+  if (url !== undefined && dir !== undefined) throw new CliError('set CONSOLE_DB (an embedded database) or CONSOLE_DATABASE_URL (a PostgreSQL server), not both');
+  if (url !== undefined) {
+    if (!isDatabaseUrl(url)) throw new CliError('CONSOLE_DATABASE_URL must be a postgres:// (or postgresql://) URL');
+    return { location: url, name: displayDatabaseUrl(url) };
+  }
+  const path = resolve(dir ?? DEFAULT_CONSOLE_DB);
+  // Opening a directory that holds no database would create an empty one: say so instead.
+  if (!existsSync(join(path, 'PG_VERSION'))) throw new CliError(`no console database in ${path} (set CONSOLE_DB or CONSOLE_DATABASE_URL)`);
+  return { location: path, name: path };
+}
+
+async function verify(io: CliIo): Promise<number> {
+  const { location, name } = consoleDatabase(io.env);
+  let db: Database;
+  try {
+    db = await openDatabase(location, { max: 1 });
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
+  try {
+    const { rows } = await db.query<{ present: boolean }>("SELECT to_regclass('audit_log') IS NOT NULL AS present");
+    if (rows[0]?.present !== true) throw new CliError(`no audit log in ${name}`);
+    const check = await verifyAuditChain(db);
+    if (!check.ok) {
+      io.stderr.write(`audit chain broken at row ${check.seq}: ${check.problem}\n`);
+      return 1;
+    }
+    io.stdout.write(check.head === null ? 'audit chain holds: the log is empty\n' : `audit chain holds: ${check.rows} rows, head row ${check.head.seq} hash ${check.head.hash}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError(`reading the audit log in ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await db.close().catch(() => undefined);
+  }
+}
+
+export async function main(args: readonly string[], io: CliIo): Promise<number> {
+  try {
+    if (args.length !== 1 || args[0] !== 'verify') throw new CliError(USAGE);
+    return await verify(io);
+  } catch (error) {
+    io.stderr.write(`${error instanceof CliError ? error.message : `unexpected: ${String(error)}`}\n`);
+    return 2;
+  }
+}
