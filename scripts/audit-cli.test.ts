@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/sandbox/testing/child.ts';
 import type { Database } from '../src/sandbox/store-db.ts';
@@ -10,25 +8,13 @@ import { createAuditLog } from '../src/server/audit/audit-log.ts';
 import { rowHash } from '../src/server/audit/audit-record.ts';
 import type { StoredRow } from '../src/server/audit/audit-rows.ts';
 import { ROW_COLUMNS } from '../src/server/audit/audit-rows.ts';
-import { auditEntry, BY_HAND, openAuditDatabase } from '../src/server/audit/audit-test-support.ts';
+import { auditEntry, BY_HAND, openAuditDatabase, runAudit } from '../src/server/audit/audit-test-support.ts';
 
 // decisions.md D16: `npm run audit -- verify` run as a pipeline runs it (npm, a child process, its
 // exit code and its lines) on a console database someone edited by hand.
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 let work: string;
 let template: string;
-
-function runAudit(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  for (const name of ['CONSOLE_DB', 'CONSOLE_DATABASE_URL']) if (!(name in env)) delete childEnv[name];
-  const child = spawn('npm', ['run', 'audit', '--', ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 /** A copy of the six-row log, edited by `edit` with the append-only triggers off. */
 async function consoleDbEditedBy(edit: (db: Database) => Promise<unknown>): Promise<string> {

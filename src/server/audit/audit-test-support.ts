@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { Database } from '../../sandbox/store-db.ts';
 import { openDatabase } from '../../sandbox/store-open.ts';
 import type { AuditEntry } from './audit-record.ts';
@@ -27,3 +29,17 @@ export function auditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
 
 /** SQL for a test that edits the log by hand, as someone with the database's password could. */
 export const BY_HAND = 'ALTER TABLE audit_log DISABLE TRIGGER USER';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** `npm run audit -- ARGS` in a child process, as a pipeline runs it, with only the given console database. */
+export function runAudit(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  for (const name of ['CONSOLE_DB', 'CONSOLE_DATABASE_URL']) if (!(name in env)) delete childEnv[name];
+  const child = spawn('npm', ['run', 'audit', '--', ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
