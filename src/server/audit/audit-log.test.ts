@@ -82,7 +82,7 @@ describe('appending', () => {
 });
 
 describe('verify names the first row that does not hold', () => {
-  async function tampered(edit: (db: Database) => Promise<void>) {
+  async function tampered(edit: (db: Database) => Promise<unknown>) {
     const fresh = await openAuditDatabase();
     try {
       const log = createAuditLog(fresh);
