@@ -72,6 +72,15 @@ describe('appending', () => {
     await expect(db.exec('TRUNCATE audit_log')).rejects.toThrow(/append-only: TRUNCATE refused/);
   });
 
+  test('a lone surrogate, or an emoji cut in half at a field limit, is stored as U+FFFD and the row still verifies', async () => {
+    await createAuditLog(db).record(auditEntry({ action: 'odd.text', outcome: 'half \uD83D', user_agent: `${'x'.repeat(511)}😀`, body: { note: 'lone \uDE00' } }));
+    const [row] = (await listAuditRows(db, { limit: 1, action: 'odd.text' })).rows;
+    expect(row?.outcome).toBe('half \uFFFD');
+    expect(row?.user_agent).toBe(`${'x'.repeat(511)}\uFFFD`);
+    expect(row?.body).toEqual({ note: 'lone \uDE00' });
+    expect(await verifyAuditChain(db)).toMatchObject({ ok: true });
+  });
+
   test('an over-long user agent or a NUL in a field is kept in bounds, not refused', async () => {
     await createAuditLog(db).record(auditEntry({ action: 'sign-in', user_agent: 'x'.repeat(5000), outcome: 'ok\0' }));
     const [row] = (await listAuditRows(db, { limit: 1, action: 'sign-in' })).rows;

@@ -1,6 +1,7 @@
 import type { Database } from '../../sandbox/store-db.ts';
 import type { AuditEntry, AuditSink, ChainedFields } from './audit-record.ts';
 import { auditBodyText, GENESIS_HASH, rowHash } from './audit-record.ts';
+import { atText } from './audit-rows.ts';
 
 // decisions.md D16: appending keeps ONE chain however many writers there are, in this process or in
 // other console processes on the same PostgreSQL. Each append takes a transaction-scoped advisory
@@ -12,19 +13,18 @@ import { auditBodyText, GENESIS_HASH, rowHash } from './audit-record.ts';
 // pg_advisory_xact_lock's key: a constant only the audit log uses ("OCAU" + 1).
 const APPEND_LOCK_KEY = '5711611213597605889';
 
-/** The database's clock, to the millisecond, as the row keeps and hashes it. */
-export const AT_TEXT = `to_char(%s AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-export const atText = (expression: string) => AT_TEXT.replace('%s', expression);
-
+// The database's clock, not this process's: one clock for every process appending.
 const HEAD_SQL = `SELECT h.seq::text AS seq, h.hash, ${atText("date_trunc('milliseconds', clock_timestamp())")} AS at
 FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1) AS h ON true`;
 
 const INSERT_SQL = `INSERT INTO audit_log (seq, at, user_name, role, environment, action, order_id, body, outcome, address, user_agent, prev_hash, hash)
 VALUES ($1::bigint, $2::timestamptz, $3, $4, $5, $6, $7, $8::json, $9, $10, $11, $12, $13)`;
 
-// Bounds on what a caller (or a browser's User-Agent) can make one row hold; NUL is the one
-// character a PostgreSQL text column refuses.
-const field = (value: string, max: number) => value.replace(/\0/g, '').slice(0, max);
+// Bounds on what a caller (or a browser's User-Agent) can make one row hold. NUL is the one
+// character a PostgreSQL text column refuses; a lone surrogate (or one left by the cut) would be
+// stored as U+FFFD while the hash saw it escaped, so it becomes U+FFFD before either sees it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const field = (value: string, max: number) => value.replace(/\0/g, '').slice(0, max).replace(LONE_SURROGATE, '\uFFFD');
 const optional = (value: string | null, max: number) => (value === null ? null : field(value, max));
 
 export function createAuditLog(db: Database): AuditSink {
