@@ -65,6 +65,16 @@ describe('appending', () => {
     expect(await rowsAsText()).not.toContain(secret);
   });
 
+  test('a partner token the server holds is removed wherever it turns up: an echo in the outcome, a note, a key', async () => {
+    const partnerToken = 'live-4b1d9c0e7f2a';
+    const log = createAuditLog(db, { secrets: () => [partnerToken, 'short'] });
+    await log.record(auditEntry({ action: 'refund.sent', outcome: `refused (401): invalid token ${partnerToken}`, body: { note: `pasted ${partnerToken} here`, [partnerToken]: 1, reason: 'short answer' } }));
+    const [row] = (await listAuditRows(db, { limit: 1, action: 'refund.sent' })).rows;
+    expect(row?.outcome).toBe(`refused (401): invalid token ${REMOVED}`);
+    expect(row?.body).toEqual({ note: `pasted ${REMOVED} here`, [REMOVED]: 1, reason: 'short answer' });
+    expect(await rowsAsText()).not.toContain(partnerToken);
+  });
+
   test('the server cannot change or delete a row: the table refuses', async () => {
     await createAuditLog(db).record(auditEntry());
     await expect(db.query("UPDATE audit_log SET outcome = 'fine'")).rejects.toThrow(/append-only: UPDATE refused/);

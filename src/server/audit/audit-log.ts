@@ -1,6 +1,6 @@
 import type { Database } from '../../sandbox/store-db.ts';
 import type { AuditEntry, AuditSink, ChainedFields } from './audit-record.ts';
-import { auditBodyText, GENESIS_HASH, rowHash } from './audit-record.ts';
+import { auditBodyText, GENESIS_HASH, rowHash, withoutSecrets } from './audit-record.ts';
 import { atText } from './audit-rows.ts';
 
 // decisions.md D16: appending keeps ONE chain however many writers there are, in this process or in
@@ -24,13 +24,21 @@ VALUES ($1::bigint, $2::timestamptz, $3, $4, $5, $6, $7, $8::json, $9, $10, $11,
 // character a PostgreSQL text column refuses; a lone surrogate (or one left by the cut) would be
 // stored as U+FFFD while the hash saw it escaped, so it becomes U+FFFD before either sees it.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const field = (value: string, max: number) => value.replace(/\0/g, '').slice(0, max).replace(LONE_SURROGATE, '\uFFFD');
-const optional = (value: string | null, max: number) => (value === null ? null : field(value, max));
+const bounded = (value: string, max: number) => value.replace(/\0/g, '').slice(0, max).replace(LONE_SURROGATE, '\uFFFD');
 
-export function createAuditLog(db: Database): AuditSink {
+export interface AuditLogOptions {
+  /** The partner tokens the server holds (read at each append): never written, wherever they turn up. */
+  secrets?: () => readonly string[];
+}
+
+export function createAuditLog(db: Database, options: AuditLogOptions = {}): AuditSink {
   return {
     async record(entry: AuditEntry): Promise<void> {
-      const body = auditBodyText(entry.body);
+      const secrets = options.secrets?.() ?? [];
+      // Secrets out before the cut, so no part of one survives at a field's end.
+      const field = (value: string, max: number) => bounded(withoutSecrets(value, secrets), max);
+      const optional = (value: string | null, max: number) => (value === null ? null : field(value, max));
+      const body = auditBodyText(entry.body, secrets);
       await db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [APPEND_LOCK_KEY]);
         const { rows } = await tx.query<{ seq: string | null; hash: string | null; at: string }>(HEAD_SQL);

@@ -69,29 +69,40 @@ const MAX_DEPTH = 20;
 /** A body larger than this is kept as its size only: an order's request is far smaller. */
 export const MAX_BODY_CHARS = 64 * 1024;
 
+/**
+ * `text` with every occurrence of a known secret (a partner token the server holds) replaced: a token
+ * the service echoes in a message, or one pasted into a note, is caught by its value. Secrets shorter
+ * than 8 characters are not looked for: they would blank out ordinary words.
+ */
+export function withoutSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 8) out = out.replaceAll(secret, REMOVED);
+  return out;
+}
+
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-function clean(value: unknown, depth: number): Json {
+function clean(value: unknown, depth: number, secrets: readonly string[]): Json {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return SECRET_VALUE.test(value) ? REMOVED : value;
+  if (typeof value === 'string') return SECRET_VALUE.test(value) ? REMOVED : withoutSecrets(value, secrets);
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'bigint') return String(value);
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (typeof value !== 'object') return null;
   if (depth >= MAX_DEPTH) return REMOVED;
-  if (Array.isArray(value)) return value.map((item: unknown) => clean(item, depth + 1));
+  if (Array.isArray(value)) return value.map((item: unknown) => clean(item, depth + 1, secrets));
   const out: { [key: string]: Json } = {};
   // Sorted keys: the same body is the same text, whichever order it was built in.
   const entries: [string, unknown][] = Object.entries(value);
   for (const [key, item] of entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    out[key] = SECRET_KEY.test(key) ? REMOVED : clean(item, depth + 1);
+    out[withoutSecrets(key, secrets)] = SECRET_KEY.test(key) ? REMOVED : clean(item, depth + 1, secrets);
   }
   return out;
 }
 
 /** The body as the log keeps it: JSON text, keys sorted, anything token-like replaced by REMOVED. */
-export function auditBodyText(body: unknown): string {
-  const text = JSON.stringify(clean(body, 0));
+export function auditBodyText(body: unknown, secrets: readonly string[] = []): string {
+  const text = JSON.stringify(clean(body, 0, secrets));
   return text.length <= MAX_BODY_CHARS ? text : JSON.stringify({ truncated: true, chars: text.length });
 }
