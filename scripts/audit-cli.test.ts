@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { freePort } from '../src/sandbox/testing/child.ts';
 import type { Database } from '../src/sandbox/store-db.ts';
 import { createAuditLog } from '../src/server/audit/audit-log.ts';
@@ -9,12 +9,18 @@ import { rowHash } from '../src/server/audit/audit-record.ts';
 import type { StoredRow } from '../src/server/audit/audit-rows.ts';
 import { ROW_COLUMNS } from '../src/server/audit/audit-rows.ts';
 import { auditEntry, BY_HAND, openAuditDatabase, runAudit } from '../src/server/audit/audit-test-support.ts';
+import type { ChainHead } from '../src/server/audit/audit-verify.ts';
+import { verifyAuditChain } from '../src/server/audit/audit-verify.ts';
 
 // decisions.md D16: `npm run audit -- verify` run as a pipeline runs it (npm, a child process, its
 // exit code and its lines) on a console database someone edited by hand.
 
+// Each run starts npm, tsx and PGlite: seconds each on a busy machine, several runs in a test.
+vi.setConfig({ testTimeout: 120_000 });
+
 let work: string;
 let template: string;
+let templateHead: ChainHead;
 
 /** A copy of the six-row log, edited by `edit` with the append-only triggers off. */
 async function consoleDbEditedBy(edit: (db: Database) => Promise<unknown>): Promise<string> {
@@ -37,6 +43,9 @@ beforeAll(async () => {
   try {
     const log = createAuditLog(db);
     for (let i = 1; i <= 6; i++) await log.record(auditEntry({ action: i % 2 === 0 ? 'refund.request' : 'order.create', order_id: `order-${i}`, body: { amount: `${i}.00` } }));
+    const check = await verifyAuditChain(db);
+    if (!check.ok || check.head === null) throw new Error('the template log should verify');
+    templateHead = check.head;
   } finally {
     await db.close();
   }
@@ -48,7 +57,7 @@ describe('npm run audit -- verify', () => {
     const result = await runAudit(['verify'], { CONSOLE_DB: await consoleDbEditedBy(() => Promise.resolve()) });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/audit chain holds: 6 rows, head row 6 hash [0-9a-f]{64}\n/);
+    expect(result.stdout).toContain(`audit chain holds: 6 rows, head 6:${templateHead.hash} (keep it for --known-head)\n`);
   });
 
   test('a row CHANGED by hand: exits 1 naming it', async () => {
@@ -81,6 +90,16 @@ describe('npm run audit -- verify', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('audit chain broken at row 5: it does not follow row 4 (prev_hash differs)\n');
   });
+
+  test('the newest rows REMOVED by hand: the chain alone holds; the head printed before (--known-head) catches it', async () => {
+    const head = `${templateHead.seq}:${templateHead.hash}`;
+    const dir = await consoleDbEditedBy((db) => db.query('DELETE FROM audit_log WHERE seq >= 5'));
+
+    expect((await runAudit(['verify'], { CONSOLE_DB: dir })).code).toBe(0);
+    const result = await runAudit(['verify', '--known-head', head], { CONSOLE_DB: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('audit chain broken at row 6: the known head is gone: the log ends at row 4 (rows removed from the end?)\n');
+  });
 });
 
 describe('exits 2 with one line', () => {
@@ -88,6 +107,7 @@ describe('exits 2 with one line', () => {
     [['check'], 'usage: npm run audit -- verify'],
     [[], 'usage: npm run audit -- verify'],
     [['verify', '--fix'], 'usage: npm run audit -- verify'],
+    [['verify', '--known-head', '6'], '--known-head must be SEQ:HASH as a run printed it, got "6"'],
   ])('usage error %j', async (args, line) => {
     const result = await runAudit(args, { CONSOLE_DB: template });
     expect(result.code).toBe(2);

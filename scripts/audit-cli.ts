@@ -1,15 +1,19 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import type { Database } from '../src/sandbox/store-db.ts';
 import { displayDatabaseUrl, isDatabaseUrl, openDatabase } from '../src/sandbox/store-open.ts';
+import type { ChainHead } from '../src/server/audit/audit-verify.ts';
 import { verifyAuditChain } from '../src/server/audit/audit-verify.ts';
 
 // decisions.md D16: `npm run audit -- verify` checks the audit chain in the console's database, as
 // a pipeline or a cron job would run it. Exit 0: the chain holds; 1: it does not (the first row that
 // does not is named); 2: a usage error or a database that cannot be read (one line, no stack).
+// `--known-head SEQ:HASH` (what an earlier run printed) also requires that row to be there unchanged,
+// which catches the newest rows removed.
 
 export const DEFAULT_CONSOLE_DB = '.data/console';
-const USAGE = 'usage: npm run audit -- verify (reads CONSOLE_DATABASE_URL, or CONSOLE_DB, default .data/console)';
+const USAGE = 'usage: npm run audit -- verify [--known-head SEQ:HASH] (reads CONSOLE_DATABASE_URL, or CONSOLE_DB, default .data/console)';
 
 interface Output {
   write(text: string): unknown;
@@ -38,7 +42,22 @@ function consoleDatabase(env: CliIo['env']): { location: string; name: string } 
   return { location: path, name: path };
 }
 
-async function verify(io: CliIo): Promise<number> {
+function parseCommand(args: readonly string[]): { knownHead: ChainHead | undefined } {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], options: { 'known-head': { type: 'string' } }, allowPositionals: true, strict: true });
+  } catch {
+    throw new CliError(USAGE);
+  }
+  if (parsed.positionals.length !== 1 || parsed.positionals[0] !== 'verify') throw new CliError(USAGE);
+  const head = parsed.values['known-head'];
+  if (head === undefined) return { knownHead: undefined };
+  const match = /^([1-9][0-9]{0,17}):([0-9a-f]{64})$/.exec(head);
+  if (match?.[1] === undefined || match[2] === undefined) throw new CliError(`--known-head must be SEQ:HASH as a run printed it, got "${head}"`);
+  return { knownHead: { seq: match[1], hash: match[2] } };
+}
+
+async function verify(io: CliIo, knownHead: ChainHead | undefined): Promise<number> {
   const { location, name } = consoleDatabase(io.env);
   let db: Database;
   try {
@@ -49,12 +68,12 @@ async function verify(io: CliIo): Promise<number> {
   try {
     const { rows } = await db.query<{ present: boolean }>("SELECT to_regclass('audit_log') IS NOT NULL AS present");
     if (rows[0]?.present !== true) throw new CliError(`no audit log in ${name}`);
-    const check = await verifyAuditChain(db);
+    const check = await verifyAuditChain(db, knownHead === undefined ? {} : { knownHead });
     if (!check.ok) {
       io.stderr.write(`audit chain broken at row ${check.seq}: ${check.problem}\n`);
       return 1;
     }
-    io.stdout.write(check.head === null ? 'audit chain holds: the log is empty\n' : `audit chain holds: ${check.rows} rows, head row ${check.head.seq} hash ${check.head.hash}\n`);
+    io.stdout.write(check.head === null ? 'audit chain holds: the log is empty\n' : `audit chain holds: ${check.rows} rows, head ${check.head.seq}:${check.head.hash} (keep it for --known-head)\n`);
     return 0;
   } catch (error) {
     if (error instanceof CliError) throw error;
@@ -66,8 +85,8 @@ async function verify(io: CliIo): Promise<number> {
 
 export async function main(args: readonly string[], io: CliIo): Promise<number> {
   try {
-    if (args.length !== 1 || args[0] !== 'verify') throw new CliError(USAGE);
-    return await verify(io);
+    const { knownHead } = parseCommand(args);
+    return await verify(io, knownHead);
   } catch (error) {
     io.stderr.write(`${error instanceof CliError ? error.message : `unexpected: ${String(error)}`}\n`);
     return 2;

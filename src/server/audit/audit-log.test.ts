@@ -31,7 +31,7 @@ describe('appending', () => {
       expect(rows.map((r) => r.seq)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
       expect(rows.at(-1)?.prev_hash).toBe(GENESIS_HASH);
       rows.slice(0, -1).forEach((row, i) => expect(row.prev_hash).toBe(rows[i + 1]?.hash));
-      expect(await verifyAuditChain(fresh, 5)).toEqual({ ok: true, rows: 12, head: { seq: '12', hash: rows[0]?.hash } });
+      expect(await verifyAuditChain(fresh, { batchSize: 5 })).toEqual({ ok: true, rows: 12, head: { seq: '12', hash: rows[0]?.hash } });
     } finally {
       await fresh.close();
     }
@@ -108,7 +108,7 @@ describe('verify names the first row that does not hold', () => {
       for (let i = 1; i <= 6; i++) await log.record(auditEntry({ order_id: `o-${i}` }));
       await fresh.exec(BY_HAND);
       await edit(fresh);
-      return await verifyAuditChain(fresh, 2);
+      return await verifyAuditChain(fresh, { batchSize: 2 });
     } finally {
       await fresh.close();
     }
@@ -132,6 +132,26 @@ describe('verify names the first row that does not hold', () => {
       await d.query('UPDATE audit_log SET seq = seq - 1 WHERE seq > 3');
     });
     expect(check).toEqual({ ok: false, seq: '3', problem: 'it does not follow row 2 (prev_hash differs)' });
+  });
+});
+
+describe('a head kept from an earlier run', () => {
+  test('catches the newest rows removed, which the chain alone cannot', async () => {
+    const fresh = await openAuditDatabase();
+    try {
+      const log = createAuditLog(fresh);
+      for (let i = 1; i <= 4; i++) await log.record(auditEntry());
+      const before = await verifyAuditChain(fresh);
+      if (!before.ok || before.head === null) throw new Error('expected a verified head');
+      await fresh.exec(BY_HAND);
+      await fresh.query('DELETE FROM audit_log WHERE seq >= 3');
+
+      expect(await verifyAuditChain(fresh)).toMatchObject({ ok: true, rows: 2 });
+      expect(await verifyAuditChain(fresh, { knownHead: before.head })).toEqual({ ok: false, seq: '4', problem: 'the known head is gone: the log ends at row 2 (rows removed from the end?)' });
+      expect(await verifyAuditChain(fresh, { knownHead: { seq: '2', hash: 'f'.repeat(64) } })).toEqual({ ok: false, seq: '2', problem: "its hash is not the known head's" });
+    } finally {
+      await fresh.close();
+    }
   });
 });
 
