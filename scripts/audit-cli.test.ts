@@ -122,6 +122,18 @@ describe('exits 2 with one line', () => {
     expect(result.stderr).toBe(`no console database in ${missing} (set CONSOLE_DB or CONSOLE_DATABASE_URL)\n`);
   });
 
+  test('an embedded console database a running console holds', async () => {
+    const dir = await consoleDbEditedBy(() => Promise.resolve());
+    const running = await openAuditDatabase(dir);
+    try {
+      const result = await runAudit(['verify'], { CONSOLE_DB: dir });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(`the console database ${dir} is in use by a running console; stop it to verify, or keep the console's state on PostgreSQL (CONSOLE_DATABASE_URL) to verify while it runs\n`);
+    } finally {
+      await running.close();
+    }
+  });
+
   test('a PostgreSQL server that cannot be reached', async () => {
     const port = await freePort();
     const result = await runAudit(['verify'], { CONSOLE_DATABASE_URL: `postgres://auditor:secret-pw@127.0.0.1:${port}/console` });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Database } from '../src/sandbox/store-db.ts';
+import { DirectoryLockedError } from '../src/sandbox/store-dir-lock.ts';
 import { displayDatabaseUrl, isDatabaseUrl, openDatabase } from '../src/sandbox/store-open.ts';
 import type { ChainHead } from '../src/server/audit/audit-verify.ts';
 import { verifyAuditChain } from '../src/server/audit/audit-verify.ts';
@@ -63,6 +64,10 @@ async function verify(io: CliIo, knownHead: ChainHead | undefined): Promise<numb
   try {
     db = await openDatabase(location, { max: 1 });
   } catch (error) {
+    // An embedded database is one process's at a time: the running console server holds it.
+    if (error instanceof Error && error.cause instanceof DirectoryLockedError) {
+      throw new CliError(`the console database ${name} is in use by a running console; stop it to verify, or keep the console's state on PostgreSQL (CONSOLE_DATABASE_URL) to verify while it runs`);
+    }
     throw new CliError(error instanceof Error ? error.message : String(error));
   }
   try {
@@ -83,12 +88,15 @@ async function verify(io: CliIo, knownHead: ChainHead | undefined): Promise<numb
   }
 }
 
+// A database's message may span lines (a detail, a hint): a pipeline's log gets one.
+const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+
 export async function main(args: readonly string[], io: CliIo): Promise<number> {
   try {
     const { knownHead } = parseCommand(args);
     return await verify(io, knownHead);
   } catch (error) {
-    io.stderr.write(`${error instanceof CliError ? error.message : `unexpected: ${String(error)}`}\n`);
+    io.stderr.write(`${oneLine(error instanceof CliError ? error.message : `unexpected: ${String(error)}`)}\n`);
     return 2;
   }
 }
