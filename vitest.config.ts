@@ -21,7 +21,7 @@ const BOTH_STORES = [
   'src/sandbox/store-group-commit.test.ts',
   'src/sandbox/store-refund-group.test.ts',
 ];
-const POSTGRES_ONLY = ['src/sandbox/team-*.test.ts'];
+const POSTGRES_ONLY = ['src/sandbox/team-*.test.ts', 'src/server/**/team-*.test.ts'];
 
 // Without PostgreSQL's binaries the PostgreSQL project is left out with one line saying what to
 // install; on CI (CI set) it always runs, so there its global setup fails with that line instead.

@@ -1,6 +1,6 @@
 import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBolt, IconChartBar, IconChecklist, IconList, IconListDetails, IconPlus, IconSettings } from '@tabler/icons-react';
+import { IconBolt, IconChartBar, IconChecklist, IconList, IconListDetails, IconPlus, IconSettings, IconShieldCheck } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -34,6 +34,8 @@ const NAV = [
   { to: '/scenarios', label: 'Scenarios', icon: IconChecklist, exact: true },
   { to: '/faults', label: 'Faults', icon: IconBolt, exact: true },
   { to: '/settings', label: 'Settings', icon: IconSettings, exact: true },
+  // D16: for a user whose permissions include read:audit:any (auditVisible below).
+  { to: '/audit', label: 'Audit log', icon: IconShieldCheck, exact: true, auditOnly: true },
 ] as const;
 
 const MAIN_ID = 'main-content';
@@ -44,7 +46,12 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
   document.getElementById(MAIN_ID)?.focus();
 }
 
-export function AppShellLayout() {
+interface AppShellLayoutProps {
+  /** Team mode: `/api/me`'s permissions include read:audit:any. Off in personal mode. */
+  auditVisible?: boolean;
+}
+
+export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {}) {
   const [navOpened, nav] = useDisclosure(false);
   const [journalOpened, journalDrawer] = useDisclosure(false);
   const environment = useActiveEnvironment();
@@ -107,7 +114,7 @@ export function AppShellLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs">
         <nav aria-label="Main">
-          {NAV.filter((item) => !('sandboxOnly' in item) || environment.sandbox).map((item) => (
+          {NAV.filter((item) => (!('sandboxOnly' in item) || environment.sandbox) && (!('auditOnly' in item) || auditVisible)).map((item) => (
             <NavLink
               key={item.to}
               component={Link}

@@ -25,6 +25,8 @@ const OverviewPage = page(() => import('../features/sandbox-overview/overview-pa
 const ScenariosPage = page(() => import('../features/scenarios/scenarios-page.tsx'), (m) => m.ScenariosPage);
 const FaultsPage = page(() => import('../features/faults/faults-page.tsx'), (m) => m.FaultsPage);
 const SettingsPage = page(() => import('../features/settings/settings-page.tsx'), (m) => m.SettingsPage);
+// Team mode (D16): the server answers it to admins only; the navigation shows it to them (AppShellLayout).
+const AuditPage = page(() => import('../features/audit/audit-page.tsx'), (m) => m.AuditPage);
 
 /** Where a page goes inside the shell, with its error boundary. */
 function PageOutlet() {
@@ -51,6 +53,7 @@ export function AppRoutes() {
             <Route path="scenarios" element={<ScenariosPage />} />
             <Route path="faults" element={<FaultsPage />} />
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="audit" element={<AuditPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Route>
