@@ -6,6 +6,7 @@ import { DirectoryLockedError } from '../src/db/store-dir-lock.ts';
 import { displayDatabaseUrl, isDatabaseUrl, openDatabase } from '../src/db/store-open.ts';
 import type { ChainHead } from '../src/server/audit/audit-verify.ts';
 import { verifyAuditChain } from '../src/server/audit/audit-verify.ts';
+import { consoleDbLocation, TeamConfigError } from '../src/server/team-config.ts';
 
 // decisions.md D16: `npm run audit -- verify` checks the audit chain in the console's database, as
 // a pipeline or a cron job would run it. Exit 0: the chain holds; 1: it does not (the first row that
@@ -13,7 +14,6 @@ import { verifyAuditChain } from '../src/server/audit/audit-verify.ts';
 // `--known-head SEQ:HASH` (what an earlier run printed) also requires that row to be there unchanged,
 // which catches the newest rows removed.
 
-export const DEFAULT_CONSOLE_DB = '.data/console';
 const USAGE = 'usage: npm run audit -- verify [--known-head SEQ:HASH] (reads CONSOLE_DATABASE_URL, or CONSOLE_DB, default .data/console)';
 
 interface Output {
@@ -28,16 +28,16 @@ export interface CliIo {
 
 class CliError extends Error {}
 
-/** Where the console server keeps its state: the same variables it reads (D16). */
+/** Where the console server keeps its state: read by the server's own reader (D16). */
 function consoleDatabase(env: CliIo['env']): { location: string; name: string } {
-  const url = env['CONSOLE_DATABASE_URL']?.trim() || undefined;
-  const dir = env['CONSOLE_DB']?.trim() || undefined;
-  if (url !== undefined && dir !== undefined) throw new CliError('set CONSOLE_DB (an embedded database) or CONSOLE_DATABASE_URL (a PostgreSQL server), not both');
-  if (url !== undefined) {
-    if (!isDatabaseUrl(url)) throw new CliError('CONSOLE_DATABASE_URL must be a postgres:// (or postgresql://) URL');
-    return { location: url, name: displayDatabaseUrl(url) };
+  let location: string;
+  try {
+    location = consoleDbLocation(env);
+  } catch (error) {
+    throw new CliError(error instanceof TeamConfigError ? error.message : String(error));
   }
-  const path = resolve(dir ?? DEFAULT_CONSOLE_DB);
+  if (isDatabaseUrl(location)) return { location, name: displayDatabaseUrl(location) };
+  const path = resolve(location);
   // Opening a directory that holds no database would create an empty one: say so instead.
   if (!existsSync(join(path, 'PG_VERSION'))) throw new CliError(`no console database in ${path} (set CONSOLE_DB or CONSOLE_DATABASE_URL)`);
   return { location: path, name: path };

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import type { Permission } from './permissions.ts';
 
 // decisions.md D16: the team console's audit log as the console server answers it (`GET /api/audit`)
 // and as the console page reads it. One schema for both sides; the server adds what only it checks
 // (the hash chain, the permission).
 
-/** The permission (STYLE.md's `action:entity:access`) an admin's role carries to read and export it. */
-export const AUDIT_READ_PERMISSION = 'read:audit:any';
+/** The permission an admin's role carries to read and export it (one naming: contract/permissions.ts). */
+export const AUDIT_READ_PERMISSION = 'read:audit' satisfies Permission;
 
 export const auditPaths = {
   list: () => '/api/audit',

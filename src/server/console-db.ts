@@ -1,5 +1,6 @@
 import type { Database } from '../db/store-db.ts';
 import { openDatabase } from '../db/store-open.ts';
+import { AUDIT_SCHEMA_SQL } from './audit/audit-schema.ts';
 
 // decisions.md D16: the console's own state (users, sessions, failed sign-ins, the audit seam) in its
 // own database: CONSOLE_DB (embedded PGlite, default .data/console) or CONSOLE_DATABASE_URL
@@ -45,6 +46,9 @@ const MIGRATIONS: readonly string[] = [
      address text,
      user_agent text
    );`,
+  // The chained audit log (src/server/audit/) replaces console_actions as the server's sink; the
+  // older table stays, so a database from before keeps its rows.
+  AUDIT_SCHEMA_SQL,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;

@@ -2,7 +2,7 @@ import type { ArrayErrorShape } from '../contract/drf-errors.ts';
 import type { RunningServer, Store, StoreOptions } from '../sandbox/entry.ts';
 import type { Database } from '../db/store-db.ts';
 import { createSandboxApp, DEFAULT_DB, DEFAULT_TOKEN, openStore, serveApp } from '../sandbox/entry.ts';
-import { tableAuditSink } from './audit-sink.ts';
+import { consoleAuditSink } from './audit-sink.ts';
 import { oidcProvider } from './auth-provider.ts';
 import { openConsoleDb } from './console-db.ts';
 import type { TeamConfig } from './team-config.ts';
@@ -30,6 +30,13 @@ export interface StartOptions {
   team?: TeamConfig;
 }
 
+/** Every partner token this server holds (the sandbox's and each environment's): the audit log never writes one. */
+function partnerTokens(options: StartOptions): string[] {
+  const tokens = [...(options.tokens ?? [DEFAULT_TOKEN])];
+  for (const environment of options.team?.environments ?? []) if (environment.target.kind === 'http') tokens.push(environment.target.token);
+  return tokens;
+}
+
 /** Opens the sandbox's store (unless proxying), builds the console's server around its app and listens. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   // Before any database is opened: a sign-in kind this build cannot do stops the start at once.
@@ -41,7 +48,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     let team: ServerAppOptions['team'];
     if (options.team !== undefined) {
       consoleDb = await openConsoleDb(options.team.db);
-      const ctx: TeamContext = { db: consoleDb, config: options.team, audit: tableAuditSink(consoleDb), log: options.log ?? ((line) => console.info(line)) };
+      const ctx: TeamContext = { db: consoleDb, config: options.team, audit: consoleAuditSink(consoleDb, () => partnerTokens(options)), log: options.log ?? ((line) => console.info(line)) };
       team = { ctx, sandboxToken: options.tokens?.[0] ?? DEFAULT_TOKEN };
     }
     const sandbox = createSandboxApp({

@@ -5,6 +5,7 @@ import { formatGrant, permissionsIn, roleIn } from '../contract/permissions.ts';
 import type { FetchApp } from '../sandbox/entry.ts';
 import { byMethod, detailError } from '../sandbox/entry.ts';
 import { registerForwarding } from './forward.ts';
+import { mountAuditRoutes } from './team-audit-routes.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { createSession, endSession } from './sessions.ts';
 import { clearAccountFailures, recordFailure, throttledFor } from './sign-in-throttle.ts';
@@ -149,6 +150,7 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
   app.use('/api/*', requireSession(ctx));
   app.use('/env/*', requireSession(ctx));
   app.get(ME_PATH, (c) => c.json(describeMe(c.get('user'), ctx), 200, { 'Cache-Control': 'no-store' }));
+  mountAuditRoutes(app, ctx);
   registerForwarding(app, ctx, sandbox);
   return app;
 }

@@ -14,6 +14,10 @@ import { ProxyNotice } from './proxy-notice.tsx';
 import { SignInAgain } from './sign-in-again.tsx';
 import { TeamAccount } from './team-account.tsx';
 import { useIsTeamMode, useTeamMe } from '../lib/use-team.ts';
+import { consoleWidePermissionsOf } from '../../contract/console-permissions.ts';
+import type { Permission } from '../../contract/permissions.ts';
+
+const AUDIT_PERMISSION: Permission = 'read:audit';
 
 const JournalDrawer = lazy(async () => ({
   default: (await withPageStyles(() => import('../features/journal/journal-drawer.tsx'))).JournalDrawer,
@@ -34,7 +38,7 @@ const NAV = [
   { to: '/scenarios', label: 'Scenarios', icon: IconChecklist, exact: true },
   { to: '/faults', label: 'Faults', icon: IconBolt, exact: true },
   { to: '/settings', label: 'Settings', icon: IconSettings, exact: true },
-  // D16: for a user whose permissions include read:audit:any (auditVisible below).
+  // D16: for an admin of the whole console (read:audit from /api/me's grants, once in the browser).
   { to: '/audit', label: 'Audit log', icon: IconShieldCheck, exact: true, auditOnly: true },
 ] as const;
 
@@ -47,7 +51,7 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 interface AppShellLayoutProps {
-  /** Team mode: `/api/me`'s permissions include read:audit:any. Off in personal mode. */
+  /** Shows the audit link whatever /api/me says (tests); team mode shows it to admins anyway. */
   auditVisible?: boolean;
 }
 
@@ -59,6 +63,7 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
   const inBrowser = useInBrowser();
   const team = useIsTeamMode();
   const me = useTeamMe();
+  const showAudit = auditVisible || (inBrowser && team && me !== null && consoleWidePermissionsOf(me.grants).includes(AUDIT_PERMISSION));
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
@@ -114,7 +119,7 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
       </AppShell.Header>
       <AppShell.Navbar p="xs">
         <nav aria-label="Main">
-          {NAV.filter((item) => (!('sandboxOnly' in item) || environment.sandbox) && (!('auditOnly' in item) || auditVisible)).map((item) => (
+          {NAV.filter((item) => (!('sandboxOnly' in item) || environment.sandbox) && (!('auditOnly' in item) || showAudit)).map((item) => (
             <NavLink
               key={item.to}
               component={Link}

@@ -5,7 +5,7 @@ import type { RunningServer, Store } from '../../sandbox/entry.ts';
 import { createSandboxApp, openStore, serveApp } from '../../sandbox/entry.ts';
 import { createServerApp } from '../app.ts';
 import type { AuditEntry } from '../audit-sink.ts';
-import { tableAuditSink } from '../audit-sink.ts';
+import { consoleAuditSink } from '../audit-sink.ts';
 import { openConsoleDb } from '../console-db.ts';
 import { hashPassword } from '../passwords.ts';
 import type { TeamConfig, TeamEnvironment } from '../team-config.ts';
@@ -32,7 +32,7 @@ export async function startTeamServer(options: { config?: Partial<TeamConfig>; e
   const db = await openConsoleDb(':memory:');
   const store = options.store ?? (await openStore(':memory:'));
   const audit: AuditEntry[] = [];
-  const table = tableAuditSink(db);
+  
   const config: TeamConfig = {
     auth: 'local',
     db: ':memory:',
@@ -42,6 +42,7 @@ export async function startTeamServer(options: { config?: Partial<TeamConfig>; e
     origin: null,
     ...options.config,
   };
+  const chained = consoleAuditSink(db, () => [SANDBOX_TOKEN, ...config.environments.flatMap((e) => (e.target.kind === 'http' ? [e.target.token] : []))]);
   const sandbox = createSandboxApp({ store, tokens: [SANDBOX_TOKEN], log: () => undefined });
   const ctx = {
     db,
@@ -49,7 +50,7 @@ export async function startTeamServer(options: { config?: Partial<TeamConfig>; e
     audit: {
       async record(entry: AuditEntry) {
         audit.push(entry);
-        await table.record(entry);
+        await chained.record(entry);
       },
     },
     log: () => undefined,
