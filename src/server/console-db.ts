@@ -49,6 +49,14 @@ const MIGRATIONS: readonly string[] = [
   // The chained audit log (src/server/audit/) replaces console_actions as the server's sink; the
   // older table stays, so a database from before keeps its rows.
   AUDIT_SCHEMA_SQL,
+  // CONSOLE_AUTH=oidc: a person is the provider's subject; a sign-in waits here between the
+  // redirect to the provider and its callback (oidc-attempts.ts).
+  `ALTER TABLE console_users ADD COLUMN subject text UNIQUE;
+   CREATE TABLE console_oidc_attempts (
+     id_hash text PRIMARY KEY,
+     data jsonb NOT NULL,
+     created_at timestamptz NOT NULL DEFAULT now()
+   );`,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;

@@ -7,6 +7,7 @@ import { createServerApp } from '../app.ts';
 import type { AuditEntry } from '../audit-sink.ts';
 import { consoleAuditSink } from '../audit-sink.ts';
 import { openConsoleDb } from '../console-db.ts';
+import type { OidcConfig } from '../oidc/oidc-config.ts';
 import { hashPassword } from '../passwords.ts';
 import type { TeamConfig, TeamEnvironment } from '../team-config.ts';
 import { addUser } from '../users.ts';
@@ -28,7 +29,9 @@ export interface TeamServer {
 
 const grants = (texts: string[]): Grant[] => texts.map((text) => grantSchema.parse(text));
 
-export async function startTeamServer(options: { config?: Partial<TeamConfig>; environments?: TeamEnvironment[]; store?: Store } = {}): Promise<TeamServer> {
+export async function startTeamServer(
+  options: { config?: Partial<TeamConfig>; environments?: TeamEnvironment[]; store?: Store; oidc?: OidcConfig; port?: number } = {},
+): Promise<TeamServer> {
   const db = await openConsoleDb(':memory:');
   const store = options.store ?? (await openStore(':memory:'));
   const audit: AuditEntry[] = [];
@@ -55,7 +58,10 @@ export async function startTeamServer(options: { config?: Partial<TeamConfig>; e
     },
     log: () => undefined,
   };
-  const running: RunningServer = await serveApp(createServerApp({ sandbox, team: { ctx, sandboxToken: SANDBOX_TOKEN }, log: () => undefined }));
+  const running: RunningServer = await serveApp(
+    createServerApp({ sandbox, team: { ctx, sandboxToken: SANDBOX_TOKEN, ...(options.oidc !== undefined && { oidc: options.oidc }) }, log: () => undefined }),
+    { port: options.port ?? 0 },
+  );
   return {
     url: running.url,
     db,
