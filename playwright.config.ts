@@ -1,8 +1,10 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import type { PlaywrightTestConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './src/testing/browser.ts';
 import { FAULT_TOKENS } from './e2e/support/faults.ts';
-import { DEV_TOKEN, resolveTarget } from './e2e/support/target.ts';
+import { DEV_TOKEN, resolveTarget, TEAM_SANDBOX_TOKEN, TEAM_USER, TEAM_VIEWER } from './e2e/support/target.ts';
 
 // The end-to-end suite: e2e/README.md says how to run it and against what.
 
@@ -18,7 +20,7 @@ function configure(): PlaywrightTestConfig {
   const server = 'node --import tsx src/server/main.ts';
   const common = { HOST: '127.0.0.1', SANDBOX_DB: ':memory:' };
   const webServer: PlaywrightTestConfig['webServer'] =
-    target.local && target.indexShapeBaseURL !== null && target.proxyBaseURL !== null
+    target.local && target.indexShapeBaseURL !== null && target.proxyBaseURL !== null && target.teamBaseURL !== null
       ? [
           {
             name: 'console+sandbox',
@@ -48,6 +50,25 @@ function configure(): PlaywrightTestConfig {
             env: { HOST: '127.0.0.1', PORT: new URL(target.proxyBaseURL).port, ORDER_SERVICE_URL: target.baseURL },
             reuseExistingServer: !CI,
             timeout: 120_000,
+            stdout: 'ignore',
+            gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+          },
+          {
+            // Team mode (issue 25, D16): a fresh console database with an agent and a viewer made by
+            // `npm run users`, the embedded sandbox's token only in this server's environment.
+            name: 'team-console',
+            command: `node -e "require('node:fs').rmSync(process.env.CONSOLE_DB,{recursive:true,force:true})" && node --import tsx scripts/users.ts add ${TEAM_USER.email} --role agent --password-env E2E_TEAM_PASSWORD && node --import tsx scripts/users.ts add ${TEAM_VIEWER.email} --role viewer --password-env E2E_TEAM_PASSWORD && ${server}`,
+            url: `${target.teamBaseURL}/openapi.json`,
+            env: {
+              ...common,
+              PORT: new URL(target.teamBaseURL).port,
+              SANDBOX_TOKENS: TEAM_SANDBOX_TOKEN,
+              CONSOLE_AUTH: 'local',
+              CONSOLE_DB: join(tmpdir(), `order-console-e2e-team-${new URL(target.teamBaseURL).port}`),
+              E2E_TEAM_PASSWORD: TEAM_USER.password,
+            },
+            reuseExistingServer: !CI,
+            timeout: 180_000,
             stdout: 'ignore',
             gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
           },

@@ -9,7 +9,8 @@ import { findPostgresBin, INSTALL_HINT } from './src/sandbox/testing/postgres-bi
 // store run twice: its own tests, and the API suites that write and read orders, refunds, history,
 // statistics and fault rules. Validation, auth, whitespace, hostile bodies and the contract agreement never
 // reach a store query that differs between the two, and running them again cost about 3 minutes of CI.
-// team-*.test.ts need several processes on one database, so PostgreSQL only.
+// team-*.test.ts (and the console's server's postgres-processes.test.ts) need several processes on
+// one database, so PostgreSQL only.
 const BOTH_STORES = [
   'src/sandbox/api-refunds.test.ts',
   'src/sandbox/api-history.test.ts',
@@ -21,7 +22,7 @@ const BOTH_STORES = [
   'src/sandbox/store-group-commit.test.ts',
   'src/sandbox/store-refund-group.test.ts',
 ];
-const POSTGRES_ONLY = ['src/sandbox/team-*.test.ts', 'src/server/**/team-*.test.ts'];
+const POSTGRES_ONLY = ['src/sandbox/team-*.test.ts', 'src/server/audit/team-audit-chain.test.ts', 'src/server/postgres-processes.test.ts'];
 
 // Without PostgreSQL's binaries the PostgreSQL project is left out with one line saying what to
 // install; on CI (CI set) it always runs, so there its global setup fails with that line instead.

@@ -16,7 +16,15 @@ export interface Target {
   indexShapeBaseURL: string | null;
   /** A third local server in proxy mode (ORDER_SERVICE_URL) in front of the first one; null otherwise. */
   proxyBaseURL: string | null;
+  /** A fourth local server in team mode (CONSOLE_AUTH=local, issue 25); null otherwise. */
+  teamBaseURL: string | null;
 }
+
+/** Team mode's embedded sandbox token: only the console's server may ever hold it (e2e/team-mode.spec.ts). */
+export const TEAM_SANDBOX_TOKEN = 'team-e2e-sandbox-token-6c0d41f9b2';
+export const TEAM_USER = { email: 'agent@example.com', password: 'team-e2e-password-31415' } as const;
+/** A second account of the team console, a viewer everywhere (same password variable). */
+export const TEAM_VIEWER = { email: 'viewer@example.com', password: TEAM_USER.password } as const;
 
 export class TargetError extends Error {
   override name = 'TargetError';
@@ -55,16 +63,18 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
     if (!/^https?:\/\/[^/]/i.test(external)) throw new TargetError(`e2e: E2E_BASE_URL must be an http(s) URL, got "${external}"`);
     const token = env['E2E_TOKEN']?.trim() ?? '';
     if (token === '') throw new TargetError('e2e: E2E_BASE_URL is set but E2E_TOKEN is not: give the token of that environment');
-    return { baseURL: external.replace(/\/+$/, ''), token, local: false, indexShapeBaseURL: null, proxyBaseURL: null };
+    return { baseURL: external.replace(/\/+$/, ''), token, local: false, indexShapeBaseURL: null, proxyBaseURL: null, teamBaseURL: null };
   }
   const port = portFrom(env, 'E2E_PORT', new Set());
   const indexPort = portFrom(env, 'E2E_INDEX_PORT', new Set([port]));
   const proxyPort = portFrom(env, 'E2E_PROXY_PORT', new Set([port, indexPort]));
+  const teamPort = portFrom(env, 'E2E_TEAM_PORT', new Set([port, indexPort, proxyPort]));
   return {
     baseURL: `http://127.0.0.1:${port}`,
     token: DEV_TOKEN,
     local: true,
     indexShapeBaseURL: `http://127.0.0.1:${indexPort}`,
     proxyBaseURL: `http://127.0.0.1:${proxyPort}`,
+    teamBaseURL: `http://127.0.0.1:${teamPort}`,
   };
 }

@@ -53,7 +53,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * A state-changing request from another site is refused (403) before anything else looks at it:
- * the Origin header when the browser sent one, else Sec-Fetch-Site. A client that sends neither
+ * Sec-Fetch-Site when the browser sent it, else the Origin header. A client that sends neither
  * (curl) is no browser another site could drive; it still needs the session cookie.
  */
 export function sameOriginWrites(ctx: TeamContext) {
@@ -61,7 +61,9 @@ export function sameOriginWrites(ctx: TeamContext) {
     if (!STATE_CHANGING.has(c.req.method)) return next();
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
-    const crossOrigin = origin !== undefined ? origin !== expectedOrigin(c, ctx.config) : site !== undefined && site !== 'same-origin' && site !== 'none';
+    // Sec-Fetch-Site first: browsers always send it and a page cannot set it, while a form posted
+    // under this server's `Referrer-Policy: no-referrer` carries `Origin: null` even from this site.
+    const crossOrigin = site !== undefined ? site !== 'same-origin' : origin !== undefined && origin !== expectedOrigin(c, ctx.config);
     if (crossOrigin) {
       await ctx.audit.record({
         user: null,

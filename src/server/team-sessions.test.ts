@@ -84,7 +84,8 @@ describe('sign-in', () => {
     const form = (returnTo: string) =>
       fetch(`${server.url}/auth/sign-in`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+        // As Chromium posts the page's form under Referrer-Policy: no-referrer.
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'null', 'Sec-Fetch-Site': 'same-origin' },
         body: new URLSearchParams({ email: 'ann@example.com', password: 'a-long-test-password', return_to: returnTo }),
         redirect: 'manual',
       });
@@ -112,6 +113,7 @@ describe('cross-origin writes are refused', () => {
     ['an Origin of another site', { Origin: 'https://evil.example' }],
     ['Sec-Fetch-Site cross-site, no Origin', { 'Sec-Fetch-Site': 'cross-site' }],
     ['Origin "null" (a sandboxed frame)', { Origin: 'null' }],
+    ['Sec-Fetch-Site same-site (a sibling host)', { 'Sec-Fetch-Site': 'same-site' }],
   ])('%s: 403, nothing done', async (_, headers) => {
     const cookie = cookieOf(await signIn(server.url, 'ann@example.com'));
     const out = await fetch(`${server.url}/auth/sign-out`, { method: 'POST', headers: { Cookie: cookie, Accept: 'application/json', ...headers } });

@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 describe('permission', () => {
-  test.each(['/api/audit', '/api/audit/export?format=csv'])('%s answers 403 to a user without read:audit:any, and asks for that permission', async (path) => {
+  test.each(['/api/audit', '/api/audit/export?format=csv'])('%s answers 403 to a user without read:audit, and asks for that permission', async (path) => {
     asked.length = 0;
     const response = await get(path, { 'x-test-permissions': 'read:order:any,create:refund:any' });
     expect(response.status).toBe(403);

@@ -30,12 +30,11 @@ export interface TeamServer {
 const grants = (texts: string[]): Grant[] => texts.map((text) => grantSchema.parse(text));
 
 export async function startTeamServer(
-  options: { config?: Partial<TeamConfig>; environments?: TeamEnvironment[]; store?: Store; oidc?: OidcConfig; port?: number } = {},
+  options: { config?: Partial<TeamConfig>; environments?: TeamEnvironment[]; store?: Store; consoleDb?: string; oidc?: OidcConfig; port?: number } = {},
 ): Promise<TeamServer> {
-  const db = await openConsoleDb(':memory:');
+  const db = await openConsoleDb(options.consoleDb ?? ':memory:');
   const store = options.store ?? (await openStore(':memory:'));
   const audit: AuditEntry[] = [];
-  
   const config: TeamConfig = {
     auth: 'local',
     db: ':memory:',

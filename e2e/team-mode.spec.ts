@@ -1,0 +1,119 @@
+import type { Page, Response } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { field, orderAmount, orderStatus, refundThroughDialog, uniqueId } from '../src/testing/kit.ts';
+import { guardContext } from './support/guard.ts';
+import { resolveTarget, TEAM_SANDBOX_TOKEN, TEAM_USER } from './support/target.ts';
+
+// Issue 25 (D16), team mode: the partner token stays on the console's server. An agent signs in,
+// creates an order, plays the customer at the checkout, refunds, and then every response body and
+// header the browser got, every storage area, every cookie and the journal are searched for the
+// token: it is nowhere. Plain @playwright/test: the QA kit's fixtures would put a token in storage.
+
+const target = resolveTarget();
+test.skip(target.teamBaseURL === null, 'needs the local servers: the suite starts the team console only when it starts the sandbox');
+test.use({ baseURL: target.teamBaseURL ?? undefined });
+
+interface Seen {
+  url: string;
+  text: string;
+}
+
+/** Every response's URL, headers and body, as text; `settled` waits for the bodies still being read. */
+function recordResponses(page: Page): { seen: Seen[]; settled: () => Promise<unknown> } {
+  const seen: Seen[] = [];
+  const pending: Promise<void>[] = [];
+  const take = (response: Response) => {
+    pending.push(
+      (async () => {
+        const headers = await response.allHeaders().catch(() => ({}));
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        seen.push({ url: response.url(), text: `${JSON.stringify(headers)}\n${body.toString('utf8')}` });
+      })(),
+    );
+  };
+  page.context().on('response', take);
+  return { seen, settled: () => Promise.all(pending) };
+}
+
+/** localStorage and IndexedDB of every origin (Playwright's storage state), and the page's sessionStorage, as one text. */
+async function storageOf(page: Page): Promise<string> {
+  const state = await page.context().storageState({ indexedDB: true });
+  const session: unknown = await page.evaluate('JSON.stringify(sessionStorage)');
+  return `${JSON.stringify(state.origins)}\n${String(session)}`;
+}
+
+test('team mode: sign in, create, checkout, refund, and the token is in no answer, storage, cookie or journal', async ({ page, context }) => {
+  test.slow();
+  const blocked = await guardContext(context, target);
+  const { seen, settled } = recordResponses(page);
+  const sentAuthorization: string[] = [];
+  context.on('request', (request) => {
+    void request.allHeaders().then((headers) => {
+      if (headers['authorization'] !== undefined) sentAuthorization.push(request.url());
+    });
+  });
+
+  // A page without a session leads to the sign-in page, which leads back.
+  await page.goto('/orders/new');
+  await expect(page).toHaveURL(/\/sign-in\?return_to=%2Forders%2Fnew$/);
+  await page.getByLabel('Email').fill(TEAM_USER.email);
+  await page.getByLabel('Password').fill(TEAM_USER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/orders\/new$/);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+  // Create through the form.
+  await page.getByRole('button', { name: 'Fill with sample data' }).click();
+  const externalId = await field(page, 'order_external_id').inputValue();
+  await page.getByRole('button', { name: 'Create order' }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 2, name: `Order ${externalId}` })).toBeVisible();
+  await expect(orderStatus(page)).toHaveText('new');
+
+  // The customer approves at the sandbox checkout; the order page follows.
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('link', { name: 'Open checkout' }).click();
+  const checkout = await popup;
+  await checkout.getByRole('button', { name: 'Approve' }).click();
+  // The sample order's return_url is the sandbox's return page.
+  await expect(checkout.getByRole('heading', { name: `Order ${externalId} is activated` })).toBeVisible();
+  await checkout.close();
+  await expect(orderStatus(page)).toHaveText('activated');
+
+  // A full refund.
+  await refundThroughDialog(page, { externalId: uniqueId('TEAM-REFUND') });
+  await expect(orderStatus(page)).toHaveText('refunded');
+  await expect(orderAmount(page, 'current_amount')).toHaveText('0.00');
+
+  // The journal lists the calls (so it was there to search), through /env/sandbox/, without a token.
+  await page.getByRole('button', { name: 'Journal' }).click();
+  const journal = page.getByRole('dialog', { name: /journal/i });
+  await expect(journal.getByText('/psp/v2/order/').first()).toBeVisible();
+  const journalText = await journal.innerText();
+  await page.keyboard.press('Escape');
+
+  await settled();
+  const storage = await storageOf(page);
+  // The journal is kept in this browser's storage: what is searched below holds the calls made.
+  expect(storage).toContain('/env/sandbox/psp/v2/order/');
+  const cookies = JSON.stringify(await context.cookies());
+
+  expect(seen.length).toBeGreaterThan(10);
+  expect(seen.some((s) => s.url.includes('/env/sandbox/psp/v2/order/'))).toBe(true);
+  expect(seen.filter((s) => s.text.includes(TEAM_SANDBOX_TOKEN)).map((s) => s.url)).toEqual([]);
+  expect(storage).not.toContain(TEAM_SANDBOX_TOKEN);
+  expect(cookies).not.toContain(TEAM_SANDBOX_TOKEN);
+  expect(journalText).not.toContain(TEAM_SANDBOX_TOKEN);
+  expect(journalText).not.toMatch(/Authorization/i);
+  expect(sentAuthorization).toEqual([]);
+  // The session cookie is out of the page's reach.
+  expect(await context.cookies()).toEqual([expect.objectContaining({ name: 'console_session', httpOnly: true, sameSite: 'Strict' })]);
+  expect(await page.evaluate('document.cookie')).toBe('');
+  expect(blocked).toEqual([]);
+
+  // Sign out ends the session on the server: the cookie it had is worth nothing afterwards.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?signed_out=1$/);
+  await expect(page.getByText('You are signed out.')).toBeVisible();
+  expect((await page.request.get('/api/me')).status()).toBe(401);
+});

@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { orderSchema } from '../src/contract/schemas.ts';
+import { field, openOrder, orderStatus, sampleOrder } from '../src/testing/kit.ts';
+import { guardContext } from './support/guard.ts';
+import { resolveTarget, TEAM_SANDBOX_TOKEN, TEAM_USER, TEAM_VIEWER } from './support/target.ts';
+
+// Issue 25 (D16), team mode in the browser: a session that ends mid-form asks to sign in again where
+// the person is and keeps what they typed; a role sees what it may not do, and why.
+
+const target = resolveTarget();
+test.skip(target.teamBaseURL === null, 'needs the local servers: the suite starts the team console only when it starts the sandbox');
+test.use({ baseURL: target.teamBaseURL ?? undefined });
+
+async function signIn(page: Page, user: { email: string; password: string }, path: string): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`));
+}
+
+test('a session that ends mid-form: sign in again in place, the typed order is kept and sent', async ({ page, context }) => {
+  await guardContext(context, target);
+  await signIn(page, TEAM_USER, '/orders/new');
+  await page.getByRole('button', { name: 'Fill with sample data' }).click();
+  const externalId = `TEAM-KEPT-${Date.now()}`;
+  await field(page, 'order_external_id').fill(externalId);
+  await field(page, 'order_data.amount').fill('33.30');
+
+  // The session ends on the server (as an idle timeout would); this browser's cookie goes with it.
+  expect((await page.request.post('/auth/sign-out', { headers: { Accept: 'application/json' } })).status()).toBe(204);
+
+  await page.getByRole('button', { name: 'Create order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your session ended' });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/orders\/new$/);
+  await dialog.getByRole('textbox', { name: 'Password' }).fill(TEAM_USER.password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog).toBeHidden();
+
+  // What was typed is still there, and goes out as it was.
+  await expect(field(page, 'order_external_id')).toHaveValue(externalId);
+  await expect(field(page, 'order_data.amount')).toHaveValue('33.30');
+  await page.getByRole('button', { name: 'Create order' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: `Order ${externalId}` })).toBeVisible();
+  await expect(orderStatus(page)).toHaveText('new');
+});
+
+test('a viewer sees why they cannot refund or create, and the server refuses it anyway', async ({ page, context }) => {
+  await guardContext(context, target);
+  // An order to look at, made through the sandbox's own API (the test plays the PSP's system).
+  const created = await page.request.post('/psp/v2/order/', {
+    headers: { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` },
+    data: sampleOrder({ order_data: { amount: '10.00' } }, 'TEAM'),
+  });
+  expect(created.status()).toBe(201);
+  const { id } = orderSchema.parse(await created.json());
+  await page.request.post(`/sandbox/orders/${id}/status`, { headers: { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` }, data: { status: 'activated' } });
+
+  await signIn(page, TEAM_VIEWER, '/orders');
+  await openOrder(page, id);
+  await expect(orderStatus(page)).toHaveText('activated');
+  await expect(page.getByRole('button', { name: 'Refund' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Refund' })).toHaveAccessibleDescription('Your role viewer cannot refund in Sandbox.');
+
+  await page.goto('/orders/new');
+  await expect(page.getByText('Your role viewer cannot create orders in Sandbox.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create order' })).toHaveCount(0);
+
+  // The server is the check that counts: a refund sent by hand with the viewer's session is refused.
+  const refused = await page.request.post(`/env/sandbox/psp/v2/order/${id}/refund/`, {
+    headers: { 'Sec-Fetch-Site': 'same-origin' },
+    data: { amount: '1.00', destination_account_number: 'CZ6508000000192000145399', payment_identifier: 'P-1', external_id: 'R-1' },
+  });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toEqual({ detail: 'Your role viewer cannot refund in Sandbox.', code: 'permission_denied' });
+});
