@@ -6,6 +6,7 @@ import type { Permission } from '../contract/permissions.ts';
 import { roleIn } from '../contract/permissions.ts';
 import type { FetchApp } from '../sandbox/entry.ts';
 import { ApiError, detailError, errorResponse, readBodyBytes } from '../sandbox/entry.ts';
+import { parseJson } from './json-text.ts';
 import { requirePermission } from './permissions-check.ts';
 import { proxyTo } from './proxy.ts';
 import type { TeamEnvironment } from './team-config.ts';
@@ -167,13 +168,4 @@ export function registerForwarding(app: Hono<TeamEnv>, ctx: TeamContext, sandbox
 function codeOf(status: number, text: string): string {
   const parsed = z.object({ code: z.string() }).safeParse(parseJson(text));
   return parsed.success ? `${status} ${parsed.data.code}` : String(status);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value;
-  } catch {
-    return null;
-  }
 }

@@ -3,11 +3,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { formatGrant, permissionsIn, roleIn } from '../contract/permissions.ts';
 import type { FetchApp } from '../sandbox/entry.ts';
-import { byMethod, detailError } from '../sandbox/entry.ts';
+import { byMethod, detailError, readBodyBytes } from '../sandbox/entry.ts';
 import { registerForwarding } from './forward.ts';
 import { mountAuditRoutes } from './team-audit-routes.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
 import { providerLabel, registerOidcRoutes } from './team-oidc-routes.ts';
+import { parseJson } from './json-text.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { createSession, endSession } from './sessions.ts';
 import { clearAccountFailures, recordFailure, throttledFor } from './sign-in-throttle.ts';
@@ -34,16 +35,13 @@ const credentialsSchema = z.object({
 
 type Credentials = z.infer<typeof credentialsSchema>;
 
+/** The sign-in form's fields or a JSON body, at most 1 MiB read (readBodyBytes answers 413 beyond). */
 async function readCredentials(c: Context): Promise<{ form: boolean; credentials: Credentials | null }> {
   const type = c.req.header('content-type') ?? '';
-  if (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')) {
-    const form = await c.req.parseBody().catch(() => null);
-    const parsed = credentialsSchema.safeParse(form);
-    return { form: true, credentials: parsed.success ? parsed.data : null };
-  }
-  const json: unknown = await c.req.json().catch(() => null);
-  const parsed = credentialsSchema.safeParse(json);
-  return { form: false, credentials: parsed.success ? parsed.data : null };
+  const form = type.startsWith('application/x-www-form-urlencoded');
+  const text = new TextDecoder().decode(await readBodyBytes(c.req.raw));
+  const parsed = credentialsSchema.safeParse(form ? Object.fromEntries(new URLSearchParams(text)) : parseJson(text));
+  return { form, credentials: parsed.success ? parsed.data : null };
 }
 
 /** What /api/me says: the person, their grants, and per environment what they may do. Never a token. */

@@ -195,3 +195,12 @@ test('under https (CONSOLE_ORIGIN) the cookie is Secure and __Host- prefixed', a
     await secure.close();
   }
 });
+
+test('a sign-in body over 1 MiB is refused with 413 before it is parsed', async () => {
+  const response = await fetch(`${server.url}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: server.url },
+    body: JSON.stringify({ email: 'ann@example.com', password: 'x'.repeat(1024 * 1024 + 10) }),
+  });
+  expect(response.status).toBe(413);
+});
