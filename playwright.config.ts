@@ -20,7 +20,7 @@ function configure(): PlaywrightTestConfig {
   const server = 'node --import tsx src/server/main.ts';
   const common = { HOST: '127.0.0.1', SANDBOX_DB: ':memory:' };
   const webServer: PlaywrightTestConfig['webServer'] =
-    target.local && target.indexShapeBaseURL !== null && target.proxyBaseURL !== null && target.teamBaseURL !== null
+    target.local && target.indexShapeBaseURL !== null && target.proxyBaseURL !== null && target.teamBaseURL !== null && target.oidcBaseURL !== null && target.oidcIssuerURL !== null
       ? [
           {
             name: 'console+sandbox',
@@ -69,6 +69,18 @@ function configure(): PlaywrightTestConfig {
             },
             reuseExistingServer: !CI,
             timeout: 180_000,
+            stdout: 'ignore',
+            gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+          },
+          {
+            // Team mode with CONSOLE_AUTH=oidc (issue 25): a real OpenID provider started in the same
+            // process (e2e/support/oidc-console.ts) with an agent and a viewer; roles from its claim.
+            name: 'team-console-oidc',
+            command: 'node --import tsx e2e/support/oidc-console.ts',
+            url: `${target.oidcBaseURL}/openapi.json`,
+            env: { ...common, PORT: new URL(target.oidcBaseURL).port, OIDC_PROVIDER_PORT: new URL(target.oidcIssuerURL).port, SANDBOX_TOKENS: TEAM_SANDBOX_TOKEN, CONSOLE_DB: ':memory:' },
+            reuseExistingServer: !CI,
+            timeout: 120_000,
             stdout: 'ignore',
             gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
           },

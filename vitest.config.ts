@@ -25,7 +25,7 @@ const BOTH_STORES = [
   'src/server/approvals/approvals-*.test.ts',
   'src/server/order-index/order-index-store.test.ts',
 ];
-const POSTGRES_ONLY = ['src/sandbox/team-*.test.ts', 'src/server/postgres-processes.test.ts'];
+const POSTGRES_ONLY = ['src/sandbox/team-*.test.ts', 'src/server/audit/team-audit-chain.test.ts', 'src/server/postgres-processes.test.ts'];
 
 // Without PostgreSQL's binaries the PostgreSQL project is left out with one line saying what to
 // install; on CI (CI set) it always runs, so there its global setup fails with that line instead.

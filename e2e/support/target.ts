@@ -18,6 +18,10 @@ export interface Target {
   proxyBaseURL: string | null;
   /** A fourth local server in team mode (CONSOLE_AUTH=local, issue 25); null otherwise. */
   teamBaseURL: string | null;
+  /** Team mode signing in with OpenID Connect at a test provider (e2e/support/oidc-console.ts). */
+  oidcBaseURL: string | null;
+  /** Its OpenID provider (the issuer). */
+  oidcIssuerURL: string | null;
 }
 
 /** Team mode's embedded sandbox token: only the console's server may ever hold it (e2e/team-mode.spec.ts). */
@@ -63,12 +67,14 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
     if (!/^https?:\/\/[^/]/i.test(external)) throw new TargetError(`e2e: E2E_BASE_URL must be an http(s) URL, got "${external}"`);
     const token = env['E2E_TOKEN']?.trim() ?? '';
     if (token === '') throw new TargetError('e2e: E2E_BASE_URL is set but E2E_TOKEN is not: give the token of that environment');
-    return { baseURL: external.replace(/\/+$/, ''), token, local: false, indexShapeBaseURL: null, proxyBaseURL: null, teamBaseURL: null };
+    return { baseURL: external.replace(/\/+$/, ''), token, local: false, indexShapeBaseURL: null, proxyBaseURL: null, teamBaseURL: null, oidcBaseURL: null, oidcIssuerURL: null };
   }
   const port = portFrom(env, 'E2E_PORT', new Set());
   const indexPort = portFrom(env, 'E2E_INDEX_PORT', new Set([port]));
   const proxyPort = portFrom(env, 'E2E_PROXY_PORT', new Set([port, indexPort]));
   const teamPort = portFrom(env, 'E2E_TEAM_PORT', new Set([port, indexPort, proxyPort]));
+  const oidcPort = portFrom(env, 'E2E_OIDC_PORT', new Set([port, indexPort, proxyPort, teamPort]));
+  const issuerPort = portFrom(env, 'E2E_OIDC_ISSUER_PORT', new Set([port, indexPort, proxyPort, teamPort, oidcPort]));
   return {
     baseURL: `http://127.0.0.1:${port}`,
     token: DEV_TOKEN,
@@ -76,5 +82,7 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
     indexShapeBaseURL: `http://127.0.0.1:${indexPort}`,
     proxyBaseURL: `http://127.0.0.1:${proxyPort}`,
     teamBaseURL: `http://127.0.0.1:${teamPort}`,
+    oidcBaseURL: `http://127.0.0.1:${oidcPort}`,
+    oidcIssuerURL: `http://127.0.0.1:${issuerPort}`,
   };
 }

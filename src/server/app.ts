@@ -5,6 +5,7 @@ import type { HostOptions } from '../sandbox/entry.ts';
 import { ApiError, byMethod, errorResponse, hostAllowList, INTERNAL_ERROR_BODY, isApiPath, notFound, requestLog, securityHeaders } from '../sandbox/entry.ts';
 import { consoleConfig, consoleConfigHandler } from './console-config.ts';
 import { parseServiceUrl, proxyTo } from './proxy.ts';
+import type { OidcConfig } from './oidc/oidc-config.ts';
 import type { ServerEnv } from './server-env.ts';
 import { SIGN_IN_PATH } from './sign-in-page.ts';
 import { staticConsole } from './static-files.ts';
@@ -22,7 +23,7 @@ export interface ServerAppOptions {
   /** One line per request and one per unexpected error; default console.info. */
   log?: (line: string) => void;
   /** Team mode (D16): sign-in, sessions, roles, forwarding with the token added here. */
-  team?: { ctx: TeamContext; sandboxToken: string };
+  team?: { ctx: TeamContext; sandboxToken: string; oidc?: OidcConfig };
   /** PUBLIC_URL and ALLOWED_HOSTS: only these host names (and loopback ones) are answered (issue 23 #10). */
   hosts?: HostOptions;
 }
@@ -59,7 +60,7 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
   own.all(CONSOLE_CONFIG_PATH, byMethod({ GET: consoleConfigHandler(config) }));
   if (serviceUrl !== undefined) own.all('/psp/*', proxyTo(serviceUrl));
   if (team !== undefined) {
-    own.route('/', createTeamApp(team.ctx, serviceUrl === undefined ? { app: sandbox, token: team.sandboxToken } : undefined));
+    own.route('/', createTeamApp(team.ctx, serviceUrl === undefined ? { app: sandbox, token: team.sandboxToken } : undefined, team.oidc));
     // The console's pages need a session; its scripts, styles and files do not (they hold nothing).
     own.use(async (c, next) => {
       if (!wantsPage(c) || (await currentUser(c, team.ctx)) !== null) return next();

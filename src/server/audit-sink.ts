@@ -1,8 +1,8 @@
-import type { Queryable } from '../db/store-db.ts';
+import type { Database } from '../db/store-db.ts';
+import { createAuditLog } from './audit/audit-log.ts';
 
-// decisions.md D16: every action with its user. This is the seam the audit log (src/server/audit/,
-// its hash chain, /audit and the exports) plugs into; until then the default sink appends each entry
-// to the console_actions table. A body never holds a token: the server adds the token only when it
+// decisions.md D16: every action with its user. The seam the audit log (src/server/audit/: its hash
+// chain, /audit and the exports) plugs into; the server records through consoleAuditSink. A body never holds a token: the server adds the token only when it
 // forwards, after the entry is made from what the browser sent.
 
 export interface AuditEntry {
@@ -23,16 +23,9 @@ export interface AuditSink {
   record(entry: AuditEntry): Promise<void>;
 }
 
-/** Appends to console_actions (no chain: the audit log brings that). */
-export function tableAuditSink(db: Queryable): AuditSink {
-  return {
-    async record(entry) {
-      await db.query(
-        'INSERT INTO console_actions ("user", role, environment, action, order_id, body, outcome, address, user_agent) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9)',
-        [entry.user, entry.role, entry.environment, entry.action, entry.order_id, entry.body === undefined ? null : JSON.stringify(entry.body), entry.outcome, entry.address, entry.user_agent],
-      );
-    },
-  };
+/** The chained audit log (src/server/audit/); `secrets` are the partner tokens the server holds, never written. */
+export function consoleAuditSink(db: Database, secrets: () => readonly string[]): AuditSink {
+  return createAuditLog(db, { secrets });
 }
 
 export const noAuditSink: AuditSink = { record: () => Promise.resolve() };

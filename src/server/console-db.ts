@@ -2,6 +2,7 @@ import type { Database } from '../db/store-db.ts';
 import { openDatabase } from '../db/store-open.ts';
 import { APPROVALS_SCHEMA } from './approvals/approval-schema.ts';
 import { ORDER_INDEX_MIGRATION } from './order-index/order-index-schema.ts';
+import { AUDIT_SCHEMA_SQL } from './audit/audit-schema.ts';
 
 // decisions.md D16: the console's own state (users, sessions, failed sign-ins, the audit seam) in its
 // own database: CONSOLE_DB (embedded PGlite, default .data/console) or CONSOLE_DATABASE_URL
@@ -48,6 +49,17 @@ const MIGRATIONS: readonly string[] = [
      user_agent text
    );`,
   ORDER_INDEX_MIGRATION,
+  // The chained audit log (src/server/audit/) replaces console_actions as the server's sink; the
+  // older table stays, so a database from before keeps its rows.
+  AUDIT_SCHEMA_SQL,
+  // CONSOLE_AUTH=oidc: a person is the provider's subject; a sign-in waits here between the
+  // redirect to the provider and its callback (oidc-attempts.ts).
+  `ALTER TABLE console_users ADD COLUMN subject text UNIQUE;
+   CREATE TABLE console_oidc_attempts (
+     id_hash text PRIMARY KEY,
+     data jsonb NOT NULL,
+     created_at timestamptz NOT NULL DEFAULT now()
+   );`,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;

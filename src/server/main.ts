@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { displayDatabaseUrl, isDatabaseUrl, StoreOpenError } from '../db/store-open.ts';
 import { ConfigError, displayUrl, readConfig } from '../sandbox/entry.ts';
-import { AuthNotConfiguredError } from './auth-provider.ts';
+import type { OidcConfig } from './oidc/oidc-config.ts';
+import { loadOidcConfig, OidcConfigError } from './oidc/oidc-config.ts';
 import type { RunningServer } from './server.ts';
 import { startServer } from './server.ts';
 import { readTeamConfig, TeamConfigError } from './team-config.ts';
@@ -16,7 +17,7 @@ function fail(message: string): never {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof ConfigError || error instanceof StoreOpenError || error instanceof TeamConfigError || error instanceof AuthNotConfiguredError) return error.message;
+  if (error instanceof ConfigError || error instanceof StoreOpenError || error instanceof TeamConfigError || error instanceof OidcConfigError) return error.message;
   if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') return `the address is already in use (${error.message})`;
   return error instanceof Error ? error.message : String(error);
 }
@@ -24,9 +25,11 @@ function describe(error: unknown): string {
 async function main(): Promise<void> {
   let config;
   let team;
+  let oidc: OidcConfig | undefined;
   try {
     config = readConfig(process.env);
     team = readTeamConfig(process.env, { hasSandbox: config.orderServiceUrl === undefined }) ?? undefined;
+    if (team?.auth === 'oidc') oidc = loadOidcConfig(process.env);
   } catch (error) {
     fail(describe(error));
   }
@@ -67,6 +70,7 @@ async function main(): Promise<void> {
       log: (line) => console.info(line),
       storeOptions: { max: config.poolSize, onIdleError: (line) => console.error(`sandbox: ${line}`) },
       ...(team !== undefined && { team }),
+      ...(oidc !== undefined && { oidc }),
     });
   } catch (error) {
     fail(describe(error));

@@ -2,9 +2,10 @@ import type { ArrayErrorShape } from '../contract/drf-errors.ts';
 import type { RunningServer, Store, StoreOptions } from '../sandbox/entry.ts';
 import type { Database } from '../db/store-db.ts';
 import { createSandboxApp, DEFAULT_DB, DEFAULT_TOKEN, openStore, serveApp } from '../sandbox/entry.ts';
-import { tableAuditSink } from './audit-sink.ts';
-import { oidcProvider } from './auth-provider.ts';
+import { consoleAuditSink } from './audit-sink.ts';
 import { openConsoleDb } from './console-db.ts';
+import type { OidcConfig } from './oidc/oidc-config.ts';
+import { OidcConfigError } from './oidc/oidc-config.ts';
 import type { TeamConfig } from './team-config.ts';
 import type { TeamContext } from './team-session.ts';
 import type { ServerAppOptions } from './app.ts';
@@ -31,12 +32,21 @@ export interface StartOptions {
   storeOptions?: StoreOptions;
   /** Team mode (D16, readTeamConfig); absent: personal mode, as `npm start` always was. */
   team?: TeamConfig;
+  /** CONSOLE_AUTH=oidc: the provider (loadOidcConfig). */
+  oidc?: OidcConfig;
+}
+
+/** Every partner token this server holds (the sandbox's and each environment's): the audit log never writes one. */
+function partnerTokens(options: StartOptions): string[] {
+  const tokens = [...(options.tokens ?? [DEFAULT_TOKEN])];
+  for (const environment of options.team?.environments ?? []) if (environment.target.kind === 'http') tokens.push(environment.target.token);
+  return tokens;
 }
 
 /** Opens the sandbox's store (unless proxying), builds the console's server around its app and listens. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  // Before any database is opened: a sign-in kind this build cannot do stops the start at once.
-  if (options.team?.auth === 'oidc') oidcProvider();
+  // Before any database is opened: CONSOLE_AUTH=oidc without its provider's settings stops the start.
+  if (options.team?.auth === 'oidc' && options.oidc === undefined) throw new OidcConfigError('CONSOLE_AUTH=oidc needs the OIDC_ variables (loadOidcConfig)');
   const proxying = options.orderServiceUrl !== undefined;
   const store: Store | undefined = proxying ? undefined : await openStore(options.db ?? DEFAULT_DB, options.storeOptions);
   let consoleDb: Database | undefined;
@@ -44,8 +54,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     let team: ServerAppOptions['team'];
     if (options.team !== undefined) {
       consoleDb = await openConsoleDb(options.team.db);
-      const ctx: TeamContext = { db: consoleDb, config: options.team, audit: tableAuditSink(consoleDb), log: options.log ?? ((line) => console.info(line)) };
-      team = { ctx, sandboxToken: options.tokens?.[0] ?? DEFAULT_TOKEN };
+      const ctx: TeamContext = { db: consoleDb, config: options.team, audit: consoleAuditSink(consoleDb, () => partnerTokens(options)), log: options.log ?? ((line) => console.info(line)) };
+      team = { ctx, sandboxToken: options.tokens?.[0] ?? DEFAULT_TOKEN, ...(options.oidc !== undefined && { oidc: options.oidc }) };
     }
     const sandbox = createSandboxApp({
       ...(store !== undefined && { store }),

@@ -12,7 +12,8 @@ export function safeReturnTo(value: string | undefined | null): string {
   return value.startsWith(SIGN_IN_PATH) ? '/' : value;
 }
 
-export function signInPage(options: { returnTo: string; email?: string; message?: string; notice?: string }): string {
+/** `oidcProvider`: CONSOLE_AUTH=oidc, a link "Sign in with <provider>" instead of the password form. */
+export function signInPage(options: { returnTo: string; email?: string; message?: string; notice?: string; oidcProvider?: string }): string {
   const message = options.message === undefined ? '' : `<p class="error" role="alert">${escapeHtml(options.message)}</p>`;
   const notice = options.notice === undefined ? '' : `<p class="notice" role="status">${escapeHtml(options.notice)}</p>`;
   return `<!doctype html>
@@ -28,6 +29,7 @@ export function signInPage(options: { returnTo: string; email?: string; message?
   h1 { font-size: 1.4rem; margin: 0 0 1rem; }
   label { display: block; margin: 1rem 0 0.25rem; font-weight: 600; }
   input { width: 100%; box-sizing: border-box; padding: 0.5rem; font-size: 1rem; }
+  a.button { display: block; text-align: center; padding: 0.6rem; border: 1px solid GrayText; border-radius: 4px; font-weight: 600; }
   button { margin-top: 1.5rem; width: 100%; padding: 0.6rem; font-size: 1rem; font-weight: 600; cursor: pointer; }
   .error { color: #c92a2a; border-left: 4px solid #c92a2a; padding-left: 0.5rem; }
   @media (prefers-color-scheme: dark) { .error { color: #ff8787; border-color: #ff8787; } }
@@ -37,16 +39,24 @@ export function signInPage(options: { returnTo: string; email?: string; message?
 <main>
 <h1>Sign in to Order Console</h1>
 ${notice}${message}
-<form method="post" action="/auth/sign-in">
+${options.oidcProvider === undefined ? passwordForm(options) : oidcLink(options.oidcProvider, options.returnTo)}
+</main>
+</body>
+</html>
+`;
+}
+
+function passwordForm(options: { returnTo: string; email?: string }): string {
+  return `<form method="post" action="/auth/sign-in">
 <input type="hidden" name="return_to" value="${escapeHtml(options.returnTo)}">
 <label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email ?? '')}">
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
-</form>
-</main>
-</body>
-</html>
-`;
+</form>`;
+}
+
+function oidcLink(provider: string, returnTo: string): string {
+  return `<p><a class="button" href="/auth/oidc/start?return_to=${escapeHtml(encodeURIComponent(returnTo))}">Sign in with ${escapeHtml(provider)}</a></p>`;
 }

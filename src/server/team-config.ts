@@ -139,15 +139,21 @@ function readEnvironments(env: Env, hasSandbox: boolean): TeamEnvironment[] {
   return environments;
 }
 
+/** Where the console's database is (CONSOLE_DATABASE_URL or CONSOLE_DB): the server and npm run audit read it alike. */
+export function consoleDbLocation(env: Env): string {
+  const url = env['CONSOLE_DATABASE_URL']?.trim() || undefined;
+  const dir = env['CONSOLE_DB']?.trim() || undefined;
+  if (url !== undefined && dir !== undefined) throw new TeamConfigError('set CONSOLE_DB (an embedded database) or CONSOLE_DATABASE_URL (a PostgreSQL server), not both');
+  if (url !== undefined && !/^postgres(ql)?:\/\//i.test(url)) throw new TeamConfigError('CONSOLE_DATABASE_URL must be a postgres:// (or postgresql://) URL');
+  return url ?? dir ?? DEFAULT_CONSOLE_DB;
+}
+
 /** Team mode's configuration, or null for personal mode (CONSOLE_AUTH unset). */
 export function readTeamConfig(env: Env, options: { hasSandbox: boolean }): TeamConfig | null {
   const auth = env['CONSOLE_AUTH']?.trim() || undefined;
   if (auth === undefined) return null;
   if (auth !== 'local' && auth !== 'oidc') throw new TeamConfigError(`CONSOLE_AUTH must be "local" or "oidc", got "${auth}"`);
-  const url = env['CONSOLE_DATABASE_URL']?.trim() || undefined;
-  const dir = env['CONSOLE_DB']?.trim() || undefined;
-  if (url !== undefined && dir !== undefined) throw new TeamConfigError('set CONSOLE_DB (an embedded database) or CONSOLE_DATABASE_URL (a PostgreSQL server), not both');
-  if (url !== undefined && !/^postgres(ql)?:\/\//i.test(url)) throw new TeamConfigError('CONSOLE_DATABASE_URL must be a postgres:// (or postgresql://) URL');
+  const db = consoleDbLocation(env);
   const idleMs = duration(env, 'CONSOLE_SESSION_IDLE', DEFAULT_IDLE);
   const maxMs = duration(env, 'CONSOLE_SESSION_MAX', DEFAULT_MAX);
   if (idleMs > maxMs) throw new TeamConfigError('CONSOLE_SESSION_IDLE must not be longer than CONSOLE_SESSION_MAX');
@@ -161,5 +167,5 @@ export function readTeamConfig(env: Env, options: { hasSandbox: boolean }): Team
     origin = parsed.origin;
   }
   const approvalTtlMs = duration(env, 'CONSOLE_APPROVAL_TTL', DEFAULT_APPROVAL_TTL);
-  return { auth, db: url ?? dir ?? DEFAULT_CONSOLE_DB, environments: readEnvironments(env, options.hasSandbox), idleMs, maxMs, origin, approvalTtlMs };
+  return { auth, db, environments: readEnvironments(env, options.hasSandbox), idleMs, maxMs, origin, approvalTtlMs };
 }

@@ -6,6 +6,9 @@ import type { FetchApp } from '../sandbox/entry.ts';
 import { byMethod, detailError, readBodyBytes } from '../sandbox/entry.ts';
 import { registerApprovals } from './approvals/approval-mount.ts';
 import { registerForwarding } from './forward.ts';
+import { mountAuditRoutes } from './team-audit-routes.ts';
+import type { OidcConfig } from './oidc/oidc-config.ts';
+import { providerLabel, registerOidcRoutes } from './team-oidc-routes.ts';
 import { parseJson } from './json-text.ts';
 import { registerOrderSearch } from './order-index/search-route.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
@@ -70,9 +73,11 @@ export function wantsPage(c: Context): boolean {
   return (c.req.header('accept') ?? '').includes('text/html');
 }
 
-export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token: string } | undefined): Hono<TeamEnv> {
+export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token: string } | undefined, oidc?: OidcConfig): Hono<TeamEnv> {
   const app = new Hono<TeamEnv>();
   app.use(sameOriginWrites(ctx));
+  const oidcProvider = oidc === undefined ? undefined : providerLabel(oidc);
+  if (oidc !== undefined) registerOidcRoutes(app, ctx, oidc);
 
   app.all(
     SIGN_IN_PATH,
@@ -81,7 +86,7 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
         const returnTo = safeReturnTo(c.req.query('return_to'));
         if ((await currentUser(c, ctx)) !== null) return c.redirect(returnTo, 303);
         const notice = c.req.query('signed_out') === '1' ? 'You are signed out.' : undefined;
-        return c.html(signInPage({ returnTo, ...(notice !== undefined && { notice }) }), 200, { 'Cache-Control': 'no-store' });
+        return c.html(signInPage({ returnTo, ...(notice !== undefined && { notice }), ...(oidcProvider !== undefined && { oidcProvider }) }), 200, { 'Cache-Control': 'no-store' });
       },
     }),
   );
@@ -151,6 +156,7 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
   app.get(ME_PATH, (c) => c.json(describeMe(c.get('user'), ctx), 200, { 'Cache-Control': 'no-store' }));
   registerApprovals(app, ctx, sandbox);
   registerOrderSearch(app, ctx);
+  mountAuditRoutes(app, ctx);
   registerForwarding(app, ctx, sandbox);
   return app;
 }

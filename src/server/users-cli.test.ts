@@ -33,7 +33,7 @@ test('add, list, set-role, disable: each change recorded for the audit', async (
   expect((await users(['set-role', 'lead@example.com', '--role', 'viewer@prod'])).out).toEqual(['lead@example.com: viewer@prod']);
   expect((await users(['disable', 'lead@example.com'])).code).toBe(0);
   expect((await users(['list'])).out).toEqual(['lead@example.com\tdisabled\tviewer@prod']);
-  const { rows } = await db.query<{ action: string }>("SELECT action FROM console_actions WHERE action LIKE 'user_%' ORDER BY id");
+  const { rows } = await db.query<{ action: string }>("SELECT action FROM audit_log WHERE action LIKE 'user_%' ORDER BY seq");
   expect(rows.map((r) => r.action)).toEqual(['user_add', 'user_set_role', 'user_disable']);
 });
 

@@ -4,7 +4,7 @@ import { grantSchema } from '../contract/grants.ts';
 import { formatGrant } from '../contract/permissions.ts';
 import type { Database } from '../db/store-db.ts';
 import type { AuditSink } from './audit-sink.ts';
-import { tableAuditSink } from './audit-sink.ts';
+import { consoleAuditSink } from './audit-sink.ts';
 import { openConsoleDb } from './console-db.ts';
 import { hashPassword } from './passwords.ts';
 import { DEFAULT_CONSOLE_DB } from './team-config.ts';
@@ -102,7 +102,7 @@ export async function usersCli(args: string[], io: CliIo, open: (location: strin
     // Arguments first: a typo costs no database start.
     if (args.length === 0 || args[0] === '--help') throw new UsageError('');
     db = await open(location);
-    await run(db, tableAuditSink(db), args, io);
+    await run(db, consoleAuditSink(db, () => []), args, io);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,6 +1,6 @@
 import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBolt, IconChartBar, IconChecklist, IconKeyOff, IconList, IconListDetails, IconPlus, IconReceiptRefund, IconSettings } from '@tabler/icons-react';
+import { IconBolt, IconChartBar, IconChecklist, IconKeyOff, IconList, IconListDetails, IconPlus, IconReceiptRefund, IconSettings, IconShieldCheck } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -16,6 +16,10 @@ import { SignInAgain } from './sign-in-again.tsx';
 import { TeamAccount } from './team-account.tsx';
 import { ApprovalsCountLink } from '../features/approvals/approvals-count-link.tsx';
 import { useIsTeamMode, useTeamMe } from '../lib/use-team.ts';
+import { consoleWidePermissionsOf } from '../../contract/console-permissions.ts';
+import type { Permission } from '../../contract/permissions.ts';
+
+const AUDIT_PERMISSION: Permission = 'read:audit';
 
 const JournalDrawer = lazy(async () => ({
   default: (await withPageStyles(() => import('../features/journal/journal-drawer.tsx'))).JournalDrawer,
@@ -38,6 +42,8 @@ const NAV = [
   // D13: the sandbox's fault injection; like Overview, not offered where there is no sandbox (proxy mode, a real service).
   { to: '/faults', label: 'Faults', icon: IconBolt, exact: true, sandboxOnly: true },
   { to: '/settings', label: 'Settings', icon: IconSettings, exact: true },
+  // D16: for an admin of the whole console (read:audit from /api/me's grants, once in the browser).
+  { to: '/audit', label: 'Audit log', icon: IconShieldCheck, exact: true, auditOnly: true },
 ] as const;
 
 const MAIN_ID = 'main-content';
@@ -48,7 +54,12 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
   document.getElementById(MAIN_ID)?.focus();
 }
 
-export function AppShellLayout() {
+interface AppShellLayoutProps {
+  /** Shows the audit link whatever /api/me says (tests); team mode shows it to admins anyway. */
+  auditVisible?: boolean;
+}
+
+export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {}) {
   const [navOpened, nav] = useDisclosure(false);
   const [journalOpened, journalDrawer] = useDisclosure(false);
   const environment = useActiveEnvironment();
@@ -57,6 +68,7 @@ export function AppShellLayout() {
   const inBrowser = useInBrowser();
   const team = useIsTeamMode();
   const me = useTeamMe();
+  const showAudit = auditVisible || (inBrowser && team && me !== null && consoleWidePermissionsOf(me.grants).includes(AUDIT_PERMISSION));
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
@@ -122,7 +134,7 @@ export function AppShellLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs">
         <nav aria-label="Main">
-          {NAV.filter((item) => !('sandboxOnly' in item) || environment.sandbox).map((item) => (
+          {NAV.filter((item) => (!('sandboxOnly' in item) || environment.sandbox) && (!('auditOnly' in item) || showAudit)).map((item) => (
             <NavLink
               key={item.to}
               component={Link}

@@ -27,6 +27,8 @@ const FaultsPage = page(() => import('../features/faults/faults-page.tsx'), (m) 
 const BulkRefundsPage = page(() => import('../features/bulk-refunds/bulk-refunds-page.tsx'), (m) => m.BulkRefundsPage);
 const ApprovalsPage = page(() => import('../features/approvals/approvals-page.tsx'), (m) => m.ApprovalsPage);
 const SettingsPage = page(() => import('../features/settings/settings-page.tsx'), (m) => m.SettingsPage);
+// Team mode (D16): the server answers it to admins only; the navigation shows it to them (AppShellLayout).
+const AuditPage = page(() => import('../features/audit/audit-page.tsx'), (m) => m.AuditPage);
 
 /** Where a page goes inside the shell, with its error boundary. */
 function PageOutlet() {
@@ -55,6 +57,7 @@ export function AppRoutes() {
             <Route path="faults" element={<FaultsPage />} />
             <Route path="settings" element={<SettingsPage />} />
             <Route path="approvals" element={<ApprovalsPage />} />
+            <Route path="audit" element={<AuditPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Route>

@@ -5,8 +5,9 @@ import type { RunningServer, Store } from '../../sandbox/entry.ts';
 import { createSandboxApp, openStore, serveApp } from '../../sandbox/entry.ts';
 import { createServerApp } from '../app.ts';
 import type { AuditEntry } from '../audit-sink.ts';
-import { tableAuditSink } from '../audit-sink.ts';
+import { consoleAuditSink } from '../audit-sink.ts';
 import { openConsoleDb } from '../console-db.ts';
+import type { OidcConfig } from '../oidc/oidc-config.ts';
 import { hashPassword } from '../passwords.ts';
 import type { TeamConfig, TeamEnvironment } from '../team-config.ts';
 import { addUser } from '../users.ts';
@@ -29,12 +30,11 @@ export interface TeamServer {
 const grants = (texts: string[]): Grant[] => texts.map((text) => grantSchema.parse(text));
 
 export async function startTeamServer(
-  options: { config?: Partial<TeamConfig>; environments?: TeamEnvironment[]; store?: Store; consoleDb?: string } = {},
+  options: { config?: Partial<TeamConfig>; environments?: TeamEnvironment[]; store?: Store; consoleDb?: string; oidc?: OidcConfig; port?: number } = {},
 ): Promise<TeamServer> {
   const db = await openConsoleDb(options.consoleDb ?? ':memory:');
   const store = options.store ?? (await openStore(':memory:'));
   const audit: AuditEntry[] = [];
-  const table = tableAuditSink(db);
   const config: TeamConfig = {
     auth: 'local',
     db: ':memory:',
@@ -44,6 +44,7 @@ export async function startTeamServer(
     origin: null,
     ...options.config,
   };
+  const chained = consoleAuditSink(db, () => [SANDBOX_TOKEN, ...config.environments.flatMap((e) => (e.target.kind === 'http' ? [e.target.token] : []))]);
   const sandbox = createSandboxApp({ store, tokens: [SANDBOX_TOKEN], log: () => undefined });
   const ctx = {
     db,
@@ -51,12 +52,15 @@ export async function startTeamServer(
     audit: {
       async record(entry: AuditEntry) {
         audit.push(entry);
-        await table.record(entry);
+        await chained.record(entry);
       },
     },
     log: () => undefined,
   };
-  const running: RunningServer = await serveApp(createServerApp({ sandbox, team: { ctx, sandboxToken: SANDBOX_TOKEN }, log: () => undefined }));
+  const running: RunningServer = await serveApp(
+    createServerApp({ sandbox, team: { ctx, sandboxToken: SANDBOX_TOKEN, ...(options.oidc !== undefined && { oidc: options.oidc }) }, log: () => undefined }),
+    { port: options.port ?? 0 },
+  );
   return {
     url: running.url,
     db,

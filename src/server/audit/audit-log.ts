@@ -1,0 +1,79 @@
+import type { Database } from '../../db/store-db.ts';
+import type { AuditEntry, AuditSink, ChainedFields } from './audit-record.ts';
+import { auditBodyText, GENESIS_HASH, rowHash, withoutSecrets } from './audit-record.ts';
+import { atText } from './audit-rows.ts';
+
+// decisions.md D16: appending keeps ONE chain however many writers there are, in this process or in
+// other console processes on the same PostgreSQL. Each append takes a transaction-scoped advisory
+// lock first, then reads the head (a new statement, so it sees every append committed before the
+// lock was granted), then inserts the row chained to it and commits, which releases the lock. seq
+// is the primary key as well, so two rows can never claim one place even if the lock were bypassed.
+// On PGlite (one session) the lock is simply granted and the adapter's mutex orders the appends.
+
+// pg_advisory_xact_lock's key: a constant only the audit log uses ("OCAU" + 1).
+const APPEND_LOCK_KEY = '5711611213597605889';
+
+// The database's clock, not this process's: one clock for every process appending.
+const HEAD_SQL = `SELECT h.seq::text AS seq, h.hash, ${atText("date_trunc('milliseconds', clock_timestamp())")} AS at
+FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1) AS h ON true`;
+
+const INSERT_SQL = `INSERT INTO audit_log (seq, at, user_name, role, environment, action, order_id, body, outcome, address, user_agent, prev_hash, hash)
+VALUES ($1::bigint, $2::timestamptz, $3, $4, $5, $6, $7, $8::json, $9, $10, $11, $12, $13)`;
+
+// Bounds on what a caller (or a browser's User-Agent) can make one row hold. NUL is the one
+// character a PostgreSQL text column refuses; a lone surrogate (or one left by the cut) would be
+// stored as U+FFFD while the hash saw it escaped, so it becomes U+FFFD before either sees it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const bounded = (value: string, max: number) => value.replace(/\0/g, '').slice(0, max).replace(LONE_SURROGATE, '\uFFFD');
+
+export interface AuditLogOptions {
+  /** The partner tokens the server holds (read at each append): never written, wherever they turn up. */
+  secrets?: () => readonly string[];
+}
+
+export function createAuditLog(db: Database, options: AuditLogOptions = {}): AuditSink {
+  return {
+    async record(entry: AuditEntry): Promise<void> {
+      const secrets = options.secrets?.() ?? [];
+      // Secrets out before the cut, so no part of one survives at a field's end.
+      const field = (value: string, max: number) => bounded(withoutSecrets(value, secrets), max);
+      const optional = (value: string | null, max: number) => (value === null ? null : field(value, max));
+      const body = auditBodyText(entry.body, secrets);
+      await db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [APPEND_LOCK_KEY]);
+        const { rows } = await tx.query<{ seq: string | null; hash: string | null; at: string }>(HEAD_SQL);
+        const head = rows[0];
+        if (head === undefined) throw new Error('the audit head query returned no row');
+        const row: ChainedFields = {
+          seq: String(BigInt(head.seq ?? '0') + 1n),
+          at: head.at,
+          user: optional(entry.user, 320),
+          role: optional(entry.role, 100),
+          environment: optional(entry.environment, 100),
+          action: field(entry.action, 100),
+          order_id: optional(entry.order_id, 200),
+          body,
+          outcome: field(entry.outcome, 1000),
+          address: optional(entry.address, 100),
+          user_agent: optional(entry.user_agent, 512),
+          prev_hash: head.hash ?? GENESIS_HASH,
+        };
+        await tx.queryAndCommit(INSERT_SQL, [
+          row.seq,
+          row.at,
+          row.user,
+          row.role,
+          row.environment,
+          row.action,
+          row.order_id,
+          row.body,
+          row.outcome,
+          row.address,
+          row.user_agent,
+          row.prev_hash,
+          rowHash(row),
+        ]);
+      });
+    },
+  };
+}

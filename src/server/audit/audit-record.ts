@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+
+// decisions.md D16: what one audit row holds and how its hash chains it to the row before. The hash
+// is SHA-256 over a canonical text of the row's fields and the previous row's hash, so changing any
+// field, removing a row or slipping one in breaks the chain from that row on (audit-verify.ts).
+
+/** The `prev_hash` of the first row. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** What the rest of the server hands to the log (the core's AuditSink seam). */
+export interface AuditEntry {
+  user: string | null;
+  role: string | null;
+  environment: string | null;
+  action: string;
+  order_id: string | null;
+  body: unknown;
+  outcome: string;
+  address: string | null;
+  user_agent: string | null;
+}
+
+export interface AuditSink {
+  record(entry: AuditEntry): Promise<void>;
+}
+
+/** A row's fields as stored and hashed: text throughout, `body` the exact JSON text kept. */
+export interface ChainedFields {
+  seq: string;
+  at: string;
+  user: string | null;
+  role: string | null;
+  environment: string | null;
+  action: string;
+  order_id: string | null;
+  body: string;
+  outcome: string;
+  address: string | null;
+  user_agent: string | null;
+  prev_hash: string;
+}
+
+/** A JSON array in a fixed order: JSON.stringify of strings and nulls is the same on every Node. */
+export function rowHash(row: ChainedFields): string {
+  const canonical = JSON.stringify([
+    row.seq,
+    row.at,
+    row.user,
+    row.role,
+    row.environment,
+    row.action,
+    row.order_id,
+    row.body,
+    row.outcome,
+    row.address,
+    row.user_agent,
+    row.prev_hash,
+  ]);
+  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+}
+
+/** What stands in for a value that looked like a credential. */
+export const REMOVED = '[removed]';
+// Keys whose values are credentials whatever they hold, and values that are a credential whatever
+// their key ("Token abc", "Bearer abc"): the log must never hold one (D16).
+const SECRET_KEY = /authorization|token|secret|passw|cookie|api[-_]?key|credential|session/i;
+const SECRET_VALUE = /^\s*(token|bearer|basic)\s+\S/i;
+const MAX_DEPTH = 20;
+/** A body larger than this is kept as its size only: an order's request is far smaller. */
+export const MAX_BODY_CHARS = 64 * 1024;
+
+/**
+ * `text` with every occurrence of a known secret (a partner token the server holds) replaced: a token
+ * the service echoes in a message, or one pasted into a note, is caught by its value. Secrets shorter
+ * than 8 characters are not looked for: they would blank out ordinary words.
+ */
+export function withoutSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 8) out = out.replaceAll(secret, REMOVED);
+  return out;
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+function clean(value: unknown, depth: number, secrets: readonly string[]): Json {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return SECRET_VALUE.test(value) ? REMOVED : withoutSecrets(value, secrets);
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'bigint') return String(value);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (typeof value !== 'object') return null;
+  if (depth >= MAX_DEPTH) return REMOVED;
+  if (Array.isArray(value)) return value.map((item: unknown) => clean(item, depth + 1, secrets));
+  const out: { [key: string]: Json } = {};
+  // Sorted keys: the same body is the same text, whichever order it was built in.
+  const entries: [string, unknown][] = Object.entries(value);
+  for (const [key, item] of entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    out[withoutSecrets(key, secrets)] = SECRET_KEY.test(key) ? REMOVED : clean(item, depth + 1, secrets);
+  }
+  return out;
+}
+
+/** The body as the log keeps it: JSON text, keys sorted, anything token-like replaced by REMOVED. */
+export function auditBodyText(body: unknown, secrets: readonly string[] = []): string {
+  const text = JSON.stringify(clean(body, 0, secrets));
+  return text.length <= MAX_BODY_CHARS ? text : JSON.stringify({ truncated: true, chars: text.length });
+}

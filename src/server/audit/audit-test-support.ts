@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Database } from '../../db/store-db.ts';
+import { openDatabase } from '../../db/store-open.ts';
+import type { AuditEntry } from './audit-record.ts';
+import { createAuditSchema } from './audit-schema.ts';
+
+/** A console database with the audit table: in memory unless a location is given. */
+export async function openAuditDatabase(location = ':memory:'): Promise<Database> {
+  const db = await openDatabase(location);
+  await createAuditSchema(db);
+  return db;
+}
+
+export function auditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    user: 'alice@example.com',
+    role: 'agent',
+    environment: 'sandbox',
+    action: 'order.create',
+    order_id: null,
+    body: { order_data: { amount: '10.00' } },
+    outcome: 'created (201)',
+    address: '127.0.0.1',
+    user_agent: 'Mozilla/5.0 (test)',
+    ...overrides,
+  };
+}
+
+/** SQL for a test that edits the log by hand, as someone with the database's password could. */
+export const BY_HAND = 'ALTER TABLE audit_log DISABLE TRIGGER USER';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** `npm run audit -- ARGS` in a child process, as a pipeline runs it, with only the given console database. */
+export function runAudit(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  for (const name of ['CONSOLE_DB', 'CONSOLE_DATABASE_URL']) if (!(name in env)) delete childEnv[name];
+  const child = spawn('npm', ['run', 'audit', '--', ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}

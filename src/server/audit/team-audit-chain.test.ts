@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Database } from '../../db/store-db.ts';
+import { openDatabase } from '../../db/store-open.ts';
+import { newPostgresDatabase } from '../../sandbox/testing/test-store.ts';
+import { createAuditLog } from './audit-log.ts';
+import { listAuditRows } from './audit-query.ts';
+import { auditEntry, openAuditDatabase, runAudit } from './audit-test-support.ts';
+import { verifyAuditChain } from './audit-verify.ts';
+
+// decisions.md D16 "Scale out": two console processes on one PostgreSQL write one audit chain. Two
+// pools stand for the two processes (each its own connections, as a process has), appending at once.
+// Project sandbox-postgres only (vitest.config.ts).
+
+const APPENDS = 300;
+const pools: Database[] = [];
+let url: string;
+
+beforeAll(async () => {
+  url = await newPostgresDatabase('audit');
+  await (await openAuditDatabase(url)).close();
+  pools.push(await openDatabase(url, { max: 8 }), await openDatabase(url, { max: 8 }));
+});
+afterAll(async () => {
+  await Promise.all(pools.map((db) => db.close()));
+});
+
+test(`${APPENDS} appends at once from two pools make one chain: seq 1..${APPENDS} without a gap, every row chained`, async () => {
+  const [a, b] = pools;
+  if (a === undefined || b === undefined) throw new Error('two pools expected');
+  const [logA, logB] = [createAuditLog(a), createAuditLog(b)];
+  await Promise.all(Array.from({ length: APPENDS }, (_, i) => (i % 2 === 0 ? logA : logB).record(auditEntry({ user: `user-${i % 2}@example.com`, order_id: `order-${i}` }))));
+
+  expect(await verifyAuditChain(a)).toMatchObject({ ok: true, rows: APPENDS, head: { seq: String(APPENDS) } });
+  const { rows } = await listAuditRows(b, { limit: 200 });
+  expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 200 }, (_, i) => APPENDS - i));
+  const orders = new Set((await a.query<{ order_id: string }>('SELECT order_id FROM audit_log')).rows.map((r) => r.order_id));
+  expect(orders.size).toBe(APPENDS);
+
+  // The command a pipeline runs, on the server the processes share.
+  const verify = await runAudit(['verify'], { CONSOLE_DATABASE_URL: url });
+  expect(verify.stderr).toBe('');
+  expect(verify.code).toBe(0);
+  expect(verify.stdout).toContain(`audit chain holds: ${APPENDS} rows, head ${APPENDS}:`);
+});

@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import type { Grant } from '../contract/permissions.ts';
+import { formatGrant } from '../contract/permissions.ts';
+import type { Queryable } from '../db/store-db.ts';
+import type { ConsoleUser } from './users.ts';
+import { emailSchema, findUser } from './users.ts';
+
+// decisions.md D16 with OIDC: a person is their provider's subject (`sub`), not their e-mail. The
+// first sign-in makes their account row (keyed by the e-mail when the provider gives a free one,
+// else a name made from the subject); every sign-in sets the roles from the claim, so a change at
+// the provider holds from the next sign-in. A disabled account stays disabled whatever the claim.
+
+const subjectKey = (subject: string) => `${createHash('sha256').update(subject, 'utf8').digest('hex').slice(0, 24)}@oidc.invalid`;
+
+export async function upsertOidcUser(db: Queryable, who: { subject: string; email: string | null }, grants: Grant[]): Promise<ConsoleUser> {
+  const texts = grants.map(formatGrant);
+  const updated = await db.query<{ email: string }>('UPDATE console_users SET grants = $2::text[], updated_at = now() WHERE subject = $1 RETURNING email', [who.subject, texts]);
+  let email = updated.rows[0]?.email;
+  if (email === undefined) {
+    const parsed = emailSchema.safeParse(who.email ?? '');
+    const free = parsed.success && (await findUser(db, parsed.data)) === null ? parsed.data : subjectKey(who.subject);
+    const inserted = await db.query<{ email: string }>(
+      `INSERT INTO console_users (email, password_hash, grants, subject) VALUES ($1, NULL, $2::text[], $3)
+       ON CONFLICT (subject) DO UPDATE SET grants = EXCLUDED.grants, updated_at = now() RETURNING email`,
+      [free, texts, who.subject],
+    );
+    email = inserted.rows[0]?.email ?? free;
+  }
+  const user = await findUser(db, email);
+  if (user === null) throw new Error(`the account of ${who.subject} vanished while signing in`);
+  return user;
+}

@@ -1,0 +1,106 @@
+import type { Context } from 'hono';
+import type { Hono } from 'hono';
+import { grantSchema } from '../contract/grants.ts';
+import type { Grant } from '../contract/permissions.ts';
+import { formatGrant } from '../contract/permissions.ts';
+import { byMethod } from '../sandbox/entry.ts';
+import type { OidcConfig } from './oidc/oidc-config.ts';
+import { OidcSignInError, OidcUnavailableError } from './oidc/oidc-errors.ts';
+import { oidcLandingPage } from './oidc/oidc-landing.ts';
+import type { OidcSignIn } from './oidc/oidc-sign-in.ts';
+import { createLazyOidcSignIn, pendingOidcSchema } from './oidc/oidc-sign-in.ts';
+import { attemptCookie, saveAttempt, takeAttempt } from './oidc-attempts.ts';
+import { upsertOidcUser } from './oidc-users.ts';
+import { createSession } from './sessions.ts';
+import { safeReturnTo, signInPage } from './sign-in-page.ts';
+import type { TeamContext, TeamEnv } from './team-session.ts';
+import { clientAddress, expectedOrigin, secureCookies, sessionCookie, userAgent } from './team-session.ts';
+
+// decisions.md D16 and docs/oidc.md: CONSOLE_AUTH=oidc. /auth/oidc/start sends the browser to the
+// provider; /auth/oidc/callback takes the attempt back (once), checks it with the provider, and
+// makes the session with the roles of the claim. Whatever fails (provider down, cancelled, no role)
+// ends on the sign-in page saying why, with no session: never a 5xx, nobody half signed in.
+
+export const OIDC_START_PATH = '/auth/oidc/start';
+export const OIDC_CALLBACK_PATH = '/auth/oidc/callback';
+
+/** What the sign-in page's button names: the provider's host. */
+export const providerLabel = (config: OidcConfig) => new URL(config.issuer).host;
+
+export function registerOidcRoutes(app: Hono<TeamEnv>, ctx: TeamContext, config: OidcConfig): void {
+  const isKnownRole = (name: string) => {
+    const grant = grantSchema.safeParse(name);
+    return grant.success && (grant.data.environment === null || ctx.config.environments.some((e) => e.id === grant.data.environment));
+  };
+  // The redirect URI is this console's address (CONSOLE_ORIGIN, else the one it was reached at);
+  // one sign-in per address, so discovery happens once.
+  let current: { origin: string; signIn: OidcSignIn } | null = null;
+  const signInFor = (c: Context): OidcSignIn => {
+    const origin = expectedOrigin(c, ctx.config);
+    if (current?.origin !== origin) current = { origin, signIn: createLazyOidcSignIn(config, { redirectUri: `${origin}${OIDC_CALLBACK_PATH}`, isKnownRole }) };
+    return current.signIn;
+  };
+  const label = providerLabel(config);
+  const page = (c: Context, message: string, status: 200 | 400 | 403 = 400) =>
+    c.html(signInPage({ returnTo: '/', message, oidcProvider: label }), status, { 'Cache-Control': 'no-store' });
+  const audit = (c: Context, user: string | null, role: string | null, action: string, outcome: string, body: unknown = null) =>
+    ctx.audit.record({ user, role, environment: null, action, order_id: null, body, outcome, address: clientAddress(c), user_agent: userAgent(c) });
+
+  app.all(
+    OIDC_START_PATH,
+    byMethod({
+      GET: async (c) => {
+        try {
+          const { redirectUrl, pending } = await signInFor(c).start(safeReturnTo(c.req.query('return_to')));
+          const id = await saveAttempt(ctx.db, pending);
+          c.header('Set-Cookie', attemptCookie(id, secureCookies(c, ctx.config)));
+          c.header('Cache-Control', 'no-store');
+          return c.redirect(redirectUrl, 302);
+        } catch (error) {
+          if (error instanceof OidcUnavailableError) return page(c, error.message, 200);
+          throw error;
+        }
+      },
+    }),
+  );
+
+  app.all(
+    OIDC_CALLBACK_PATH,
+    byMethod({
+      GET: async (c) => {
+        c.header('Set-Cookie', attemptCookie('', secureCookies(c, ctx.config), true));
+        const pending = pendingOidcSchema.safeParse(await takeAttempt(c, ctx.db));
+        if (!pending.success) return page(c, 'This sign-in is not known here (it was used already, or took too long). Start it again.');
+        try {
+          const who = await signInFor(c).finish(new URL(c.req.url), pending.data);
+          const grants: Grant[] = who.roles.flatMap((role) => {
+            const grant = grantSchema.safeParse(role);
+            return grant.success ? [grant.data] : [];
+          });
+          const claimed = { subject: who.subject, email: who.email, unknown_roles: who.unknownRoles };
+          if (grants.length === 0) {
+            await audit(c, who.email ?? who.subject, null, 'sign_in_failed', 'no_role', claimed);
+            return page(c, 'Your account has no role in this console. Ask an admin to give you one at the sign-in provider.', 403);
+          }
+          const user = await upsertOidcUser(ctx.db, who, grants);
+          if (user.status !== 'active') {
+            await audit(c, user.email, null, 'sign_in_failed', 'disabled', claimed);
+            return page(c, 'This account is disabled in this console.', 403);
+          }
+          const id = await createSession(ctx.db, user.email, { idleMs: ctx.config.idleMs, maxMs: ctx.config.maxMs });
+          await audit(c, user.email, grants.map(formatGrant).join(' '), 'sign_in', 'ok', claimed);
+          const landing = oidcLandingPage(pending.data.returnTo);
+          c.header('Set-Cookie', sessionCookie(c, ctx.config, id), { append: true });
+          return c.body(landing.body, landing.status, landing.headers);
+        } catch (error) {
+          if (error instanceof OidcUnavailableError || error instanceof OidcSignInError) {
+            ctx.log(`oidc: ${error.message}${error instanceof OidcSignInError && error.detail !== '' ? ` (${error.detail})` : ''}`);
+            await audit(c, null, null, 'sign_in_failed', error instanceof OidcUnavailableError ? 'provider_unreachable' : error.code);
+            return page(c, error.message);
+          }
+          throw error;
+        }
+      },
+    }),
+  );
+}
