@@ -12,7 +12,7 @@ import { auditEntry, BY_HAND, openAuditDatabase, runAudit } from '../src/server/
 import type { ChainHead } from '../src/server/audit/audit-verify.ts';
 import { verifyAuditChain } from '../src/server/audit/audit-verify.ts';
 
-// decisions.md D16: `npm run audit -- verify` run as a pipeline runs it (npm, a child process, its
+// docs/decisions.md D16: `npm run audit -- verify` run as a pipeline runs it (npm, a child process, its
 // exit code and its lines) on a console database someone edited by hand.
 
 // Each run starts npm, tsx and PGlite: seconds each on a busy machine, several runs in a test.

@@ -8,7 +8,7 @@ import type { ChainHead } from '../src/server/audit/audit-verify.ts';
 import { verifyAuditChain } from '../src/server/audit/audit-verify.ts';
 import { consoleDbLocation, TeamConfigError } from '../src/server/team-config.ts';
 
-// decisions.md D16: `npm run audit -- verify` checks the audit chain in the console's database, as
+// docs/decisions.md D16: `npm run audit -- verify` checks the audit chain in the console's database, as
 // a pipeline or a cron job would run it. Exit 0: the chain holds; 1: it does not (the first row that
 // does not is named); 2: a usage error or a database that cannot be read (one line, no stack).
 // `--known-head SEQ:HASH` (what an earlier run printed) also requires that row to be there unchanged,

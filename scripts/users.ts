@@ -1,7 +1,7 @@
 import { usersCli } from '../src/server/users-cli.ts';
 
 // npm run users -- add EMAIL --role ROLE[@ENV] ... --password-env VAR | list | disable EMAIL | set-role EMAIL --role ...
-// (decisions.md D16; no arguments for the usage).
+// (docs/decisions.md D16; no arguments for the usage).
 
 process.exitCode = await usersCli(process.argv.slice(2), {
   env: process.env,

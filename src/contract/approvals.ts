@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { amount, optionalText, requiredText } from './fields.ts';
 import { refundReasonFields, requireNoteForOther } from './refund-reasons.ts';
 
-// decisions.md D17: two-person approval of refunds. The shapes the console's server answers and
+// docs/decisions.md D17: two-person approval of refunds. The shapes the console's server answers and
 // takes, parsed on both sides.
 //
 // States: pending -> withdrawn | rejected | expired | sending;  sending -> sent | failed | unknown;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Permission } from './permissions.ts';
 
-// decisions.md D16: the team console's audit log as the console server answers it (`GET /api/audit`)
+// docs/decisions.md D16: the team console's audit log as the console server answers it (`GET /api/audit`)
 // and as the console page reads it. One schema for both sides; the server adds what only it checks
 // (the hash chain, the permission).
 

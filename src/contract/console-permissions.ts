@@ -1,7 +1,7 @@
 import type { Grant, Permission } from './permissions.ts';
 import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from './permissions.ts';
 
-// decisions.md D16: the audit log and the team's accounts span every environment, so reading the log
+// docs/decisions.md D16: the audit log and the team's accounts span every environment, so reading the log
 // or managing users needs a grant for all environments (`admin`, not `admin@sandbox`). The server
 // checks it (require-console-permission.ts); the console reads the same rule off /api/me's grants
 // to show the navigation. No zod: the console's first screen imports it.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Grant } from './permissions.ts';
 import { ROLES } from './permissions.ts';
 
-// decisions.md D16: a grant is written `role` (every environment) or `role@env` (npm run users,
+// docs/decisions.md D16: a grant is written `role` (every environment) or `role@env` (npm run users,
 // the console's database, an OIDC roles claim).
 
 export const roleSchema = z.enum(ROLES);

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { grantSchema } from './grants.ts';
 import { permissionsIn, roleIn } from './permissions.ts';
 
-// decisions.md D16: roles per environment or for all, permissions as their union.
+// docs/decisions.md D16: roles per environment or for all, permissions as their union.
 
 const grants = (...texts: string[]) => texts.map((text) => grantSchema.parse(text));
 

@@ -1,4 +1,4 @@
-// decisions.md D16: roles per environment, and what each may do, as data (Epic Stack's RBAC: a
+// docs/decisions.md D16: roles per environment, and what each may do, as data (Epic Stack's RBAC: a
 // user's permissions are the union of their roles'). The server checks them before it forwards a
 // call (the check that counts); the console reads the same table to hide what a role may not do.
 // No zod here: the console's first screen imports this (grants.ts parses grant texts).

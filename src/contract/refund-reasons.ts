@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from './fields.ts';
 
-// decisions.md D17: a reason on every refund in team mode, one of a short list or "Other" with a
+// docs/decisions.md D17: a reason on every refund in team mode, one of a short list or "Other" with a
 // note. Kept in the audit and on an approval request; the console's refund dialog offers the same list.
 
 export const REFUND_REASONS = ['Customer request', 'Duplicate payment', 'Goods not delivered', 'Goods returned', 'Fraud', 'Other'] as const;

@@ -1,7 +1,7 @@
 import type { Database } from '../db/store-db.ts';
 import { createAuditLog } from './audit/audit-log.ts';
 
-// decisions.md D16: every action with its user. The seam the audit log (src/server/audit/: its hash
+// docs/decisions.md D16: every action with its user. The seam the audit log (src/server/audit/: its hash
 // chain, /audit and the exports) plugs into; the server records through consoleAuditSink. A body never holds a token: the server adds the token only when it
 // forwards, after the entry is made from what the browser sent.
 

@@ -4,7 +4,7 @@ import { APPROVALS_SCHEMA } from './approvals/approval-schema.ts';
 import { ORDER_INDEX_MIGRATION } from './order-index/order-index-schema.ts';
 import { AUDIT_SCHEMA_SQL } from './audit/audit-schema.ts';
 
-// decisions.md D16: the console's own state (users, sessions, failed sign-ins, the audit seam) in its
+// docs/decisions.md D16: the console's own state (users, sessions, failed sign-ins, the audit seam) in its
 // own database: CONSOLE_DB (embedded PGlite, default .data/console) or CONSOLE_DATABASE_URL
 // (PostgreSQL, several console processes on one team). Nothing of it lives in a process.
 // Migrations run in order, each once, inside one transaction holding an advisory lock, so processes

@@ -1,4 +1,4 @@
-// decisions.md D16: durations are written `30s`, `15m`, `12h` (CONSOLE_SESSION_IDLE, CONSOLE_SESSION_MAX).
+// docs/decisions.md D16: durations are written `30s`, `15m`, `12h` (CONSOLE_SESSION_IDLE, CONSOLE_SESSION_MAX).
 
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
 

@@ -16,7 +16,7 @@ import type { TeamEnvironment } from './team-config.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
 import { clientAddress, userAgent } from './team-session.ts';
 
-// decisions.md D16, the backend for the frontend: in team mode the browser calls
+// docs/decisions.md D16, the backend for the frontend: in team mode the browser calls
 // /env/{envId}/psp/v2/... (and /env/sandbox/sandbox/... for the embedded sandbox's history, faults
 // and list) with its session; the server has checked the session and the role (requirePermission),
 // adds `Authorization: Token …` from the environment's variable, forwards (the embedded sandbox

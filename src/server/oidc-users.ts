@@ -5,7 +5,7 @@ import type { Queryable } from '../db/store-db.ts';
 import type { ConsoleUser } from './users.ts';
 import { emailSchema, findUser } from './users.ts';
 
-// decisions.md D16 with OIDC: a person is their provider's subject (`sub`), not their e-mail. The
+// docs/decisions.md D16 with OIDC: a person is their provider's subject (`sub`), not their e-mail. The
 // first sign-in makes their account row (keyed by the e-mail when the provider gives a free one,
 // else a name made from the subject); every sign-in sets the roles from the claim, so a change at
 // the provider holds from the next sign-in. A disabled account stays disabled whatever the claim.

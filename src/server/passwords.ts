@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-// decisions.md D16: passwords hashed with a memory-hard KDF. node:crypto's scrypt (no native
+// docs/decisions.md D16: passwords hashed with a memory-hard KDF. node:crypto's scrypt (no native
 // dependency to build on every Node version): N=2^15, r=8, p=1 is 32 MiB and OWASP's recommended
 // minimum for scrypt. Stored as `scrypt$N$r$p$salt$hash` (base64), so the cost can rise later.
 

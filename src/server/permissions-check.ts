@@ -6,7 +6,7 @@ import { detailError } from '../sandbox/entry.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
 import { clientAddress, userAgent } from './team-session.ts';
 
-// decisions.md D16 and STYLE.md (Epic Stack's RBAC): one helper requires a permission before a
+// docs/decisions.md D16 and docs/style.md (Epic Stack's RBAC): one helper requires a permission before a
 // handler runs. The UI hides what a role may not do; this is the check that counts. A refusal is a
 // DRF-shaped 403 (code permission_denied, which the console tells apart from an authentication
 // problem) and an entry in the audit log.

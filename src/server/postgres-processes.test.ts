@@ -7,7 +7,7 @@ import { newPostgresDatabase } from '../sandbox/testing/test-store.ts';
 import type { TeamServer } from './testing/team-server.ts';
 import { cookieOf, signIn, startTeamServer } from './testing/team-server.ts';
 
-// decisions.md D16: with CONSOLE_DATABASE_URL, two console processes on one PostgreSQL serve one team:
+// docs/decisions.md D16: with CONSOLE_DATABASE_URL, two console processes on one PostgreSQL serve one team:
 // sessions, failed sign-ins and the record of actions live in the database, never in a process.
 // Two servers, each with its own pool on one database (as two processes would have), started at
 // once (the migrations take turns under the advisory lock).

@@ -7,7 +7,7 @@ import { detailError } from '../sandbox/entry.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
 import { clientAddress, userAgent } from './team-session.ts';
 
-// decisions.md D16: the audit log and the users page are the whole console's, not one environment's:
+// docs/decisions.md D16: the audit log and the users page are the whole console's, not one environment's:
 // they need the permission from a grant for every environment (an `admin`). Runs behind
 // requireSession; a refusal is a 403 permission_denied and an audit row, as requirePermission's.
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Queryable } from '../db/store-db.ts';
 
-// decisions.md D16: a session is a random id in an HttpOnly cookie; the database keeps only its
+// docs/decisions.md D16: a session is a random id in an HttpOnly cookie; the database keeps only its
 // SHA-256, so a copy of the database signs nobody in. Idle timeout (CONSOLE_SESSION_IDLE) and
 // absolute timeout (CONSOLE_SESSION_MAX) are checked in the same statement that marks the session
 // seen, so two processes on one database agree on them.

@@ -1,6 +1,6 @@
 import { escapeHtml } from '../sandbox/entry.ts';
 
-// decisions.md D16: the page `/sign-in`, inputs labelled "Email" and "Password", a button "Sign in".
+// docs/decisions.md D16: the page `/sign-in`, inputs labelled "Email" and "Password", a button "Sign in".
 // A plain form that posts to /auth/sign-in: it works before the console's code has loaded, and a
 // failed attempt comes back as this page with the message and the e-mail kept.
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Queryable } from '../db/store-db.ts';
 
-// decisions.md D16: failed sign-ins are throttled per account and per address, in the database, so
+// docs/decisions.md D16: failed sign-ins are throttled per account and per address, in the database, so
 // every console process counts the same failures. Within WINDOW, an account may fail ACCOUNT_LIMIT
 // times and an address ADDRESS_LIMIT times (an office behind one address has several people); then
 // sign-ins for it are refused with 429 and Retry-After until the oldest failure leaves the window.

@@ -5,7 +5,7 @@ import { consolePermissionFor } from './require-console-permission.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
 import { clientAddress, userAgent } from './team-session.ts';
 
-// decisions.md D16: /api/audit and /api/audit/export for admins of the whole console. Who read or
+// docs/decisions.md D16: /api/audit and /api/audit/export for admins of the whole console. Who read or
 // exported the log, with which filters, is itself a row of it (a copy of the log leaving the console
 // has a name on it).
 

@@ -5,7 +5,7 @@ import { verifyAuditChain } from './audit/audit-verify.ts';
 import type { TeamServer } from './testing/team-server.ts';
 import { cookieOf, SANDBOX_TOKEN, signIn, startTeamServer } from './testing/team-server.ts';
 
-// decisions.md D16: the server records into the chained audit log; /api/audit and its export are for
+// docs/decisions.md D16: the server records into the chained audit log; /api/audit and its export are for
 // admins of the whole console, and reading or exporting the log is itself recorded with the user.
 
 let server: TeamServer;

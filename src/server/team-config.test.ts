@@ -6,7 +6,7 @@ import { spawnMain } from '../sandbox/testing/child.ts';
 import { parseDuration } from './durations.ts';
 import { readTeamConfig, TeamConfigError } from './team-config.ts';
 
-// decisions.md D16: team mode's configuration, and the one line a bad one stops the start with.
+// docs/decisions.md D16: team mode's configuration, and the one line a bad one stops the start with.
 
 const dir = mkdtempSync(join(tmpdir(), 'team-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

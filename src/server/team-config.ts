@@ -4,7 +4,7 @@ import { ENVIRONMENT_ID_PATTERN } from '../contract/grants.ts';
 import { answeredAmount } from '../contract/fields.ts';
 import { parseDuration } from './durations.ts';
 
-// decisions.md D16: CONSOLE_AUTH turns team mode on; unset, the console is today's personal tool.
+// docs/decisions.md D16: CONSOLE_AUTH turns team mode on; unset, the console is today's personal tool.
 // Environments are server configuration (CONSOLE_ENVIRONMENTS): the token of each is read from the
 // variable its `token_env` names, never from the file, and a missing one stops the start with one
 // line naming it. The embedded sandbox is the environment `sandbox`.

@@ -8,7 +8,7 @@ import { validCreateBody, validRefundBody } from '../contract/test-support.ts';
 import type { TeamServer } from './testing/team-server.ts';
 import { cookieOf, SANDBOX_TOKEN, signIn, startTeamServer } from './testing/team-server.ts';
 
-// decisions.md D16, the backend for the frontend: the browser calls /env/{id}/... with its session;
+// docs/decisions.md D16, the backend for the frontend: the browser calls /env/{id}/... with its session;
 // the server checks the role for that environment, adds the token, forwards, records writes, and
 // never gives the token back.
 

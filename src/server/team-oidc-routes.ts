@@ -16,7 +16,7 @@ import { safeReturnTo, signInPage } from './sign-in-page.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
 import { clientAddress, expectedOrigin, secureCookies, sessionCookie, userAgent } from './team-session.ts';
 
-// decisions.md D16 and docs/oidc.md: CONSOLE_AUTH=oidc. /auth/oidc/start sends the browser to the
+// docs/decisions.md D16 and docs/oidc.md: CONSOLE_AUTH=oidc. /auth/oidc/start sends the browser to the
 // provider; /auth/oidc/callback takes the attempt back (once), checks it with the provider, and
 // makes the session with the roles of the claim. Whatever fails (provider down, cancelled, no role)
 // ends on the sign-in page saying why, with no session: never a 5xx, nobody half signed in.

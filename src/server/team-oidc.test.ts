@@ -9,7 +9,7 @@ import { authorizeAt, startTestProvider } from './oidc/testing/test-provider.ts'
 import type { TeamServer } from './testing/team-server.ts';
 import { cookieOf, startTeamServer } from './testing/team-server.ts';
 
-// decisions.md D16, docs/oidc.md: CONSOLE_AUTH=oidc against a real OpenID provider (oidc-provider):
+// docs/decisions.md D16, docs/oidc.md: CONSOLE_AUTH=oidc against a real OpenID provider (oidc-provider):
 // the attempt waits server-side under a SameSite=Lax cookie, the callback counts once, roles come
 // from the claim, and every failure ends on the sign-in page with no session and no 5xx.
 

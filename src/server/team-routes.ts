@@ -21,7 +21,7 @@ import type { ConsoleUser } from './users.ts';
 import { findUser } from './users.ts';
 import { getCookie } from 'hono/cookie';
 
-// decisions.md D16: team mode's own routes: /sign-in, /auth/sign-in, /auth/sign-out, /api/me and the
+// docs/decisions.md D16: team mode's own routes: /sign-in, /auth/sign-in, /auth/sign-out, /api/me and the
 // forwarding under /env/. Wrong password, unknown e-mail and disabled account get one and the same
 // answer, after the same work (a decoy hash for an unknown e-mail), so it says nothing about which.
 

@@ -9,7 +9,7 @@ import type { TeamConfig } from './team-config.ts';
 import type { ConsoleUser } from './users.ts';
 import { findUser } from './users.ts';
 
-// decisions.md D16: what every team-mode request needs: who is asking (the session), from where (the
+// docs/decisions.md D16: what every team-mode request needs: who is asking (the session), from where (the
 // address and user agent for the audit), and whether the request may change state (same origin).
 
 export type TeamEnv = { Variables: { user: ConsoleUser; sessionId: string } };

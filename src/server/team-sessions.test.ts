@@ -3,7 +3,7 @@ import type { TeamServer } from './testing/team-server.ts';
 import { cookieOf, signIn, startTeamServer } from './testing/team-server.ts';
 import { disableUser } from './users.ts';
 
-// decisions.md D16: sign-in, the session cookie, sign-out, cross-origin writes, throttling.
+// docs/decisions.md D16: sign-in, the session cookie, sign-out, cross-origin writes, throttling.
 
 let server: TeamServer;
 

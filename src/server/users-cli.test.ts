@@ -5,7 +5,7 @@ import { verifyPassword } from './passwords.ts';
 import { findUser } from './users.ts';
 import { usersCli } from './users-cli.ts';
 
-// decisions.md D16: npm run users. One in-memory console database across the commands.
+// docs/decisions.md D16: npm run users. One in-memory console database across the commands.
 
 let db: Database;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { hashPassword } from './passwords.ts';
 import { DEFAULT_CONSOLE_DB } from './team-config.ts';
 import { addUser, disableUser, emailSchema, listUsers, setGrants, UserError } from './users.ts';
 
-// decisions.md D16: `npm run users -- add EMAIL --role ROLE[@ENV] ... --password-env VAR`, `list`,
+// docs/decisions.md D16: `npm run users -- add EMAIL --role ROLE[@ENV] ... --password-env VAR`, `list`,
 // `disable EMAIL`, `set-role EMAIL --role ...`. The password is read from the variable
 // --password-env names, never from an argument (arguments show in `ps` and shell history).
 // Exit 0 done, 1 refused (unknown role, no such user...), 2 usage.

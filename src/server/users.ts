@@ -4,7 +4,7 @@ import { grantSchema } from '../contract/grants.ts';
 import { formatGrant } from '../contract/permissions.ts';
 import type { Queryable } from '../db/store-db.ts';
 
-// decisions.md D16: the team's accounts in the console's database. An e-mail is kept in lower case;
+// docs/decisions.md D16: the team's accounts in the console's database. An e-mail is kept in lower case;
 // grants are `role` or `role@env` texts, parsed with the contract's schema on the way in and out.
 
 export const emailSchema = z

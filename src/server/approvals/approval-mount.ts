@@ -6,7 +6,7 @@ import { createApprovalRoutes } from './approval-routes.ts';
 import type { SendDeps } from './approval-send.ts';
 import { maintainApprovals } from './approval-upkeep.ts';
 
-// decisions.md D17: the approvals under /api, behind the session the team routes require there.
+// docs/decisions.md D17: the approvals under /api, behind the session the team routes require there.
 
 export const DEFAULT_APPROVAL_TTL_MS = 24 * 3_600_000;
 /** Longer than any one refund call takes (the proxy gives up well before), so a live sender is never overtaken. */

@@ -21,7 +21,7 @@ import type { SendDeps } from './approval-send.ts';
 import { sendClaimed } from './approval-send.ts';
 import { freshOrders, maintainApprovals } from './approval-upkeep.ts';
 
-// decisions.md D17: the approvals' routes under /api (the team routes mount them behind the session):
+// docs/decisions.md D17: the approvals' routes under /api (the team routes mount them behind the session):
 //   POST /api/env/{env}/orders/{id}/refunds     a refund with its reason: sent at once when at or
 //                                              under the environment's threshold, else 202 and a request
 //   GET  /api/env/{env}/orders/{id}/approvals   the order's requests (whoever may read the order)

@@ -1,4 +1,4 @@
-// decisions.md D17: the approvals' tables in the console's database. Idempotent (IF NOT EXISTS), run
+// docs/decisions.md D17: the approvals' tables in the console's database. Idempotent (IF NOT EXISTS), run
 // by migrateConsoleDb after its numbered migrations inside the same transaction and advisory lock, so
 // it needs no number of its own in that list (the audit log adds its own migrations there).
 //

@@ -10,7 +10,7 @@ import type { TeamEnvironment } from '../team-config.ts';
 import type { SendOutcome } from './approval-store.ts';
 import { addEvent, recordOutcome, takeOverStuck } from './approval-store.ts';
 
-// decisions.md D17: sending an approved refund exactly once. Only the process whose UPDATE claimed
+// docs/decisions.md D17: sending an approved refund exactly once. Only the process whose UPDATE claimed
 // the request (claimForSending) gets here, and it sends the identifiers stored at request time.
 // What the service answers decides what happens next:
 // - 200/201: sent.

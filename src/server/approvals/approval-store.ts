@@ -4,7 +4,7 @@ import type { Approval, ApprovalEvent, ApprovalState } from '../../contract/appr
 import { approvalEventSchema, approvalSchema, serviceAnswerSchema } from '../../contract/approvals.ts';
 import type { Queryable } from '../../db/store-db.ts';
 
-// decisions.md D17: approval requests in the console's database. Every change of state is one
+// docs/decisions.md D17: approval requests in the console's database. Every change of state is one
 // UPDATE whose WHERE states what must still hold (state, requester, expiry, lease), so whichever of
 // two approvers or two processes gets there first wins and the other changes nothing: the database
 // decides, not a process.

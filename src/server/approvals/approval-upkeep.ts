@@ -6,7 +6,7 @@ import type { SendDeps } from './approval-send.ts';
 import { recoverStuck } from './approval-send.ts';
 import { addEvent, expireDue } from './approval-store.ts';
 
-// decisions.md D17: what is due is done when someone looks, by whichever process is asked (no timer
+// docs/decisions.md D17: what is due is done when someone looks, by whichever process is asked (no timer
 // in a process, which may be one of several or may have been killed): pending requests past
 // CONSOLE_APPROVAL_TTL become expired (nothing sent), and requests stuck in sending/unknown past
 // their lease are resolved by reading the order.

@@ -9,7 +9,7 @@ import { claimForSending } from './approval-store.ts';
 import type { Caller, ConsoleServer, Team } from './testing/approval-console.ts';
 import { startTeam, TOKEN } from './testing/approval-console.ts';
 
-// decisions.md D17, exactly once: two approvers at once, two console servers (own pools on one
+// docs/decisions.md D17, exactly once: two approvers at once, two console servers (own pools on one
 // PostgreSQL under sandbox-postgres) at once, the answer lost (D13 lose_answer) or never sent (drop),
 // 429 and 503, a server killed between its claim and the answer. Every case is checked on the
 // SERVICE side: the sandbox's history holds at most one refund per request, with its identifiers.

@@ -8,7 +8,7 @@ import type { Caller, ConsoleServer, Team } from './testing/approval-console.ts'
 import { startTeam, TOKEN } from './testing/approval-console.ts';
 import { z } from 'zod';
 
-// decisions.md D17, the rules a person meets: a reason on every refund, the threshold, the requester
+// docs/decisions.md D17, the rules a person meets: a reason on every refund, the threshold, the requester
 // never approving their own, withdraw, reject, expiry, the queue with the order read fresh, the
 // header's count, the trail. The service side is checked in the sandbox's own history.
 

@@ -2,7 +2,7 @@ import type { AuditExportFormat } from '../../contract/audit.ts';
 import type { StoredRow } from './audit-rows.ts';
 import { toAuditRow } from './audit-rows.ts';
 
-// decisions.md D16: `GET /api/audit/export?format=csv|jsonl`, oldest row first, with prev_hash and
+// docs/decisions.md D16: `GET /api/audit/export?format=csv|jsonl`, oldest row first, with prev_hash and
 // hash so the file itself can be checked against the chain.
 
 const COLUMNS = ['seq', 'at', 'user', 'role', 'environment', 'action', 'order_id', 'body', 'outcome', 'address', 'user_agent', 'prev_hash', 'hash'] as const;

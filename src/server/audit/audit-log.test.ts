@@ -7,7 +7,7 @@ import { createAuditSchema } from './audit-schema.ts';
 import { auditEntry, BY_HAND, openAuditDatabase } from './audit-test-support.ts';
 import { verifyAuditChain } from './audit-verify.ts';
 
-// decisions.md D16 on the embedded database: rows chain, tokens never land in a row, the server
+// docs/decisions.md D16 on the embedded database: rows chain, tokens never land in a row, the server
 // cannot rewrite a row, and the list filters and pages. Hand edits through the real command:
 // scripts/audit-cli.test.ts; two processes' writers: team-audit-chain.test.ts.
 

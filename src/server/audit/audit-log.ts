@@ -3,7 +3,7 @@ import type { AuditEntry, AuditSink, ChainedFields } from './audit-record.ts';
 import { auditBodyText, GENESIS_HASH, rowHash, withoutSecrets } from './audit-record.ts';
 import { atText } from './audit-rows.ts';
 
-// decisions.md D16: appending keeps ONE chain however many writers there are, in this process or in
+// docs/decisions.md D16: appending keeps ONE chain however many writers there are, in this process or in
 // other console processes on the same PostgreSQL. Each append takes a transaction-scoped advisory
 // lock first, then reads the head (a new statement, so it sees every append committed before the
 // lock was granted), then inserts the row chained to it and commits, which releases the lock. seq

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-// decisions.md D16: what one audit row holds and how its hash chains it to the row before. The hash
+// docs/decisions.md D16: what one audit row holds and how its hash chains it to the row before. The hash
 // is SHA-256 over a canonical text of the row's fields and the previous row's hash, so changing any
 // field, removing a row or slipping one in breaks the chain from that row on (audit-verify.ts).
 

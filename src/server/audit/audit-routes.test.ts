@@ -10,7 +10,7 @@ import { auditRowsInOrder } from './audit-query.ts';
 import { auditEntry, openAuditDatabase } from './audit-test-support.ts';
 import { auditRoutes } from './audit-routes.ts';
 
-// decisions.md D16: GET /api/audit and /api/audit/export as the console server mounts them, behind
+// docs/decisions.md D16: GET /api/audit and /api/audit/export as the console server mounts them, behind
 // a stand-in for its permission middleware (the header lists the caller's permissions).
 
 let db: Database;

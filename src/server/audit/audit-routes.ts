@@ -7,7 +7,7 @@ import { auditRowsInOrder, listAuditRows } from './audit-query.ts';
 import type { StoredRow } from './audit-rows.ts';
 import { EXPORT_CONTENT_TYPES, exportFilename, exportHeader, exportLine } from './audit-export.ts';
 
-// decisions.md D16: the audit log for admins. Mounted by the console server:
+// docs/decisions.md D16: the audit log for admins. Mounted by the console server:
 //   app.route('/api/audit', auditRoutes({ db, requirePermission }))
 // gives GET /api/audit (a page, newest first) and GET /api/audit/export?format=csv|jsonl (a file).
 // The permission check is the server's own middleware, passed in; every route here runs behind it.

@@ -1,6 +1,6 @@
 import type { Session } from '../../db/store-db.ts';
 
-// decisions.md D16: the audit log's table in the console's database. Rows are only ever added:
+// docs/decisions.md D16: the audit log's table in the console's database. Rows are only ever added:
 // a trigger refuses UPDATE, DELETE and TRUNCATE, so no code path of the server can rewrite history;
 // what someone does by hand around it (disabling the trigger, editing the files) the hash chain
 // shows (audit-verify.ts). Every statement is idempotent: the console's migrations run it at each

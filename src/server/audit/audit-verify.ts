@@ -3,7 +3,7 @@ import { GENESIS_HASH, rowHash } from './audit-record.ts';
 import type { StoredRow } from './audit-rows.ts';
 import { ROW_COLUMNS } from './audit-rows.ts';
 
-// decisions.md D16: `npm run audit -- verify`. Walks the whole log in seq order, a batch at a time
+// docs/decisions.md D16: `npm run audit -- verify`. Walks the whole log in seq order, a batch at a time
 // (memory stays flat however long the log is), and names the first row that does not hold:
 // - a row CHANGED by hand: its hash no longer matches its fields;
 // - a row REMOVED: the next row's seq skips, or (renumbered) its prev_hash names another row;

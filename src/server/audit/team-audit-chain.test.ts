@@ -7,7 +7,7 @@ import { listAuditRows } from './audit-query.ts';
 import { auditEntry, openAuditDatabase, runAudit } from './audit-test-support.ts';
 import { verifyAuditChain } from './audit-verify.ts';
 
-// decisions.md D16 "Scale out": two console processes on one PostgreSQL write one audit chain. Two
+// docs/decisions.md D16 "Scale out": two console processes on one PostgreSQL write one audit chain. Two
 // pools stand for the two processes (each its own connections, as a process has), appending at once.
 // Project sandbox-postgres only (vitest.config.ts).
 

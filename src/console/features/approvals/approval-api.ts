@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { z } from 'zod';
 import { approvalEventSchema, approvalSchema } from '../../../contract/approvals.ts';
 
-// decisions.md D17: the console's own approval routes (team mode), with the session cookie. Answers
+// docs/decisions.md D17: the console's own approval routes (team mode), with the session cookie. Answers
 // are parsed with the contract's schemas; a refusal's DRF detail becomes the error's message.
 
 const freshOrderSchema = z.union([

@@ -10,7 +10,7 @@ import { useDecision } from './approval-api.ts';
 import { ApprovalStateBadge } from './approval-state.tsx';
 import { ApprovalTrail } from './approval-trail.tsx';
 
-// decisions.md D17: one request in the approvers' queue: the refund, who asked and why, the order
+// docs/decisions.md D17: one request in the approvers' queue: the refund, who asked and why, the order
 // as the service answers now and what its refunds add up to, a note, Approve and Reject. The
 // requester sees why they cannot decide on their own request.
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../order-detail/order-format.ts';
 import { approvalQueries } from './approval-api.ts';
 
-// decisions.md D17: the whole trail of one request, oldest first, as the server recorded it.
+// docs/decisions.md D17: the whole trail of one request, oldest first, as the server recorded it.
 
 const WORDS: Readonly<Record<string, string>> = {
   requested: 'asked for the refund',

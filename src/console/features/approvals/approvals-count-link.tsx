@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTeamMe } from '../../lib/use-team.ts';
 import { approvalQueries } from './approval-api.ts';
 
-// decisions.md D17: an approver sees on every page how many refunds wait for someone else's
+// docs/decisions.md D17: an approver sees on every page how many refunds wait for someone else's
 // approval. On a phone only the icon and the count, so the header's title still fits.
 
 export function ApprovalsCountLink() {

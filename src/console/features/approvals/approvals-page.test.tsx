@@ -7,7 +7,7 @@ import { CONSOLE_ORIGIN, server } from '../../test/msw-server.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { ApprovalsPage } from './approvals-page.tsx';
 
-// decisions.md D17, the approvers' queue as a person sees it: the order read fresh, what its refunds
+// docs/decisions.md D17, the approvers' queue as a person sees it: the order read fresh, what its refunds
 // add up to, Approve with a note for someone else's request, and why not for one's own.
 
 const ME = 'ana@example.com';

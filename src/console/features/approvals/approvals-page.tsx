@@ -4,7 +4,7 @@ import { useIsTeamMode } from '../../lib/use-team.ts';
 import { approvalQueries } from './approval-api.ts';
 import { ApprovalQueueCard } from './approval-queue-card.tsx';
 
-// decisions.md D17: /approvals, the approvers' queue (waiting requests first, then the last day's).
+// docs/decisions.md D17: /approvals, the approvers' queue (waiting requests first, then the last day's).
 
 export function ApprovalsPage() {
   const team = useIsTeamMode();

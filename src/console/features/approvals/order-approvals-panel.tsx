@@ -8,7 +8,7 @@ import { useNow } from '../order-detail/use-now.ts';
 import { approvalQueries, useDecision } from './approval-api.ts';
 import { ApprovalStateBadge } from './approval-state.tsx';
 
-// decisions.md D17: the order's refund requests, shown to everyone who can see the order: amount,
+// docs/decisions.md D17: the order's refund requests, shown to everyone who can see the order: amount,
 // requester, reason, age; the requester may withdraw a waiting one. Team mode only.
 
 const OPEN = new Set(['pending', 'sending', 'unknown']);

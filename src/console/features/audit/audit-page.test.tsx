@@ -9,7 +9,7 @@ import { CONSOLE_ORIGIN, server } from '../../test/msw-server.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { AuditPage as AuditPageView } from './audit-page.tsx';
 
-// decisions.md D16: /audit as an admin uses it, against answers shaped like the console server's.
+// docs/decisions.md D16: /audit as an admin uses it, against answers shaped like the console server's.
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5_000 });

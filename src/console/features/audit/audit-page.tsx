@@ -11,7 +11,7 @@ import { AuditFilters } from './audit-filters.tsx';
 import { AuditAccessError, auditExportUrl, auditQueries } from './audit-queries.ts';
 import { AuditTable } from './audit-table.tsx';
 
-// decisions.md D16: `/audit`, for admins in team mode. Who did what, newest first, filtered on the
+// docs/decisions.md D16: `/audit`, for admins in team mode. Who did what, newest first, filtered on the
 // server; older rows page in on request; the same filters export the whole matching log.
 
 function ExportButtons({ filter }: { filter: AuditFilter }) {

@@ -4,7 +4,7 @@ import type { AuditExportFormat, AuditFilter, AuditPage } from '../../../contrac
 import { auditPageSchema, auditPaths } from '../../../contract/audit.ts';
 import { ApiError, apiErrorFromResponse } from '../../lib/api-error.ts';
 
-// decisions.md D16, team mode: the console server's own audit endpoints, called on this site with
+// docs/decisions.md D16, team mode: the console server's own audit endpoints, called on this site with
 // the session cookie. No token goes with them: the browser holds none in team mode.
 
 /** `path?filters` on this site; empty filters left out. */

@@ -7,7 +7,7 @@ import { call, createOrder, moveOrder } from '../../../sandbox/testing/http.ts';
 import { testStoreKind, testStoreLocation } from '../../../sandbox/testing/test-store.ts';
 import { createServerApp } from '../../app.ts';
 import type { AuditEntry } from '../../audit-sink.ts';
-import { tableAuditSink } from '../../audit-sink.ts';
+import { consoleAuditSink } from '../../audit-sink.ts';
 import { openConsoleDb } from '../../console-db.ts';
 import { hashPassword } from '../../passwords.ts';
 import type { TeamConfig } from '../../team-config.ts';
@@ -63,7 +63,7 @@ export async function startTeam(): Promise<Team> {
     const db = shared && firstDb !== null ? firstDb : await openConsoleDb(consoleLocation);
     firstDb ??= db;
     const audit: AuditEntry[] = [];
-    const table = tableAuditSink(db);
+    const table = consoleAuditSink(db, () => [TOKEN]);
     const config: TeamConfig = {
       auth: 'local',
       db: consoleLocation,
