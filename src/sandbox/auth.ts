@@ -71,7 +71,10 @@ export function tokenAuth(tokens: readonly string[], throttle: ThrottleOptions =
     // about how close a guess was or which token matched.
     let matched = false;
     for (const digest of known) matched = timingSafeEqual(digest, presented) || matched;
-    if (!matched) throw authenticationFailed('Invalid token.');
+    if (!matched) {
+      guesses.failed(c);
+      throw authenticationFailed('Invalid token.');
+    }
     c.set('owner', namespacedOwner(presented.toString('hex'), c.req.header(SANDBOX_NAMESPACE_HEADER)));
     await next();
   });

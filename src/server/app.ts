@@ -50,6 +50,11 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
   own.use(requestLog(log));
   // The sandbox's app checks the Host of the paths it owns; the console, its config and the proxy too.
   own.use(hostAllowList(options.hosts ?? {}));
+  // Issue 23: a proxied answer to a token is nobody's to keep, as the sandbox's own answers say.
+  own.use(async (c, next) => {
+    await next();
+    if (isApiPath(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
+  });
   own.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
     log(`ERROR ${c.req.method} ${new URL(c.req.url).pathname}: ${error.stack ?? error.message}`);

@@ -12,7 +12,6 @@ import './notifications-config.ts';
 import { withPageStyles } from './page-loader.ts';
 import { ProductionBanner } from './production-banner.tsx';
 import { ProxyNotice } from './proxy-notice.tsx';
-import { SignInAgain } from './sign-in-again.tsx';
 import { TeamAccount } from './team-account.tsx';
 import { ApprovalsCountLink } from '../features/approvals/approvals-count-link.tsx';
 import { useIsTeamMode, useTeamMe } from '../lib/use-team.ts';
@@ -21,6 +20,10 @@ import type { Permission } from '../../contract/permissions.ts';
 
 const AUDIT_PERMISSION: Permission = 'read:audit';
 
+// Team mode only, when a session ends under a page: its dialog and form styles come with it, not up front.
+const SignInAgain = lazy(async () => ({
+  default: (await withPageStyles(() => import('../features/team-session/sign-in-again.tsx'))).SignInAgain,
+}));
 const JournalDrawer = lazy(async () => ({
   default: (await withPageStyles(() => import('../features/journal/journal-drawer.tsx'))).JournalDrawer,
 }));
@@ -171,7 +174,11 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
       <Suspense fallback={null}>
         <NotificationsHost />
       </Suspense>
-      {team && <SignInAgain email={me?.email ?? null} />}
+      {team && (
+        <Suspense fallback={null}>
+          <SignInAgain email={me?.email ?? null} />
+        </Suspense>
+      )}
       {journalOpened && (
         <Suspense fallback={null}>
           <JournalDrawer opened={journalOpened} onClose={journalDrawer.close} />

@@ -7,7 +7,7 @@ import type { RefundStep, Unanswered } from './use-refund-flow.ts';
 export function unansweredSentence(cause: Unanswered): string {
   if (cause.kind === 'no-answer') return 'The service did not answer the refund: the connection closed or timed out before an answer came.';
   const said = cause.message === '' ? '' : `: ${cause.message}`;
-  if (cause.status >= 200 && cause.status < 300) return `The service answered the refund with HTTP ${cause.status}, but the answer could not be read${said}.`;
+  if (cause.status >= 200 && cause.status < 300) return `The service answered the refund with HTTP ${cause.status}, but the answer could not be read${said}`.replace(/([^.!?])$/, '$1.');
   return `The service answered the refund with HTTP ${cause.status}${said}`.replace(/([^.!?])$/, '$1.');
 }
 

@@ -2,8 +2,8 @@ import { Alert, Button, Modal, PasswordInput, Stack, Text, TextInput } from '@ma
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useState, useSyncExternalStore } from 'react';
-import { refreshMe } from '../lib/server-config.ts';
-import { sessionEndedStore } from './session-ended.ts';
+import { refreshMe } from '../../lib/server-config.ts';
+import { sessionEndedStore } from '../../app/session-ended.ts';
 
 // Team mode (D16): signing in again in place. Nothing under the dialog is unmounted, so a form keeps
 // what was typed; once signed in, what failed is asked again and the form can be sent.
