@@ -86,9 +86,15 @@ for (const scheme of ['light', 'dark'] as const) {
       await drawer.getByRole('button', { name: /^GET / }).first().click();
       await expectAccessible(page, 'the request journal');
 
-      await page.goto(`/sandbox/checkout/${order.id}`);
+      // The customer's choices are offered only while the order waits at checkout (issue 24); an
+      // activated order's checkout says it is over. Both pages are checked.
+      const waiting = await api.createOrder();
+      await page.goto(`/sandbox/checkout/${waiting.id}`);
       await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
       await expectAccessible(page, 'the sandbox checkout page');
+      await page.goto(`/sandbox/checkout/${order.id}`);
+      await expect(page.getByRole('heading', { name: 'This checkout is over' })).toBeVisible();
+      await expectAccessible(page, 'the checkout page of an order past checkout');
     });
   });
 }
