@@ -18,14 +18,15 @@ test('proxy mode: the first page names the service and leads to a working setup,
   await expect(page.getByRole('tab', { name: 'All sandbox orders' })).toHaveCount(0);
 
   await notice.getByRole('link', { name: 'Set the token in Settings' }).click();
-  await expect(page).toHaveURL(`${proxy}/settings`);
-  const card = page.getByRole('region', { name: `${host} (proxy)` });
-  await expect(card).toContainText(`forwards to ${target.baseURL}`);
-  await card.getByRole('button', { name: /^Edit / }).click();
+  // Issue 24: the link opens that environment's editor with the cursor in its Token field.
+  await expect(page).toHaveURL(new RegExp(`^${proxy}/settings\\?edit=`));
   const dialog = page.getByRole('dialog', { name: /^Edit / });
-  await dialog.getByRole('textbox', { name: 'Token', exact: true }).fill(target.token);
+  const token = dialog.getByRole('textbox', { name: 'Token', exact: true });
+  await expect(token).toBeFocused();
+  await token.fill(target.token);
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: `${host} (proxy)` })).toContainText(`forwards to ${target.baseURL}`);
 
   // A whole create through the proxy; the sandbox's own features stay off.
   await page.goto(`${proxy}/orders/new`);

@@ -75,7 +75,9 @@ export async function apiRequest(environment: Environment, request: ApiRequest):
     startedAt: new Date().toISOString(),
     method: request.method,
     url,
-    path: request.path,
+    // The journal's path is the service path alone; its query is the URL's (a page of the history
+    // asks `…/events?limit=…`, and an exported spec puts path and query together once).
+    path: request.path.split('?', 1)[0] ?? request.path,
     environmentName: environment.name,
     environmentId: environment.id,
     requestHeaders: team ? { ...headers } : { ...headers, Authorization: `Token ${REDACTED}` },
