@@ -5,12 +5,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../components/text-field.tsx';
 import { SERVER_ERROR_KEY } from '../../lib/form-errors.ts';
+import { useTeamAuth } from '../../lib/use-team.ts';
 import { addUserFormSchema, emptyAddUserForm } from './user-forms.ts';
 import { useAddUser } from './users-api.ts';
 
 /** Adds an account with its roles and, for local sign-in, the initial password the admin typed. */
 export function AddUserForm() {
   const addUser = useAddUser();
+  // With OpenID Connect people sign in at their provider: the console keeps no password for them.
+  const local = useTeamAuth() !== 'oidc';
   const [added, setAdded] = useState<{ email: string; withPassword: boolean } | null>(null);
   const { control, handleSubmit, reset, setError, formState } = useForm({ resolver: zodResolver(addUserFormSchema), defaultValues: emptyAddUserForm });
   const serverError = formState.errors.root?.serverError?.message;
@@ -32,7 +35,7 @@ export function AddUserForm() {
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <TextField control={control} name="email" label="E-mail" autoComplete="off" spellCheck={false} />
         <TextField control={control} name="grants" label="Roles" description="role or role@environment, e.g. agent@sandbox" spellCheck={false} />
-        <TextField control={control} name="password" label="Initial password" description="Local sign-in: at least 12 characters" type="password" autoComplete="new-password" />
+        {local && <TextField control={control} name="password" label="Initial password" description="At least 12 characters" type="password" autoComplete="new-password" />}
       </SimpleGrid>
       <Group mt="sm">
         <Button type="submit" leftSection={<IconUserPlus size={16} />} loading={formState.isSubmitting}>

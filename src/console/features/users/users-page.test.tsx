@@ -47,8 +47,8 @@ function fakeUsersApi(initial: UserSummary[]) {
   return sent;
 }
 
-const team = (grants: string[]) =>
-  setServerConfigForTests({ mode: 'team', auth: 'local', me: { email: ADMIN, grants, environments: [{ id: 'sandbox', name: 'Sandbox', production: false, approvalThreshold: null, sandbox: true, role: 'admin', permissions: ['read:order'] }] } });
+const team = (grants: string[], auth: 'local' | 'oidc' = 'local') =>
+  setServerConfigForTests({ mode: 'team', auth, me: { email: ADMIN, grants, environments: [{ id: 'sandbox', name: 'Sandbox', production: false, approvalThreshold: null, sandbox: true, role: 'admin', permissions: ['read:order'] }] } });
 
 afterEach(() => setServerConfigForTests(null));
 
@@ -111,6 +111,20 @@ test('disable, enable and change roles are sent; disabling oneself shows the ser
   await user.click(screen.getByRole('button', { name: `Disable ${ADMIN}` }));
   expect(await screen.findByRole('alert')).toHaveTextContent('You cannot disable your own account: ask another admin.');
   expect(sent).toEqual([{ status: 'disabled' }, { status: 'active' }, { grants: ['approver@sandbox'] }, { status: 'disabled' }]);
+});
+
+test('with OpenID Connect sign-in there is no password to type: the user is added with e-mail and roles only', async () => {
+  team(['admin'], 'oidc');
+  const sent = fakeUsersApi([]);
+  const { user } = renderRoute(<UsersPage />, { path: '/users' });
+  const form = screen.getByRole('form', { name: 'Add a user' });
+  expect(within(form).queryByLabelText('Initial password', { exact: false })).toBeNull();
+  await user.type(within(form).getByLabelText('E-mail'), 'oz@example.com');
+  await user.type(within(form).getByLabelText('Roles', { exact: false }), 'viewer');
+  await user.click(within(form).getByRole('button', { name: 'Add user' }));
+  expect(await screen.findByText('oz@example.com added')).toBeInTheDocument();
+  expect(screen.getByText('They sign in with your identity provider.')).toBeInTheDocument();
+  expect(sent).toEqual([{ email: 'oz@example.com', grants: ['viewer'] }]);
 });
 
 test('the Users link is shown to an admin of the whole console only', async () => {
