@@ -10,7 +10,7 @@ import { requireConsolePermission } from './require-console-permission.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
 import { clientAddress, userAgent } from './team-session.ts';
 import type { ConsoleUser } from './users.ts';
-import { addUser, disableUser, enableUser, findUser, listUsers, setGrants } from './users.ts';
+import { addUser, disableUser, enableUser, findUser, listUsers, setGrants, UserError } from './users.ts';
 
 // docs/decisions.md D16: the users page's API for admins of the whole console. Every change is an audit
 // row with the admin's name; a password is read once, hashed, and appears in no answer and no row.
@@ -67,7 +67,8 @@ export function mountUsersRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
         if ((await findUser(ctx.db, body.email)) !== null) throw detailError(409, 'user_exists', `${body.email} already has an account: change its roles instead.`);
         const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
         // Two admins adding one e-mail at once: the second insert finds the row and addUser refuses.
-        const user = await addUser(ctx.db, { email: body.email, grants: body.grants, passwordHash }).catch(() => {
+        const user = await addUser(ctx.db, { email: body.email, grants: body.grants, passwordHash }).catch((error: unknown) => {
+          if (!(error instanceof UserError)) throw error;
           throw detailError(409, 'user_exists', `${body.email} already has an account: change its roles instead.`);
         });
         await record(c, 'user_add', user.email, { grants: user.grants.map(formatGrant) });
