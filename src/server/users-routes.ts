@@ -14,6 +14,7 @@ import { addUser, disableUser, enableUser, findUser, listUsers, setGrants, UserE
 
 // docs/decisions.md D16: the users page's API for admins of the whole console. Every change is an audit
 // row with the admin's name; a password is read once, hashed, and appears in no answer and no row.
+// With OIDC the provider owns who exists and their roles: only disable and enable are offered.
 // An admin cannot lock themselves out (disable their account, drop their last console-wide admin
 // grant): someone must always be left who can undo a mistake here.
 
@@ -55,15 +56,21 @@ export function mountUsersRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
     });
   };
 
+  // With OIDC, roles come from the provider's claim at every sign-in (oidc-users.ts) and an account
+  // is made at the first one, keyed by subject: a row added or re-roled here would be overwritten
+  // or would take the e-mail the person's own account needs. Disable and enable still hold.
+  const refuseWithOidc = () => {
+    if (ctx.config.auth === 'oidc') throw detailError(409, 'managed_by_provider', 'This console signs in with OpenID Connect: add people and change their roles at your identity provider. Here you can disable or enable them.');
+  };
+
   app.use(USERS_API_PATH, requireConsolePermission(ctx, 'manage:users'));
   app.use(`${USERS_API_PATH}/*`, requireConsolePermission(ctx, 'manage:users'));
 
   app.get(USERS_API_PATH, async (c) => c.json({ users: (await listUsers(ctx.db)).map(summary) }, 200, { 'Cache-Control': 'no-store' }));
   app.post(USERS_API_PATH, async (c) => {
         const body = await readBody(c, addUserBodySchema);
-        const local = ctx.config.auth === 'local';
-        if (local && body.password === undefined) throw detailError(400, 'invalid', 'password: Give an initial password (local sign-in).');
-        if (!local && body.password !== undefined) throw detailError(400, 'invalid', 'password: This console signs in with OpenID Connect: no password is kept.');
+        refuseWithOidc();
+        if (body.password === undefined) throw detailError(400, 'invalid', 'password: Give an initial password (local sign-in).');
         if ((await findUser(ctx.db, body.email)) !== null) throw detailError(409, 'user_exists', `${body.email} already has an account: change its roles instead.`);
         const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
         // Two admins adding one e-mail at once: the second insert finds the row and addUser refuses.
@@ -93,6 +100,7 @@ export function mountUsersRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
           await record(c, 'user_set_role', target.email, { grants: body.grants.map(formatGrant) }, 'refused');
           throw detailError(409, 'self_lockout', 'You cannot remove your own admin grant for the whole console: ask another admin.');
         }
+        if (body.grants !== undefined) refuseWithOidc();
         let user = target;
         if (body.grants !== undefined) {
           user = await setGrants(ctx.db, target.email, body.grants);

@@ -5,16 +5,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../components/text-field.tsx';
 import { SERVER_ERROR_KEY } from '../../lib/form-errors.ts';
-import { useTeamAuth } from '../../lib/use-team.ts';
 import { addUserFormSchema, emptyAddUserForm } from './user-forms.ts';
 import { useAddUser } from './users-api.ts';
 
-/** Adds an account with its roles and, for local sign-in, the initial password the admin typed. */
+/** Adds an account (local sign-in) with its roles and the initial password the admin typed. */
 export function AddUserForm() {
   const addUser = useAddUser();
-  // With OpenID Connect people sign in at their provider: the console keeps no password for them.
-  const local = useTeamAuth() !== 'oidc';
-  const [added, setAdded] = useState<{ email: string; withPassword: boolean } | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
   const { control, handleSubmit, reset, setError, formState } = useForm({ resolver: zodResolver(addUserFormSchema), defaultValues: emptyAddUserForm });
   const serverError = formState.errors.root?.serverError?.message;
 
@@ -24,7 +21,7 @@ export function AddUserForm() {
       const user = await addUser.mutateAsync(body);
       // The password leaves the form at once: the page keeps it nowhere, and it is never shown again.
       reset(emptyAddUserForm);
-      setAdded({ email: user.email, withPassword: body.password !== undefined });
+      setAdded(user.email);
     } catch (error) {
       setError(SERVER_ERROR_KEY, { type: 'server', message: error instanceof Error ? error.message : String(error) });
     }
@@ -35,7 +32,7 @@ export function AddUserForm() {
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <TextField control={control} name="email" label="E-mail" autoComplete="off" spellCheck={false} />
         <TextField control={control} name="grants" label="Roles" description="role or role@environment, e.g. agent@sandbox" spellCheck={false} />
-        {local && <TextField control={control} name="password" label="Initial password" description="At least 12 characters" type="password" autoComplete="new-password" />}
+        <TextField control={control} name="password" label="Initial password" description="At least 12 characters" type="password" autoComplete="new-password" />
       </SimpleGrid>
       <Group mt="sm">
         <Button type="submit" leftSection={<IconUserPlus size={16} />} loading={formState.isSubmitting}>
@@ -48,12 +45,8 @@ export function AddUserForm() {
         </Alert>
       )}
       {added !== null && (
-        <Alert mt="sm" color="green" variant="light" title={`${added.email} added`} role="status">
-          <Text size="sm">
-            {added.withPassword
-              ? 'Give them the initial password yourself: the console keeps only its hash and will never show it again.'
-              : 'They sign in with your identity provider.'}
-          </Text>
+        <Alert mt="sm" color="green" variant="light" title={`${added} added`} role="status">
+          <Text size="sm">Give them the initial password yourself: the console keeps only its hash and will never show it again.</Text>
         </Alert>
       )}
     </form>

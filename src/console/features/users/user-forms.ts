@@ -19,8 +19,8 @@ const grantsFieldSchema = z
 export const addUserFormSchema = z.object({
   email: emailSchema,
   grants: grantsFieldSchema,
-  // Empty for a console that signs in with OpenID Connect (the server says which it needs).
-  password: z.union([z.literal(''), passwordSchema]).transform((text) => (text === '' ? undefined : text)),
+  // Local sign-in only: with OpenID Connect the page offers no add form (the provider makes accounts).
+  password: passwordSchema,
 });
 export type AddUserForm = z.input<typeof addUserFormSchema>;
 export const emptyAddUserForm: AddUserForm = { email: '', grants: '', password: '' };

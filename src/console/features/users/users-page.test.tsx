@@ -113,18 +113,15 @@ test('disable, enable and change roles are sent; disabling oneself shows the ser
   expect(sent).toEqual([{ status: 'disabled' }, { status: 'active' }, { grants: ['approver@sandbox'] }, { status: 'disabled' }]);
 });
 
-test('with OpenID Connect sign-in there is no password to type: the user is added with e-mail and roles only', async () => {
+test('with OpenID Connect sign-in, people and roles come from the provider: no add form, no role editing, disable still offered', async () => {
   team(['admin'], 'oidc');
-  const sent = fakeUsersApi([]);
-  const { user } = renderRoute(<UsersPage />, { path: '/users' });
-  const form = screen.getByRole('form', { name: 'Add a user' });
-  expect(within(form).queryByLabelText('Initial password', { exact: false })).toBeNull();
-  await user.type(within(form).getByLabelText('E-mail'), 'oz@example.com');
-  await user.type(within(form).getByLabelText('Roles', { exact: false }), 'viewer');
-  await user.click(within(form).getByRole('button', { name: 'Add user' }));
-  expect(await screen.findByText('oz@example.com added')).toBeInTheDocument();
-  expect(screen.getByText('They sign in with your identity provider.')).toBeInTheDocument();
-  expect(sent).toEqual([{ email: 'oz@example.com', grants: ['viewer'] }]);
+  fakeUsersApi([{ email: 'oz@example.com', status: 'active', grants: ['viewer'] }]);
+  renderRoute(<UsersPage />, { path: '/users' });
+  await screen.findByRole('table', { name: 'Users' });
+  expect(screen.getByText(/add people and change their roles at your identity provider/)).toBeInTheDocument();
+  expect(screen.queryByRole('form', { name: 'Add a user' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Change roles of oz@example.com' })).toBeNull();
+  expect(screen.getByRole('button', { name: 'Disable oz@example.com' })).toBeEnabled();
 });
 
 test('the Users link is shown to an admin of the whole console only', async () => {

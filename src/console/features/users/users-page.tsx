@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PatchUserBody, UserSummary } from '../../../contract/users.ts';
+import { useTeamAuth } from '../../lib/use-team.ts';
 import { AddUserForm } from './add-user-form.tsx';
 import { RolesForm } from './roles-form.tsx';
 import { useChangeUser, userQueries, UsersRequestError } from './users-api.ts';
@@ -16,6 +17,8 @@ export function UsersPage() {
   const users = useQuery(userQueries.list());
   const change = useChangeUser();
   const [editing, setEditing] = useState<UserSummary | null>(null);
+  // With OpenID Connect the provider's claim sets who exists and their roles (the server refuses both).
+  const oidc = useTeamAuth() === 'oidc';
 
   const apply = (email: string, body: PatchUserBody) =>
     change.mutate({ email, change: body }, { onSuccess: () => setEditing(null) });
@@ -28,9 +31,13 @@ export function UsersPage() {
           Who may sign in to this console, and their roles: a role for every environment (agent) or for one (agent@sandbox). Each change is recorded in the audit log.
         </Text>
       </Stack>
-      <Card withBorder>
-        <AddUserForm />
-      </Card>
+      {oidc ? (
+        <Text size="sm">This console signs in with OpenID Connect: add people and change their roles at your identity provider (its roles claim). Here you can disable or enable them.</Text>
+      ) : (
+        <Card withBorder>
+          <AddUserForm />
+        </Card>
+      )}
       {change.error !== null && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Not changed" role="alert">
           <Text size="sm">{change.error.message}</Text>
@@ -56,6 +63,7 @@ export function UsersPage() {
         <UsersTable
           users={users.data}
           busy={change.isPending}
+          rolesEditable={!oidc}
           onEditRoles={(user) => {
             change.reset();
             setEditing(user);

@@ -4,12 +4,13 @@ import type { UserSummary } from '../../../contract/users.ts';
 interface Props {
   users: UserSummary[];
   busy: boolean;
+  rolesEditable: boolean;
   onEditRoles: (user: UserSummary) => void;
   onSetStatus: (user: UserSummary, status: UserSummary['status']) => void;
 }
 
 /** Every account: e-mail, status, grants, and what an admin can change. */
-export function UsersTable({ users, busy, onEditRoles, onSetStatus }: Props) {
+export function UsersTable({ users, busy, rolesEditable, onEditRoles, onSetStatus }: Props) {
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table aria-label="Users" striped>
@@ -33,9 +34,11 @@ export function UsersTable({ users, busy, onEditRoles, onSetStatus }: Props) {
               <Table.Td>{user.grants.join(', ')}</Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" variant="default" onClick={() => onEditRoles(user)} aria-label={`Change roles of ${user.email}`}>
-                    Change roles
-                  </Button>
+                  {rolesEditable && (
+                    <Button size="xs" variant="default" onClick={() => onEditRoles(user)} aria-label={`Change roles of ${user.email}`}>
+                      Change roles
+                    </Button>
+                  )}
                   {user.status === 'active' ? (
                     <Button size="xs" variant="light" color="red" disabled={busy} onClick={() => onSetStatus(user, 'disabled')} aria-label={`Disable ${user.email}`}>
                       Disable
