@@ -9,7 +9,7 @@ export interface AuditEntry {
   user: string | null;
   role: string | null;
   environment: string | null;
-  /** sign_in, sign_in_failed, sign_out, order_create, refund_request, forbidden, user_add, user_disable, user_set_role. */
+  /** sign_in, sign_in_failed, sign_out, order_create, refund_request, forbidden, user_add, user_disable, user_enable, user_set_role. */
   action: string;
   order_id: string | null;
   body: unknown;

@@ -3,7 +3,8 @@ import type { Grant } from '../contract/permissions.ts';
 import { formatGrant } from '../contract/permissions.ts';
 import type { Queryable } from '../db/store-db.ts';
 import type { ConsoleUser } from './users.ts';
-import { emailSchema, findUser } from './users.ts';
+import { emailSchema } from '../contract/users.ts';
+import { findUser } from './users.ts';
 
 // docs/decisions.md D16 with OIDC: a person is their provider's subject (`sub`), not their e-mail. The
 // first sign-in makes their account row (keyed by the e-mail when the provider gives a free one,

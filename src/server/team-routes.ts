@@ -7,6 +7,7 @@ import { byMethod, detailError, readBodyBytes } from '../sandbox/entry.ts';
 import { registerApprovals } from './approvals/approval-mount.ts';
 import { registerForwarding } from './forward.ts';
 import { mountAuditRoutes } from './team-audit-routes.ts';
+import { mountUsersRoutes } from './users-routes.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
 import { providerLabel, registerOidcRoutes } from './team-oidc-routes.ts';
 import { parseJson } from './json-text.ts';
@@ -157,6 +158,7 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
   registerApprovals(app, ctx, sandbox);
   registerOrderSearch(app, ctx);
   mountAuditRoutes(app, ctx);
+  mountUsersRoutes(app, ctx);
   registerForwarding(app, ctx, sandbox);
   return app;
 }

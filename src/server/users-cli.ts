@@ -8,7 +8,8 @@ import { consoleAuditSink } from './audit-sink.ts';
 import { openConsoleDb } from './console-db.ts';
 import { hashPassword } from './passwords.ts';
 import { DEFAULT_CONSOLE_DB } from './team-config.ts';
-import { addUser, disableUser, emailSchema, listUsers, setGrants, UserError } from './users.ts';
+import { emailSchema } from '../contract/users.ts';
+import { addUser, disableUser, listUsers, setGrants, UserError } from './users.ts';
 
 // docs/decisions.md D16: `npm run users -- add EMAIL --role ROLE[@ENV] ... --password-env VAR`, `list`,
 // `disable EMAIL`, `set-role EMAIL --role ...`. The password is read from the variable

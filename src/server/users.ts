@@ -7,12 +7,6 @@ import type { Queryable } from '../db/store-db.ts';
 // docs/decisions.md D16: the team's accounts in the console's database. An e-mail is kept in lower case;
 // grants are `role` or `role@env` texts, parsed with the contract's schema on the way in and out.
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: 'Enter an e-mail address' }).max(254));
-
 export interface ConsoleUser {
   email: string;
   status: 'active' | 'disabled';
@@ -74,5 +68,12 @@ export async function disableUser(db: Queryable, email: string): Promise<Console
   const { rows } = await db.query(`UPDATE console_users SET status = 'disabled', updated_at = now() WHERE email = $1 RETURNING ${COLUMNS}`, [email]);
   if (rows[0] === undefined) throw new UserError(`no account for ${email}`);
   await db.query('DELETE FROM console_sessions WHERE email = $1', [email]);
+  return toUser(rows[0]);
+}
+
+/** Lets a disabled account sign in again (its old sessions stay ended). */
+export async function enableUser(db: Queryable, email: string): Promise<ConsoleUser> {
+  const { rows } = await db.query(`UPDATE console_users SET status = 'active', updated_at = now() WHERE email = $1 RETURNING ${COLUMNS}`, [email]);
+  if (rows[0] === undefined) throw new UserError(`no account for ${email}`);
   return toUser(rows[0]);
 }

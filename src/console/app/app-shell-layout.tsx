@@ -1,6 +1,6 @@
 import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBolt, IconChartBar, IconChecklist, IconKeyOff, IconList, IconListDetails, IconPlus, IconReceiptRefund, IconSettings, IconShieldCheck } from '@tabler/icons-react';
+import { IconBolt, IconChartBar, IconChecklist, IconKeyOff, IconList, IconListDetails, IconPlus, IconReceiptRefund, IconSettings, IconShieldCheck, IconUsers } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -19,6 +19,7 @@ import { consoleWidePermissionsOf } from '../../contract/console-permissions.ts'
 import type { Permission } from '../../contract/permissions.ts';
 
 const AUDIT_PERMISSION: Permission = 'read:audit';
+const USERS_PERMISSION: Permission = 'manage:users';
 
 // Team mode only, when a session ends under a page: its dialog and form styles come with it, not up front.
 const SignInAgain = lazy(async () => ({
@@ -47,6 +48,7 @@ const NAV = [
   { to: '/settings', label: 'Settings', icon: IconSettings, exact: true },
   // D16: for an admin of the whole console (read:audit from /api/me's grants, once in the browser).
   { to: '/audit', label: 'Audit log', icon: IconShieldCheck, exact: true, auditOnly: true },
+  { to: '/users', label: 'Users', icon: IconUsers, exact: true, usersOnly: true },
 ] as const;
 
 const MAIN_ID = 'main-content';
@@ -71,7 +73,9 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
   const inBrowser = useInBrowser();
   const team = useIsTeamMode();
   const me = useTeamMe();
-  const showAudit = auditVisible || (inBrowser && team && me !== null && consoleWidePermissionsOf(me.grants).includes(AUDIT_PERMISSION));
+  const consoleWide = inBrowser && team && me !== null ? consoleWidePermissionsOf(me.grants) : [];
+  const showAudit = auditVisible || consoleWide.includes(AUDIT_PERMISSION);
+  const showUsers = consoleWide.includes(USERS_PERMISSION);
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
@@ -137,7 +141,7 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
       </AppShell.Header>
       <AppShell.Navbar p="xs">
         <nav aria-label="Main">
-          {NAV.filter((item) => (!('sandboxOnly' in item) || environment.sandbox) && (!('auditOnly' in item) || showAudit)).map((item) => (
+          {NAV.filter((item) => (!('sandboxOnly' in item) || environment.sandbox) && (!('auditOnly' in item) || showAudit) && (!('usersOnly' in item) || showUsers)).map((item) => (
             <NavLink
               key={item.to}
               component={Link}

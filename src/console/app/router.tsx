@@ -29,6 +29,7 @@ const ApprovalsPage = page(() => import('../features/approvals/approvals-page.ts
 const SettingsPage = page(() => import('../features/settings/settings-page.tsx'), (m) => m.SettingsPage);
 // Team mode (D16): the server answers it to admins only; the navigation shows it to them (AppShellLayout).
 const AuditPage = page(() => import('../features/audit/audit-page.tsx'), (m) => m.AuditPage);
+const UsersPage = page(() => import('../features/users/users-page.tsx'), (m) => m.UsersPage);
 
 /** Where a page goes inside the shell, with its error boundary. */
 function PageOutlet() {
@@ -58,6 +59,7 @@ export function AppRoutes() {
             <Route path="settings" element={<SettingsPage />} />
             <Route path="approvals" element={<ApprovalsPage />} />
             <Route path="audit" element={<AuditPage />} />
+            <Route path="users" element={<UsersPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Route>

@@ -21,6 +21,16 @@ export function useIsTeamMode(): boolean {
   return useSyncExternalStore(onServerConfig, isTeam, () => false);
 }
 
+const teamAuth = () => {
+  const config = serverConfig();
+  return config?.mode === 'team' ? config.auth : null;
+};
+
+/** How team mode signs people in (`local` passwords or `oidc`); null outside team mode. */
+export function useTeamAuth(): 'local' | 'oidc' | null {
+  return useSyncExternalStore(onServerConfig, teamAuth, () => null);
+}
+
 export type Allowed = { allowed: true; reason: null } | { allowed: false; reason: string };
 
 /** Whether this person may do `permission` in the environment; always allowed outside team mode. */

@@ -1,0 +1,59 @@
+import { Badge, Button, Group, Table } from '@mantine/core';
+import type { UserSummary } from '../../../contract/users.ts';
+
+interface Props {
+  users: UserSummary[];
+  busy: boolean;
+  rolesEditable: boolean;
+  onEditRoles: (user: UserSummary) => void;
+  onSetStatus: (user: UserSummary, status: UserSummary['status']) => void;
+}
+
+/** Every account: e-mail, status, grants, and what an admin can change. */
+export function UsersTable({ users, busy, rolesEditable, onEditRoles, onSetStatus }: Props) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table aria-label="Users" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>E-mail</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Roles</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => (
+            <Table.Tr key={user.email}>
+              <Table.Td>{user.email}</Table.Td>
+              <Table.Td>
+                <Badge color={user.status === 'active' ? 'green' : 'gray'} variant="light">
+                  {user.status}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{user.grants.join(', ')}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  {rolesEditable && (
+                    <Button size="xs" variant="default" onClick={() => onEditRoles(user)} aria-label={`Change roles of ${user.email}`}>
+                      Change roles
+                    </Button>
+                  )}
+                  {user.status === 'active' ? (
+                    <Button size="xs" variant="light" color="red" disabled={busy} onClick={() => onSetStatus(user, 'disabled')} aria-label={`Disable ${user.email}`}>
+                      Disable
+                    </Button>
+                  ) : (
+                    <Button size="xs" variant="light" disabled={busy} onClick={() => onSetStatus(user, 'active')} aria-label={`Enable ${user.email}`}>
+                      Enable
+                    </Button>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

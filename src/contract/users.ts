@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { grantSchema } from './grants.ts';
+
+// docs/decisions.md D16: the users page's API (/api/users), one schema parsed by the console and the
+// server. Grants travel as their texts (`agent`, `agent@sandbox`) and are parsed with grantSchema; a
+// password travels only in the request that sets it and is never answered back.
+
+export const USERS_API_PATH = '/api/users';
+export const MIN_PASSWORD_LENGTH = 12;
+const MAX_PASSWORD_LENGTH = 1024;
+const MAX_GRANTS = 20;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Enter an e-mail address' }).max(254));
+
+export const USER_STATUSES = ['active', 'disabled'] as const;
+
+/** A user as the page lists them: never a password hash. */
+export const userSummarySchema = z.object({
+  email: z.string(),
+  status: z.enum(USER_STATUSES),
+  grants: z.array(z.string()),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export const userListSchema = z.object({ users: z.array(userSummarySchema) });
+
+const grantsSchema = z.array(z.string().max(100).pipe(grantSchema)).min(1, { error: 'Give at least one role' }).max(MAX_GRANTS);
+
+export const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, { error: `At least ${MIN_PASSWORD_LENGTH} characters` })
+  .max(MAX_PASSWORD_LENGTH);
+
+export const addUserBodySchema = z.strictObject({
+  email: z.string().max(320).pipe(emailSchema),
+  grants: grantsSchema,
+  /** Local sign-in only: the initial password the admin typed (OIDC users sign in at their provider). */
+  password: passwordSchema.optional(),
+});
+export type AddUserBody = z.input<typeof addUserBodySchema>;
+
+export const patchUserBodySchema = z
+  .strictObject({ status: z.enum(USER_STATUSES).optional(), grants: grantsSchema.optional() })
+  .refine((body) => body.status !== undefined || body.grants !== undefined, { error: 'Give a status or grants to change' });
+export type PatchUserBody = z.input<typeof patchUserBodySchema>;
+
+/** Texts typed into one field (`agent@sandbox, approver`): split on spaces and commas. */
+export const splitGrantTexts = (text: string) => text.split(/[\s,]+/).filter((part) => part !== '');

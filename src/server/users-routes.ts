@@ -1,0 +1,118 @@
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import { formatGrant } from '../contract/permissions.ts';
+import type { UserSummary } from '../contract/users.ts';
+import { addUserBodySchema, emailSchema, patchUserBodySchema, USERS_API_PATH } from '../contract/users.ts';
+import { detailError, readBodyBytes } from '../sandbox/entry.ts';
+import { parseJson } from './json-text.ts';
+import { hashPassword } from './passwords.ts';
+import { requireConsolePermission } from './require-console-permission.ts';
+import type { TeamContext, TeamEnv } from './team-session.ts';
+import { clientAddress, userAgent } from './team-session.ts';
+import type { ConsoleUser } from './users.ts';
+import { addUser, disableUser, enableUser, findUser, listUsers, setGrants, UserError } from './users.ts';
+
+// docs/decisions.md D16: the users page's API for admins of the whole console. Every change is an audit
+// row with the admin's name; a password is read once, hashed, and appears in no answer and no row.
+// With OIDC the provider owns who exists and their roles: only disable and enable are offered.
+// An admin cannot lock themselves out (disable their account, drop their last console-wide admin
+// grant): someone must always be left who can undo a mistake here.
+
+/** A users request is a few hundred bytes; anything near this is not one. */
+const MAX_BODY_BYTES = 16 * 1024;
+
+const summary = (user: ConsoleUser): UserSummary => ({ email: user.email, status: user.status, grants: user.grants.map(formatGrant) });
+
+const firstIssue = (error: z.ZodError) => {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'Invalid request.';
+  const path = issue.path.join('.');
+  return path === '' ? issue.message : `${path}: ${issue.message}`;
+};
+
+async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+  if (!(c.req.header('content-type') ?? '').startsWith('application/json')) throw detailError(415, 'unsupported_media_type', 'Send JSON.');
+  const value = parseJson(new TextDecoder().decode(await readBodyBytes(c.req.raw, MAX_BODY_BYTES)));
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw detailError(400, 'invalid', firstIssue(parsed.error));
+  return parsed.data;
+}
+
+const holdsConsoleAdmin = (user: ConsoleUser) => user.grants.some((g) => g.role === 'admin' && g.environment === null);
+
+export function mountUsersRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
+  const record = (c: Context<TeamEnv>, action: string, email: string, body: Record<string, unknown>, outcome = 'ok') => {
+    const admin = c.get('user');
+    return ctx.audit.record({
+      user: admin.email,
+      role: admin.grants.map(formatGrant).join(' ') || null,
+      environment: null,
+      action,
+      order_id: null,
+      body: { email, ...body },
+      outcome,
+      address: clientAddress(c),
+      user_agent: userAgent(c),
+    });
+  };
+
+  // With OIDC, roles come from the provider's claim at every sign-in (oidc-users.ts) and an account
+  // is made at the first one, keyed by subject: a row added or re-roled here would be overwritten
+  // or would take the e-mail the person's own account needs. Disable and enable still hold.
+  const refuseWithOidc = () => {
+    if (ctx.config.auth === 'oidc') throw detailError(409, 'managed_by_provider', 'This console signs in with OpenID Connect: add people and change their roles at your identity provider. Here you can disable or enable them.');
+  };
+
+  app.use(USERS_API_PATH, requireConsolePermission(ctx, 'manage:users'));
+  app.use(`${USERS_API_PATH}/*`, requireConsolePermission(ctx, 'manage:users'));
+
+  app.get(USERS_API_PATH, async (c) => c.json({ users: (await listUsers(ctx.db)).map(summary) }, 200, { 'Cache-Control': 'no-store' }));
+  app.post(USERS_API_PATH, async (c) => {
+        const body = await readBody(c, addUserBodySchema);
+        refuseWithOidc();
+        if (body.password === undefined) throw detailError(400, 'invalid', 'password: Give an initial password (local sign-in).');
+        if ((await findUser(ctx.db, body.email)) !== null) throw detailError(409, 'user_exists', `${body.email} already has an account: change its roles instead.`);
+        const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
+        // Two admins adding one e-mail at once: the second insert finds the row and addUser refuses.
+        const user = await addUser(ctx.db, { email: body.email, grants: body.grants, passwordHash }).catch((error: unknown) => {
+          if (!(error instanceof UserError)) throw error;
+          throw detailError(409, 'user_exists', `${body.email} already has an account: change its roles instead.`);
+        });
+        await record(c, 'user_add', user.email, { grants: user.grants.map(formatGrant) });
+        return c.json(summary(user), 201, { 'Cache-Control': 'no-store' });
+  });
+  app.all(USERS_API_PATH, () => {
+    throw detailError(405, 'method_not_allowed', 'Method not allowed.', { Allow: 'GET, HEAD, POST' });
+  });
+
+  app.patch(`${USERS_API_PATH}/:email`, async (c) => {
+        const email = emailSchema.safeParse(c.req.param('email'));
+        if (!email.success) throw detailError(404, 'not_found', 'No such user.');
+        const body = await readBody(c, patchUserBodySchema);
+        const target = await findUser(ctx.db, email.data);
+        if (target === null) throw detailError(404, 'not_found', `No account for ${email.data}.`);
+        const self = c.get('user').email === target.email;
+        if (self && body.status === 'disabled') {
+          await record(c, 'user_disable', target.email, {}, 'refused');
+          throw detailError(409, 'self_lockout', 'You cannot disable your own account: ask another admin.');
+        }
+        if (self && body.grants !== undefined && holdsConsoleAdmin(target) && !body.grants.some((g) => g.role === 'admin' && g.environment === null)) {
+          await record(c, 'user_set_role', target.email, { grants: body.grants.map(formatGrant) }, 'refused');
+          throw detailError(409, 'self_lockout', 'You cannot remove your own admin grant for the whole console: ask another admin.');
+        }
+        if (body.grants !== undefined) refuseWithOidc();
+        let user = target;
+        if (body.grants !== undefined) {
+          user = await setGrants(ctx.db, target.email, body.grants);
+          await record(c, 'user_set_role', user.email, { from: target.grants.map(formatGrant), grants: user.grants.map(formatGrant) });
+        }
+        if (body.status !== undefined && body.status !== target.status) {
+          user = body.status === 'disabled' ? await disableUser(ctx.db, target.email) : await enableUser(ctx.db, target.email);
+          await record(c, body.status === 'disabled' ? 'user_disable' : 'user_enable', user.email, {});
+        }
+        return c.json(summary(user), 200, { 'Cache-Control': 'no-store' });
+  });
+  app.all(`${USERS_API_PATH}/:email`, () => {
+    throw detailError(405, 'method_not_allowed', 'Method not allowed.', { Allow: 'PATCH' });
+  });
+}
