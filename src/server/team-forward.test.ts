@@ -135,7 +135,8 @@ describe('an Order Service over HTTP', () => {
     const body = z.object({ code: z.string(), detail: z.string() }).parse(await response.json());
     expect(body.code).toBe('service_unreachable');
     expect(body.detail).toContain('Staging');
-    expect(server.audit.at(-1)).toMatchObject({ action: 'refund_request', environment: 'down', outcome: expect.stringMatching(/^424/) });
+    expect(server.audit.at(-1)).toMatchObject({ action: 'refund_request', environment: 'down' });
+    expect(server.audit.at(-1)?.outcome).toMatch(/^424/);
   });
 });
 

@@ -86,7 +86,8 @@ describe('a reason on every refund', () => {
     for (const amount of ['250.00', '1.00']) {
       const direct = await agent('POST', `/env/sandbox${orderServicePaths.orderRefund(orderId)}`, { ...refundBody, amount, payment_identifier: `RF-DIRECT-${amount}`, external_id: 'direct-1' });
       expect(direct.status).toBe(403);
-      expect(direct.json).toMatchObject({ code: 'reason_required', detail: expect.stringContaining('/api/env/sandbox/orders/{id}/refunds') });
+      expect(direct.json).toMatchObject({ code: 'reason_required' });
+      expect(JSON.stringify(direct.json)).toContain('/api/env/sandbox/orders/{id}/refunds');
     }
     expect(await refundsInService(orderId)).toHaveLength(0);
   });
