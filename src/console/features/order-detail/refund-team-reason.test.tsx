@@ -20,7 +20,7 @@ let requests: Approval[] = [];
 let forwarded = 0;
 
 /** The team console's server, as far as this dialog meets it: the sandbox through /env/sandbox/, and the approvals routes. */
-function teamServer(threshold: string) {
+function teamServer(threshold: string, { answerLost = false } = {}) {
   server.use(
     http.all(`${CONSOLE_ORIGIN}/env/sandbox/*`, async ({ request }) => {
       const url = new URL(request.url);
@@ -43,7 +43,9 @@ function teamServer(threshold: string) {
       // At or under the threshold the console sends the refund itself and answers with the service's answer.
       const target = new URL(orderServicePaths.orderRefund(orderId), SANDBOX_URL);
       const refund = { amount: body.amount, destination_account_number: 'ACC-1', payment_identifier: `RF-${crypto.randomUUID()}`, external_id: 'TEAM-1' };
-      return fetch(bypass(new Request(target, { method: 'POST', headers: { Authorization: 'Token dev-token', 'Content-Type': 'application/json' }, body: JSON.stringify(refund) })));
+      const answer = await fetch(bypass(new Request(target, { method: 'POST', headers: { Authorization: 'Token dev-token', 'Content-Type': 'application/json' }, body: JSON.stringify(refund) })));
+      // The refund is made, and its answer lost on the way back to the browser.
+      return answerLost ? HttpResponse.error() : answer;
     }),
   );
 }
@@ -155,4 +157,21 @@ test('at or under the threshold the console sends it at once: refunded, as witho
   expect(posted[0]).not.toHaveProperty('reason_note');
   expect(forwarded).toBe(0);
   expect((await readOrder(order.id)).refund_amount).toBe('40.00');
+});
+
+test('at or under the threshold, a lost answer is settled by reading the order: the refund went through, nothing sent again', async () => {
+  teamServer('100.00', { answerLost: true });
+  const order = await seedOrder('120.00', 'activated');
+  const { dialog, user } = await openDialog(order.id);
+  await user.click(within(dialog).getByRole('radio', { name: 'Partial' }));
+  await replace(user, input(dialog, 'amount'), '10');
+  await replace(user, input(dialog, 'destination_account_number'), 'ACC-1');
+  await user.selectOptions(reasonSelect(dialog), 'Duplicate payment');
+  await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
+  await user.click(await within(dialog).findByRole('button', { name: 'Confirm refund' }));
+
+  expect(await within(dialog).findByText('The refund went through: refunded amount is now 10.00')).toBeInTheDocument();
+  expect(within(dialog).queryByRole('button', { name: 'Confirm refund' })).not.toBeInTheDocument();
+  expect(posted).toHaveLength(1);
+  expect((await readOrder(order.id)).refund_amount).toBe('10.00');
 });
