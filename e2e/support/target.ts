@@ -29,6 +29,11 @@ export const TEAM_SANDBOX_TOKEN = 'team-e2e-sandbox-token-6c0d41f9b2';
 export const TEAM_USER = { email: 'agent@example.com', password: 'team-e2e-password-31415' } as const;
 /** A second account of the team console, a viewer everywhere (same password variable). */
 export const TEAM_VIEWER = { email: 'viewer@example.com', password: TEAM_USER.password } as const;
+/** Two approvers (D17): one asks for a refund over the threshold, the other approves it. */
+export const TEAM_APPROVERS = [
+  { email: 'approver@example.com', password: TEAM_USER.password },
+  { email: 'approver2@example.com', password: TEAM_USER.password },
+] as const;
 
 export class TargetError extends Error {
   override name = 'TargetError';
