@@ -83,6 +83,7 @@ export function RefundDialog({ environment, record, onClose, onRefunded, statusU
           requireTypedAmount={environment.production}
           retry={step.retry}
           pending={flow.pending}
+          reason={flow.reason}
           onConfirm={() => flow.confirm(step.body)}
           onBack={flow.back}
         />

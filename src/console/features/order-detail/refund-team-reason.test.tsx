@@ -122,7 +122,9 @@ test('a reason is required, "Other" needs a note, and what was typed stays; over
 
   await replace(user, input(dialog, 'reason_note'), 'Broken on arrival');
   await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
-  await user.click(await within(dialog).findByRole('button', { name: 'Confirm refund' }));
+  const confirm = await within(dialog).findByRole('button', { name: 'Confirm refund' });
+  expect(within(dialog).getByText('Other: Broken on arrival')).toBeVisible();
+  await user.click(confirm);
 
   const sent = await within(dialog).findByRole('alert', { name: 'Sent for approval' });
   expect(sent).toHaveTextContent("The refund of 250.00 is over this environment's approval threshold of 100.00");

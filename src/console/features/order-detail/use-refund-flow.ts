@@ -193,6 +193,7 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
   return {
     step,
     refusal,
+    reason,
     pending: mutation.isPending || teamMutation.isPending || step.kind === 'checking',
     review,
     back: () => setStep({ kind: 'form' }),
