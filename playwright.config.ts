@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 import type { PlaywrightTestConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './src/testing/browser.ts';
 import { FAULT_TOKENS } from './e2e/support/faults.ts';
-import { DEV_TOKEN, resolveTarget, TEAM_ADMIN, TEAM_SANDBOX_TOKEN, TEAM_USER, TEAM_VIEWER } from './e2e/support/target.ts';
+import { DEV_TOKEN, resolveTarget, TEAM_ADMIN, TEAM_APPROVERS, TEAM_SANDBOX_TOKEN, TEAM_USER, TEAM_VIEWER } from './e2e/support/target.ts';
 
 // The end-to-end suite: e2e/README.md says how to run it and against what.
 
@@ -54,16 +54,15 @@ function configure(): PlaywrightTestConfig {
             gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
           },
           {
-            // Team mode (issue 25, D16): a fresh console database with an agent and a viewer made by
-            // `npm run users` (and an admin for the users page), the embedded sandbox's token only in this server's environment.
-            name: 'team-console',
-            command: `node -e "require('node:fs').rmSync(process.env.CONSOLE_DB,{recursive:true,force:true})" && node --import tsx scripts/users.ts add ${TEAM_USER.email} --role agent --password-env E2E_TEAM_PASSWORD && node --import tsx scripts/users.ts add ${TEAM_VIEWER.email} --role viewer --password-env E2E_TEAM_PASSWORD && node --import tsx scripts/users.ts add ${TEAM_ADMIN.email} --role admin --password-env E2E_TEAM_PASSWORD && ${server}`,
+import { DEV_TOKEN, resolveTarget, TEAM_ADMIN, TEAM_APPROVERS, TEAM_SANDBOX_TOKEN, TEAM_USER, TEAM_VIEWER } from './e2e/support/target.ts';
             url: `${target.teamBaseURL}/openapi.json`,
             env: {
               ...common,
               PORT: new URL(target.teamBaseURL).port,
               SANDBOX_TOKENS: TEAM_SANDBOX_TOKEN,
               CONSOLE_AUTH: 'local',
+              // The sandbox with an approval threshold of 100.00 (D17): e2e/team-approvals.spec.ts refunds over it.
+              CONSOLE_ENVIRONMENTS: 'e2e/support/team-environments.json',
               CONSOLE_DB: join(tmpdir(), `order-console-e2e-team-${new URL(target.teamBaseURL).port}`),
               E2E_TEAM_PASSWORD: TEAM_USER.password,
             },

@@ -31,6 +31,11 @@ export const TEAM_USER = { email: 'agent@example.com', password: 'team-e2e-passw
 export const TEAM_VIEWER = { email: 'viewer@example.com', password: TEAM_USER.password } as const;
 /** An admin of the whole console (the users page, the audit log); same password variable. */
 export const TEAM_ADMIN = { email: 'admin@example.com', password: TEAM_USER.password } as const;
+/** Two approvers (D17): one asks for a refund over the threshold, the other approves it. */
+export const TEAM_APPROVERS = [
+  { email: 'approver@example.com', password: TEAM_USER.password },
+  { email: 'approver2@example.com', password: TEAM_USER.password },
+] as const;
 
 export class TargetError extends Error {
   override name = 'TargetError';

@@ -1,8 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { isAmountString } from '../contract/fields.ts';
-import { compareMoney } from '../contract/money.ts';
 import { PSP_PREFIX } from '../contract/paths.ts';
 import type { Permission } from '../contract/permissions.ts';
 import { roleIn } from '../contract/permissions.ts';
@@ -126,9 +124,14 @@ export function registerForwarding(app: Hono<TeamEnv>, ctx: TeamContext, sandbox
     }
     const method = c.req.method;
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBodyBytes(c.req.raw);
-    // D17: a refund over the environment's threshold goes through an approval request, never straight through.
-    if (op.audit === 'refund_request' && overApprovalThreshold(environment, body)) {
-      throw detailError(403, 'approval_required', `A refund of more than ${environment.approvalThreshold ?? ''} in ${environment.name} needs a second person's approval: request it from the order page.`);
+    // D17: every team-mode refund carries a reason, which this route has no room for; over the threshold it
+    // also needs a second person. Both are the approvals route's work, so a refund never goes straight through.
+    if (op.audit === 'refund_request') {
+      throw detailError(
+        403,
+        'reason_required',
+        `In team mode a refund is asked for with its reason: POST /api/env/${environment.id}/orders/{id}/refunds (the refund dialog on the order page does this).`,
+      );
     }
     const target = `${environment.target.kind === 'http' ? environment.target.baseUrl : incoming.origin}${pathOf(c)}${incoming.search}`;
     const env: unknown = c.env;
@@ -172,14 +175,6 @@ export function registerForwarding(app: Hono<TeamEnv>, ctx: TeamContext, sandbox
   });
 }
 
-const refundAmountOf = z.object({ amount: z.string().refine((text) => isAmountString(text.trim())) });
-
-function overApprovalThreshold(environment: TeamEnvironment, body: Uint8Array | undefined): boolean {
-  if (environment.approvalThreshold === null || body === undefined) return false;
-  const parsed = refundAmountOf.safeParse(parseJson(new TextDecoder().decode(body)));
-  return parsed.success && compareMoney(parsed.data.amount.trim(), environment.approvalThreshold) > 0;
-}
-
 /** The outcome for the audit: the status, and the error code when the body names one. */
 function codeOf(status: number, text: string): string {
   const parsed = z.object({ code: z.string() }).safeParse(parseJson(text));
@@ -202,8 +197,12 @@ export function serviceCaller(ctx: TeamContext, sandbox: { app: FetchApp; token:
     if (json !== undefined) headers.set('content-type', 'application/json');
     const base = environment.target.kind === 'http' ? environment.target.baseUrl : 'http://127.0.0.1';
     try {
-      const response = await forward(new Request(`${base}${path}`, { method, headers, ...(json !== undefined && { body: JSON.stringify(json) }) }), undefined);
-      return { status: response.status, text: scrub(await response.text(), token) };
+      const body = json === undefined ? undefined : JSON.stringify(json);
+      const response = await forward(new Request(`${base}${path}`, { method, headers, ...(body !== undefined && { body }) }), undefined);
+      const answer = { status: response.status, text: scrub(await response.text(), token) };
+      // The refunds the approvals route sends (D17) are the console's writes as much as forwarded ones: the order index learns from them too.
+      indexAnswerLater(ctx.db, ctx.log, { environment: environmentId, method, path, status: answer.status, requestBody: body === undefined ? undefined : new TextEncoder().encode(body), responseText: answer.text });
+      return answer;
     } catch {
       return { status: 424, text: JSON.stringify({ detail: unreachable(environment).message, code: 'service_unreachable' }) };
     }

@@ -92,6 +92,9 @@ export interface DialogRefund {
   /** Omitted: the console's own suggestion. */
   paymentIdentifier?: string;
   externalId: string;
+  /** Team mode (D17): the reason chosen (the list in src/contract/refund-reasons.ts), and its note. */
+  reason?: string;
+  reasonNote?: string;
 }
 
 /** The order page's refund dialog. */
@@ -112,6 +115,8 @@ export async function fillRefund(page: Page, input: DialogRefund): Promise<Locat
   await field(dialog, 'destination_account_number').fill(input.destination ?? 'CZ6508000000192000145399');
   if (input.paymentIdentifier !== undefined) await field(dialog, 'payment_identifier').fill(input.paymentIdentifier);
   await field(dialog, 'external_id').fill(input.externalId);
+  if (input.reason !== undefined) await field(dialog, 'reason').selectOption(input.reason);
+  if (input.reasonNote !== undefined) await field(dialog, 'reason_note').fill(input.reasonNote);
   return dialog;
 }
 

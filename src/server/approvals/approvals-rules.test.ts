@@ -81,11 +81,14 @@ describe('a reason on every refund', () => {
     expect(server.audit.at(-1)).toMatchObject({ user: 'agent@example.com', action: 'refund_request', order_id: orderId, outcome: '200', body: { reason: 'Other', reason_note: 'goodwill' } });
   });
 
-  test('over the threshold the forwarding refuses a refund straight to the service', async () => {
+  test('the forwarding refuses every refund straight to the service, under the threshold too: it has no reason (403 reason_required)', async () => {
     const orderId = await team.activatedOrder();
-    const direct = await agent('POST', `/env/sandbox${orderServicePaths.orderRefund(orderId)}`, { ...refundBody, payment_identifier: 'RF-DIRECT-1', external_id: 'direct-1' });
-    expect(direct.status).toBe(403);
-    expect(direct.json).toMatchObject({ code: 'approval_required' });
+    for (const amount of ['250.00', '1.00']) {
+      const direct = await agent('POST', `/env/sandbox${orderServicePaths.orderRefund(orderId)}`, { ...refundBody, amount, payment_identifier: `RF-DIRECT-${amount}`, external_id: 'direct-1' });
+      expect(direct.status).toBe(403);
+      expect(direct.json).toMatchObject({ code: 'reason_required' });
+      expect(JSON.stringify(direct.json)).toContain('/api/env/sandbox/orders/{id}/refunds');
+    }
     expect(await refundsInService(orderId)).toHaveLength(0);
   });
 

@@ -58,7 +58,7 @@ test('a created order is found by e-mail, name, phone and external id, with its 
 
 test('a refund through the console updates the record; a read keeps the customer fields', async () => {
   await fetch(`${server.url}/sandbox/orders/${orderId}/status`, { method: 'POST', headers: { Authorization: `Token ${SANDBOX_TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'activated' }) });
-  const refund = await as('agent@example.com', 'POST', `/env/sandbox${orderServicePaths.orderRefund(orderId)}`, { ...validRefundBody(), amount: '20.50' });
+  const refund = await as('agent@example.com', 'POST', `/api/env/sandbox/orders/${orderId}/refunds`, { ...validRefundBody(), amount: '20.50', reason: 'Goods returned' });
   expect(refund.status).toBe(200);
   await expect.poll(async () => (await found('agent@example.com', 'ext:IDX-0001'))[0]?.source).toBe('refund');
   expect((await found('agent@example.com', 'ext:IDX-0001'))[0]).toMatchObject({ current_amount: '100.00', customer: { email: 'Karel.Svoboda@Example.com' } });

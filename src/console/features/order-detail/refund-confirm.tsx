@@ -5,6 +5,7 @@ import { isAmountString } from '../../../contract/fields.ts';
 import { formatMoney, subtractMoney } from '../../../contract/money.ts';
 import type { RefundRequest } from '../../../contract/schemas.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
+import type { RefundReasonValues } from './refund-schema.ts';
 import { unansweredSentence } from './refund-outcome.tsx';
 import type { Unanswered } from './use-refund-flow.ts';
 
@@ -16,6 +17,8 @@ interface Props {
   /** What came back from the last try, when reading the order showed that it refunded nothing. */
   retry: Unanswered | null;
   pending: boolean;
+  /** Team mode (D17): the reason that goes with the refund. */
+  reason?: RefundReasonValues | null;
   onConfirm: () => void;
   onBack: () => void;
 }
@@ -25,7 +28,7 @@ export function refundSentence(body: RefundRequest, record: OrderRecord): string
   return `Refund ${body.amount} of order ${record.external_id} (${record.id}) to account ${body.destination_account_number}. ${remaining} will remain.`;
 }
 
-export function RefundConfirm({ body, record, requireTypedAmount, retry, pending, onConfirm, onBack }: Props) {
+export function RefundConfirm({ body, record, requireTypedAmount, retry, pending, reason = null, onConfirm, onBack }: Props) {
   const [typed, setTyped] = useState('');
   const typedMatches = typed.trim() === body.amount;
   return (
@@ -39,6 +42,12 @@ export function RefundConfirm({ body, record, requireTypedAmount, retry, pending
       )}
       <Text fw={500}>{refundSentence(body, record)}</Text>
       <DataList size="sm" labelWidth="10rem">
+        {reason !== null && (
+          <DataList.Item>
+            <DataList.ItemLabel>Reason</DataList.ItemLabel>
+            <DataList.ItemValue>{reason.reason_note === undefined ? reason.reason : `${reason.reason}: ${reason.reason_note}`}</DataList.ItemValue>
+          </DataList.Item>
+        )}
         <DataList.Item>
           <DataList.ItemLabel>Payment identifier</DataList.ItemLabel>
           <DataList.ItemValue ff="monospace" style={{ overflowWrap: 'anywhere' }}>

@@ -3,6 +3,8 @@ import { Modal } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Environment } from '../../lib/environments.ts';
+import { useIsTeamMode } from '../../lib/use-team.ts';
+import { RefundSentForApproval } from '../approvals/refund-sent-for-approval.tsx';
 import type { OrderRecord } from '../orders/order-record.ts';
 import { lastRefundAccount } from './last-refund-account.ts';
 import { RefundConfirm } from './refund-confirm.tsx';
@@ -10,7 +12,7 @@ import type { RefundMode } from './refund-form.tsx';
 import { RefundForm } from './refund-form.tsx';
 import { RefundOutcome } from './refund-outcome.tsx';
 import type { RefundFormValues } from './refund-schema.ts';
-import { refundDefaults, refundFormSchema } from './refund-schema.ts';
+import { refundDefaults, refundFormSchema, teamRefundFormSchema } from './refund-schema.ts';
 import type { RefundDone } from './use-refund-flow.ts';
 import { useRefundFlow } from './use-refund-flow.ts';
 
@@ -25,8 +27,10 @@ interface Props {
 }
 
 export function RefundDialog({ environment, record, onClose, onRefunded, statusUnknown = false }: Props) {
-  const schema = useMemo(() => refundFormSchema(record.current_amount), [record.current_amount]);
-  const [defaults] = useState(() => refundDefaults(record.current_amount));
+  // Team mode (D17): every refund carries a reason and goes through the console's approvals route.
+  const team = useIsTeamMode();
+  const schema = useMemo(() => (team ? teamRefundFormSchema(record.current_amount) : refundFormSchema(record.current_amount)), [team, record.current_amount]);
+  const [defaults] = useState(() => ({ ...refundDefaults(record.current_amount), ...(team && { reason: '', reason_note: '' }) }));
   const [lastAccount] = useState(() => lastRefundAccount(environment.id));
   const form = useForm<RefundFormValues>({ resolver: zodResolver(schema), defaultValues: defaults, mode: 'onTouched' });
   const [mode, setMode] = useState<RefundMode>('full');
@@ -67,6 +71,7 @@ export function RefundDialog({ environment, record, onClose, onRefunded, statusU
           refusal={flow.refusal}
           statusUnknown={statusUnknown ? record.status : null}
           lastAccount={lastAccount}
+          withReason={team}
           onReview={flow.review}
           onCancel={close}
         />
@@ -78,6 +83,7 @@ export function RefundDialog({ environment, record, onClose, onRefunded, statusU
           requireTypedAmount={environment.production}
           retry={step.retry}
           pending={flow.pending}
+          reason={flow.reason}
           onConfirm={() => flow.confirm(step.body)}
           onBack={flow.back}
         />
@@ -85,6 +91,7 @@ export function RefundDialog({ environment, record, onClose, onRefunded, statusU
       {(step.kind === 'checking' || step.kind === 'unknown' || step.kind === 'went-through' || step.kind === 'changed') && (
         <RefundOutcome step={step} onRecheck={flow.recheck} onClose={onClose} />
       )}
+      {step.kind === 'requested' && <RefundSentForApproval approval={step.approval} onClose={onClose} />}
     </Modal>
   );
 }

@@ -5,6 +5,8 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import { isAmountString } from '../../../contract/fields.ts';
 import { formatMoney } from '../../../contract/money.ts';
+import { REFUND_REASONS } from '../../../contract/refund-reasons.ts';
+import { SelectField } from '../../components/select-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import type { Refusal } from './refund-refusal.ts';
 import { refusalEndsRefund } from './refund-refusal.ts';
@@ -32,6 +34,8 @@ interface Props {
   statusUnknown: string | null;
   /** The destination account of this tab's last refund, offered again. */
   lastAccount: string | null;
+  /** Team mode (D17): a reason, and a note with "Other", go with every refund. */
+  withReason: boolean;
   onReview: (values: RefundFormValues) => void;
   onCancel: () => void;
 }
@@ -44,7 +48,7 @@ function RegenerateButton({ label, onClick }: { label: string; onClick: () => vo
   );
 }
 
-export function RefundForm({ form, currentAmount, mode, onModeChange, refusal, statusUnknown, lastAccount, onReview, onCancel }: Props) {
+export function RefundForm({ form, currentAmount, mode, onModeChange, refusal, statusUnknown, lastAccount, withReason, onReview, onCancel }: Props) {
   const { setValue, clearErrors, setFocus } = form;
   const alertRef = useRef<HTMLDivElement>(null);
   const fullAmount = isAmountString(currentAmount) ? formatMoney(currentAmount) : '';
@@ -106,7 +110,7 @@ export function RefundForm({ form, currentAmount, mode, onModeChange, refusal, s
             <Button onClick={onCancel}>Close</Button>
           </Group>
         ) : (
-          <RefundFields form={form} fullAmount={fullAmount} mode={mode} onChoose={choose} lastAccount={lastAccount} onCancel={onCancel} />
+          <RefundFields form={form} fullAmount={fullAmount} mode={mode} onChoose={choose} lastAccount={lastAccount} withReason={withReason} onCancel={onCancel} />
         )}
       </Stack>
     </form>
@@ -119,13 +123,15 @@ interface FieldsProps {
   mode: RefundMode;
   onChoose: (value: string) => void;
   lastAccount: string | null;
+  withReason: boolean;
   onCancel: () => void;
 }
 
-function RefundFields({ form, fullAmount, mode, onChoose, lastAccount, onCancel }: FieldsProps) {
+function RefundFields({ form, fullAmount, mode, onChoose, lastAccount, withReason, onCancel }: FieldsProps) {
   const { control, setValue, clearErrors } = form;
   const kindLabelId = useId();
   const account = useWatch({ control, name: 'destination_account_number' });
+  const reason = useWatch({ control, name: 'reason' });
 
   const regenerate = (name: 'payment_identifier' | 'external_id', value: string) => {
     setValue(name, value, { shouldDirty: true });
@@ -215,6 +221,20 @@ function RefundFields({ form, fullAmount, mode, onChoose, lastAccount, onCancel 
           rightSection={<RegenerateButton label="Regenerate external ID" onClick={() => regenerate('external_id', newRefundExternalId())} />}
           withAsterisk
         />
+        {withReason && (
+          <>
+            <SelectField control={control} name="reason" label="Reason" description="reason" options={REFUND_REASONS} emptyLabel="Choose a reason" styles={JSON_PATH_DESCRIPTION} withAsterisk />
+            <TextField
+              control={control}
+              name="reason_note"
+              label="Note"
+              description="reason_note"
+              autoComplete="off"
+              styles={JSON_PATH_DESCRIPTION}
+              withAsterisk={reason === 'Other'}
+            />
+          </>
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             Cancel

@@ -1,14 +1,24 @@
+import { z } from 'zod';
 import type { FieldPath } from 'react-hook-form';
 import { amount, isAmountString } from '../../../contract/fields.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { refundAmountProblem } from '../../../contract/rules.ts';
+import type { RefundReason } from '../../../contract/refund-reasons.ts';
+import { refundReasonFields, refundReasonSchema, requireNoteForOther } from '../../../contract/refund-reasons.ts';
 import type { RefundRequest } from '../../../contract/schemas.ts';
 import { refundRequestSchema } from '../../../contract/schemas.ts';
 import { newPaymentIdentifier, newRefundExternalId } from '../../../contract/refund-ids.ts';
 
-export type RefundFormValues = RefundRequest;
+/** The refund body, and in team mode (D17) its reason: a choice from the list, and a note with "Other". */
+export type RefundFormValues = RefundRequest & { reason?: string | undefined; reason_note?: string | undefined };
 
-const REFUND_FIELDS: ReadonlySet<string> = new Set(refundRequestSchema.keyof().options);
+/** What the team-mode dialog keeps besides the body, to send with it to the approvals route. */
+export interface RefundReasonValues {
+  reason: RefundReason;
+  reason_note?: string | undefined;
+}
+
+const REFUND_FIELDS: ReadonlySet<string> = new Set([...refundRequestSchema.keyof().options, 'reason', 'reason_note']);
 
 export function isRefundField(path: string): path is FieldPath<RefundFormValues> {
   return REFUND_FIELDS.has(path);
@@ -29,9 +39,25 @@ export function refundFormSchema(currentAmount: string) {
   });
 }
 
+/** Team mode (D17): the same, and a reason from the list, with a note when it is "Other". */
+export function teamRefundFormSchema(currentAmount: string) {
+  // An empty Note input is "no note" here (the body leaves it out), not the blank string the body refuses.
+  return refundFormSchema(currentAmount)
+    .extend({ ...refundReasonFields, reason_note: z.union([z.literal(''), refundReasonFields.reason_note]) })
+    .superRefine(requireNoteForOther);
+}
+
 /** The body actually sent: the amount normalised to two decimals ("10.5" -> "10.50"), exactly. */
 export function refundBody(values: RefundFormValues): RefundRequest {
-  return { ...values, amount: formatMoney(values.amount) };
+  const { reason: _reason, reason_note: _note, ...body } = values;
+  return { ...body, amount: formatMoney(values.amount) };
+}
+
+/** The reason the form holds, when it holds one (team mode). */
+export function refundReason(values: RefundFormValues): RefundReasonValues | null {
+  const reason = refundReasonSchema.safeParse(values.reason);
+  if (!reason.success) return null;
+  return { reason: reason.data, ...(values.reason_note !== undefined && values.reason_note !== '' && { reason_note: values.reason_note }) };
 }
 
 // Moved to contract/ so the bulk refund runner generates them the same way; kept importable here.

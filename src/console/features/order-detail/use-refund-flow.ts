@@ -5,9 +5,12 @@ import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { isAmountString } from '../../../contract/fields.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { lostAnswerVerdict } from '../../../contract/refund-check.ts';
+import type { Approval } from '../../../contract/approvals.ts';
 import type { RefundRequest } from '../../../contract/schemas.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
+import type { TeamRefundAnswer } from '../approvals/team-refund.ts';
+import { useTeamRefund } from '../approvals/team-refund.ts';
 import { orderQueries } from '../orders/api/order-queries.ts';
 import { useRefundOrder } from '../orders/api/refund-order.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
@@ -15,8 +18,8 @@ import { rememberRefundAccount } from './last-refund-account.ts';
 import { displayAmount } from './order-format.ts';
 import type { Refusal } from './refund-refusal.ts';
 import { refuse, rereadFrom } from './refund-refusal.ts';
-import type { RefundFormValues } from './refund-schema.ts';
-import { refundBody } from './refund-schema.ts';
+import type { RefundFormValues, RefundReasonValues } from './refund-schema.ts';
+import { refundBody, refundReason } from './refund-schema.ts';
 
 /**
  * What came back from a refund whose effect is unknown: no answer at all (dropped, timed out, lost), or
@@ -34,7 +37,9 @@ export type RefundStep =
   | { kind: 'unknown'; body: RefundRequest; before: string; cause: Unanswered }
   | { kind: 'went-through'; refunded: string; remaining: string; cause: Unanswered }
   /** The refunded amount moved, but not by this refund's amount (a concurrent refund?). */
-  | { kind: 'changed'; body: RefundRequest; before: string; after: string; cause: Unanswered };
+  | { kind: 'changed'; body: RefundRequest; before: string; after: string; cause: Unanswered }
+  /** Team mode (D17): over the environment's threshold, the refund became a request another person approves. */
+  | { kind: 'requested'; approval: Approval };
 
 export function unansweredFrom(error: ApiError): Unanswered {
   if (error.status === undefined) return { kind: 'no-answer', message: error.message };
@@ -70,13 +75,17 @@ interface Options {
 export function useRefundFlow({ environment, record, form, onDone, onRefunded, onFieldsRefused }: Options) {
   const queryClient = useQueryClient();
   const mutation = useRefundOrder(environment, record.id);
+  const teamMutation = useTeamRefund(environment, record.id);
   const [step, setStep] = useState<RefundStep>({ kind: 'form' });
+  // Team mode (D17): the reason chosen with the refund under review; null in personal mode.
+  const [reason, setReason] = useState<RefundReasonValues | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   // Set synchronously: a double click lands before React re-renders the button as disabled.
   const inFlight = useRef(false);
 
   const review = (values: RefundFormValues) => {
     setRefusal(null);
+    setReason(refundReason(values));
     setStep({ kind: 'confirm', body: refundBody(values), retry: null });
   };
 
@@ -146,6 +155,12 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
     void queryClient.invalidateQueries({ queryKey: orderQueries.lists(environment) });
   };
 
+  /** Personal mode: the forwarded refund. Team mode: the approvals route, with the reason (D17). */
+  const send = async (body: RefundRequest): Promise<TeamRefundAnswer> => {
+    if (reason === null) return { kind: 'refunded', received: await mutation.mutateAsync(body) };
+    return teamMutation.mutateAsync({ ...body, ...reason });
+  };
+
   const confirm = async (body: RefundRequest) => {
     if (inFlight.current) return;
     inFlight.current = true;
@@ -153,7 +168,12 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
     try {
       // Nor may a poll that left before the refund overwrite the order the refund answers with.
       await queryClient.cancelQueries({ queryKey: detail.queryKey });
-      const received = await mutation.mutateAsync(body);
+      const answer = await send(body);
+      if (answer.kind === 'requested') {
+        setStep({ kind: 'requested', approval: answer.approval });
+        return;
+      }
+      const { received } = answer;
       rememberRefundAccount(environment.id, body.destination_account_number);
       notifications.show({
         color: 'green',
@@ -173,7 +193,8 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
   return {
     step,
     refusal,
-    pending: mutation.isPending || step.kind === 'checking',
+    reason,
+    pending: mutation.isPending || teamMutation.isPending || step.kind === 'checking',
     review,
     back: () => setStep({ kind: 'form' }),
     confirm: (body: RefundRequest) => void confirm(body),

@@ -1,0 +1,73 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { orderSchema } from '../src/contract/schemas.ts';
+import { fillRefund, openOrder, orderAmount, sampleOrder, uniqueId } from '../src/testing/kit.ts';
+import { guardContext } from './support/guard.ts';
+import { resolveTarget, TEAM_APPROVERS, TEAM_SANDBOX_TOKEN } from './support/target.ts';
+
+// Issue 26 (D17), two-person approval in the browser: the team console's sandbox has an approval
+// threshold of 100.00 (playwright.config.ts). One approver asks for a refund over it from the order page;
+// it waits, visible on the order page; they cannot approve it themselves and are told why; a second
+// approver approves it at /approvals, and the order is refunded exactly once.
+
+const target = resolveTarget();
+test.skip(target.teamBaseURL === null, 'needs the local servers: the suite starts the team console only when it starts the sandbox');
+test.use({ baseURL: target.teamBaseURL ?? undefined });
+
+async function signedIn(browser: Browser, user: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: target.teamBaseURL ?? undefined });
+  await guardContext(context, target);
+  const page = await context.newPage();
+  await page.goto('/orders');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  return page;
+}
+
+test('a refund over the threshold waits for a second person, who approves it; the order is refunded once', async ({ browser, request }) => {
+  // An order of 250.00, activated, made through the sandbox's own API (the test plays the PSP's system).
+  const created = await request.post('/psp/v2/order/', { headers: { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` }, data: sampleOrder({ order_data: { amount: '250.00' } }, 'TEAM-APPROVE') });
+  expect(created.status()).toBe(201);
+  const { id } = orderSchema.parse(await created.json());
+  await request.post(`/sandbox/orders/${id}/status`, { headers: { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` }, data: { status: 'activated' } });
+
+  const [requesterUser, approverUser] = TEAM_APPROVERS;
+  const requester = await signedIn(browser, requesterUser);
+  await openOrder(requester, id);
+  const dialog = await fillRefund(requester, { externalId: uniqueId('TEAM-APPROVAL'), reason: 'Other', reasonNote: 'Parcel lost in transit' });
+  await dialog.getByRole('button', { name: 'Review refund' }).click();
+  await dialog.getByRole('button', { name: 'Confirm refund' }).click();
+  const sent = dialog.getByRole('alert', { name: 'Sent for approval' });
+  await expect(sent).toContainText('250.00');
+  await expect(sent).toContainText('100.00');
+  await expect(sent).toContainText('an approver other than you must approve it');
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+  // Pending on the order page; nothing refunded.
+  const requests = requester.getByRole('region', { name: 'Refund requests' });
+  await expect(requests.getByTestId('refund-request')).toContainText('Waiting for approval');
+  await expect(requests.getByTestId('refund-request')).toContainText('Other (Parcel lost in transit)');
+  await expect(orderAmount(requester, 'refund_amount')).toHaveText('0.00');
+
+  // The requester, an approver too, is told why they cannot approve their own.
+  await requester.goto('/approvals');
+  const own = requester.getByRole('article', { name: `Refund of 250.00 on order ${id}` });
+  await expect(own).toContainText('You asked for this refund, so another approver must decide on it.');
+  await expect(own.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  // The second approver approves it.
+  const approver = await signedIn(browser, approverUser);
+  await approver.goto('/approvals');
+  const card = approver.getByRole('article', { name: `Refund of 250.00 on order ${id}` });
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(card).toContainText('Approved and sent');
+
+  // Refunded once: the order as the service has it.
+  const read = await request.get(`/psp/v2/order/${id}/`, { headers: { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` } });
+  expect(orderSchema.parse(await read.json())).toMatchObject({ refund_amount: '250.00', current_amount: '0.00' });
+  await openOrder(requester, id);
+  await expect(orderAmount(requester, 'refund_amount')).toHaveText('250.00');
+  await expect(requester.getByRole('region', { name: 'Refund requests' }).getByTestId('refund-request')).toContainText('Approved and sent');
+});
