@@ -54,7 +54,10 @@ function configure(): PlaywrightTestConfig {
             gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
           },
           {
-import { DEV_TOKEN, resolveTarget, TEAM_ADMIN, TEAM_APPROVERS, TEAM_SANDBOX_TOKEN, TEAM_USER, TEAM_VIEWER } from './e2e/support/target.ts';
+            // Team mode (issue 25, D16): a fresh console database with an agent, a viewer, two approvers and an
+            // admin (the users page) made by `npm run users`, the embedded sandbox's token only in this server's environment.
+            name: 'team-console',
+            command: `node -e "require('node:fs').rmSync(process.env.CONSOLE_DB,{recursive:true,force:true})" && node --import tsx scripts/users.ts add ${TEAM_USER.email} --role agent --password-env E2E_TEAM_PASSWORD && node --import tsx scripts/users.ts add ${TEAM_VIEWER.email} --role viewer --password-env E2E_TEAM_PASSWORD && node --import tsx scripts/users.ts add ${TEAM_APPROVERS[0].email} --role approver --password-env E2E_TEAM_PASSWORD && node --import tsx scripts/users.ts add ${TEAM_APPROVERS[1].email} --role approver --password-env E2E_TEAM_PASSWORD && node --import tsx scripts/users.ts add ${TEAM_ADMIN.email} --role admin --password-env E2E_TEAM_PASSWORD && ${server}`,
             url: `${target.teamBaseURL}/openapi.json`,
             env: {
               ...common,
