@@ -12,9 +12,11 @@ export interface AuditEntry {
   user: string | null;
   role: string | null;
   environment: string | null;
+  /** sign_in, sign_in_failed, sign_out, order_create, refund_request, forbidden, user_add, user_disable, user_enable, user_set_role, … */
   action: string;
   order_id: string | null;
   body: unknown;
+  /** `ok`, `refused`, the service's status (`201`, `409`), `service_unreachable`… */
   outcome: string;
   address: string | null;
   user_agent: string | null;

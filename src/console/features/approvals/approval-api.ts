@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { approvalEventSchema, approvalSchema } from '../../../contract/approvals.ts';
+import { callConsoleApi } from '../../lib/console-api.ts';
 
 // docs/decisions.md D17: the console's own approval routes (team mode), with the session cookie. Answers
 // are parsed with the contract's schemas; a refusal's DRF detail becomes the error's message.
@@ -14,60 +15,32 @@ const listSchema = z.object({ results: z.array(approvalSchema) });
 const trailSchema = z.object({ approval: approvalSchema, events: z.array(approvalEventSchema) });
 const countSchema = z.object({ waiting: z.number().int() });
 const oneSchema = z.object({ approval: approvalSchema });
-const detailSchema = z.object({ detail: z.string() });
-
 export type QueueEntry = z.infer<typeof queueSchema>['results'][number];
-
-export class ApprovalRequestError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'ApprovalRequestError';
-  }
-}
-
-async function callApi<T>(schema: z.ZodType<T>, path: string, init: { method?: 'GET' | 'POST'; json?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const response = await fetch(path, {
-    method: init.method ?? 'GET',
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json', ...(init.json !== undefined && { 'Content-Type': 'application/json' }) },
-    ...(init.json !== undefined && { body: JSON.stringify(init.json) }),
-    ...(init.signal !== undefined && { signal: init.signal }),
-  });
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const detail = detailSchema.safeParse(data);
-    throw new ApprovalRequestError(detail.success ? detail.data.detail : `The console answered HTTP ${response.status}.`, response.status);
-  }
-  return schema.parse(data);
-}
 
 export const approvalQueries = {
   all: () => ['approvals'] as const,
   ofOrder: (environmentId: string, orderId: string) =>
     queryOptions({
       queryKey: ['approvals', 'order', environmentId, orderId] as const,
-      queryFn: ({ signal }) => callApi(listSchema, `/api/env/${encodeURIComponent(environmentId)}/orders/${encodeURIComponent(orderId)}/approvals`, { signal }).then((r) => r.results),
+      queryFn: ({ signal }) => callConsoleApi(listSchema, `/api/env/${encodeURIComponent(environmentId)}/orders/${encodeURIComponent(orderId)}/approvals`, { signal }).then((r) => r.results),
       refetchInterval: 15_000,
     }),
   queue: () =>
     queryOptions({
       queryKey: ['approvals', 'queue'] as const,
-      queryFn: ({ signal }) => callApi(queueSchema, '/api/approvals', { signal }).then((r) => r.results),
+      queryFn: ({ signal }) => callConsoleApi(queueSchema, '/api/approvals', { signal }).then((r) => r.results),
       refetchInterval: 15_000,
     }),
   count: () =>
     queryOptions({
       queryKey: ['approvals', 'count'] as const,
-      queryFn: ({ signal }) => callApi(countSchema, '/api/approvals/count', { signal }).then((r) => r.waiting),
+      queryFn: ({ signal }) => callConsoleApi(countSchema, '/api/approvals/count', { signal }).then((r) => r.waiting),
       refetchInterval: 30_000,
     }),
   trail: (id: string) =>
     queryOptions({
       queryKey: ['approvals', 'trail', id] as const,
-      queryFn: ({ signal }) => callApi(trailSchema, `/api/approvals/${encodeURIComponent(id)}`, { signal }),
+      queryFn: ({ signal }) => callConsoleApi(trailSchema, `/api/approvals/${encodeURIComponent(id)}`, { signal }),
     }),
 };
 
@@ -78,7 +51,7 @@ export function useDecision() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, note }: { id: string; decision: Decision; note?: string }) =>
-      callApi(oneSchema, `/api/approvals/${encodeURIComponent(id)}/${decision}`, { method: 'POST', json: note === undefined || note.trim() === '' ? {} : { note: note.trim() } }).then((r) => r.approval),
+      callConsoleApi(oneSchema, `/api/approvals/${encodeURIComponent(id)}/${decision}`, { method: 'POST', json: note === undefined || note.trim() === '' ? {} : { note: note.trim() } }).then((r) => r.approval),
     onSettled: () => queryClient.invalidateQueries({ queryKey: approvalQueries.all() }),
   });
 }

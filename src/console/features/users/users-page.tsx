@@ -6,7 +6,8 @@ import type { PatchUserBody, UserSummary } from '../../../contract/users.ts';
 import { useTeamAuth } from '../../lib/use-team.ts';
 import { AddUserForm } from './add-user-form.tsx';
 import { RolesForm } from './roles-form.tsx';
-import { useChangeUser, userQueries, UsersRequestError } from './users-api.ts';
+import { ConsoleRequestError } from '../../lib/console-api.ts';
+import { useChangeUser, userQueries } from './users-api.ts';
 import { UsersTable } from './users-table.tsx';
 
 // docs/decisions.md D16: `/users`, for admins of the whole console in team mode: every account, adding
@@ -47,7 +48,7 @@ export function UsersPage() {
         <RolesForm key={editing.email} user={editing} saving={change.isPending} onSave={(grants) => apply(editing.email, { grants })} onCancel={() => setEditing(null)} />
       )}
       {users.error !== null ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={users.error instanceof UsersRequestError && users.error.status === 403 ? 'Admins only' : 'The users could not be loaded'} role="alert">
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={users.error instanceof ConsoleRequestError && users.error.status === 403 ? 'Admins only' : 'The users could not be loaded'} role="alert">
           <Text size="sm">{users.error.message}</Text>
         </Alert>
       ) : users.isPending ? (
