@@ -19,7 +19,7 @@ export function AuditFilters({ value, onApply }: Props) {
     <form noValidate role="search" aria-label="Filter the audit log" onSubmit={(event) => void handleSubmit(onApply)(event)}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
         <TextField control={control} name="user" label="User" placeholder="e-mail" spellCheck={false} />
-        <TextField control={control} name="action" label="Action" placeholder="e.g. refund.request" spellCheck={false} />
+        <TextField control={control} name="action" label="Action" placeholder="e.g. refund_request" spellCheck={false} />
         <TextField control={control} name="order_id" label="Order" placeholder="order id" spellCheck={false} />
         <TextField control={control} name="from" label="From (UTC)" type="date" />
         <TextField control={control} name="to" label="To (UTC)" type="date" />

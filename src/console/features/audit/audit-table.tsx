@@ -9,7 +9,7 @@ const body = (value: unknown) => (value === null || (typeof value === 'object' &
 
 export function AuditTable({ rows }: { rows: readonly AuditRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={1280}>
       <Table striped verticalSpacing="xs" aria-label="Audit log">
         <Table.Thead>
           <Table.Tr>
@@ -44,8 +44,11 @@ export function AuditTable({ rows }: { rows: readonly AuditRow[] }) {
                 )}
               </Table.Td>
               <Table.Td>{row.outcome}</Table.Td>
-              <Table.Td maw={320}>
-                <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{body(row.body)}</Code>
+              <Table.Td miw={300} maw={420}>
+                {/* A long body scrolls inside its cell rather than stretching the row down the page. */}
+                <Code block tabIndex={0} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: '7.5em', overflowY: 'auto' }}>
+                  {body(row.body)}
+                </Code>
               </Table.Td>
               <Table.Td ff="monospace" title={row.user_agent ?? undefined}>
                 {row.address}
