@@ -41,5 +41,8 @@ export function runAudit(args: string[], env: Record<string, string>): Promise<{
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  // npm's own warnings about the machine's npm configuration (e.g. a `nodedir` newer npms no longer
+  // know) are npm's, not the command's: what is checked is what `audit` itself wrote.
+  const ownLines = (text: string) => text.split('\n').filter((line) => !line.startsWith('npm warn ')).join('\n');
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr: ownLines(stderr) })));
 }
