@@ -6,6 +6,6 @@ const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
 export function parseDuration(text: string): number | null {
   const match = /^([1-9][0-9]{0,4})(s|m|h)$/.exec(text.trim());
   if (match === null) return null;
-  const [, amount = '', unit = 's'] = match;
-  return Number(amount) * UNIT_MS[unit === 'h' ? 'h' : unit === 'm' ? 'm' : 's'];
+  const [, count = '', unit = 's'] = match;
+  return Number(count) * UNIT_MS[unit === 'h' ? 'h' : unit === 'm' ? 'm' : 's'];
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/store-db.ts';
 import type { AuditEntry, AuditSink, ChainedFields } from './audit-record.ts';
-import { auditBodyText, GENESIS_HASH, rowHash, withoutSecrets } from './audit-record.ts';
+import { auditBodyText, chainedValues, GENESIS_HASH, rowHash, withoutSecrets } from './audit-record.ts';
 import { atText } from './audit-rows.ts';
 
 // docs/decisions.md D16: appending keeps ONE chain however many writers there are, in this process or in
@@ -58,21 +58,7 @@ export function createAuditLog(db: Database, options: AuditLogOptions = {}): Aud
           user_agent: optional(entry.user_agent, 512),
           prev_hash: head.hash ?? GENESIS_HASH,
         };
-        await tx.queryAndCommit(INSERT_SQL, [
-          row.seq,
-          row.at,
-          row.user,
-          row.role,
-          row.environment,
-          row.action,
-          row.order_id,
-          row.body,
-          row.outcome,
-          row.address,
-          row.user_agent,
-          row.prev_hash,
-          rowHash(row),
-        ]);
+        await tx.queryAndCommit(INSERT_SQL, [...chainedValues(row), rowHash(row)]);
       });
     },
   };

@@ -42,22 +42,14 @@ export interface ChainedFields {
   prev_hash: string;
 }
 
+/** A row's fields in the one fixed order the hash covers and the table's INSERT takes them. */
+export function chainedValues(row: ChainedFields): (string | null)[] {
+  return [row.seq, row.at, row.user, row.role, row.environment, row.action, row.order_id, row.body, row.outcome, row.address, row.user_agent, row.prev_hash];
+}
+
 /** A JSON array in a fixed order: JSON.stringify of strings and nulls is the same on every Node. */
 export function rowHash(row: ChainedFields): string {
-  const canonical = JSON.stringify([
-    row.seq,
-    row.at,
-    row.user,
-    row.role,
-    row.environment,
-    row.action,
-    row.order_id,
-    row.body,
-    row.outcome,
-    row.address,
-    row.user_agent,
-    row.prev_hash,
-  ]);
+  const canonical = JSON.stringify(chainedValues(row));
   return createHash('sha256').update(canonical, 'utf8').digest('hex');
 }
 

@@ -7,6 +7,7 @@ import { setServerConfigForTests } from '../../lib/server-config.ts';
 import { CONSOLE_ORIGIN, SANDBOX_URL, server } from '../../test/msw-server.ts';
 import { renderApp } from '../../test/render.tsx';
 import { input, prepareOrderPageTests, readOrder, replace, seedOrder } from './test-support.ts';
+import { compareMoney } from '../../../contract/money.ts';
 
 prepareOrderPageTests();
 
@@ -35,7 +36,7 @@ function teamServer(threshold: string, { answerLost = false } = {}) {
       posted.push(body);
       if (typeof body !== 'object' || body === null || !('amount' in body) || typeof body.amount !== 'string') return HttpResponse.json({ amount: ['Required'] }, { status: 400 });
       const orderId = String(params.orderId);
-      if (Number.parseFloat(body.amount) > Number.parseFloat(threshold)) {
+      if (compareMoney(body.amount, threshold) > 0) {
         const approval = pendingApproval(orderId, body.amount);
         requests = [approval];
         return HttpResponse.json({ approval }, { status: 202 });
