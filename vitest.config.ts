@@ -63,7 +63,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/contract/**/*.test.ts', 'src/db/**/*.test.ts', 'src/sandbox/**/*.test.ts', 'src/server/**/*.test.ts', 'src/scenarios/**/*.test.ts', 'src/bulk/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/contract/**/*.test.ts', 'src/db/**/*.test.ts', 'src/sandbox/**/*.test.ts', 'src/server/**/*.test.ts', 'src/scenarios/**/*.test.ts', 'src/bulk/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...POSTGRES_ONLY],
         },
       },

@@ -7,7 +7,7 @@ import { budgeted, info } from './report.ts';
 import { median } from './stats.ts';
 import { CPU_TRACE_CATEGORIES, mainThreadCpu } from './trace-cpu.ts';
 
-// Issue 17, budgets 2 and 3.
+// Issue 17, budgets 2 and 3; issue 27 moved the content ratio to 2.5x (personal mode) and kept the heap at 4 MB.
 // Time to content: navigation start to the first list row or the empty state painted (the
 // pre-rendered heading does not count), on a sandbox with no orders for the token and on one with
 // 50, against the bare page's (bench/hello) LCP, served the same way (the same sandbox server,
@@ -17,7 +17,7 @@ import { CPU_TRACE_CATEGORIES, mainThreadCpu } from './trace-cpu.ts';
 // Heap: JS heap in use (CDP Runtime.getHeapUsage, no forced GC) once /orders has shown its 50 rows
 // and the network is idle.
 
-export const CONTENT_RATIO_BUDGET = 2.0;
+export const CONTENT_RATIO_BUDGET = 2.5;
 export const HEAP_BUDGET_MB = 4.0;
 export const TOKEN_STORAGE_KEY = 'order-console:token:local-sandbox';
 

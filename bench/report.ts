@@ -33,11 +33,27 @@ function formatValue(figure: Figure): string {
   return `${round(figure.value, digits)} ${figure.unit}`.trim();
 }
 
-/** figure | value | budget | pass/fail, as plain text that reads in a terminal and a CI log. */
-export function formatTable(figures: readonly Figure[]): string {
-  const rows = figures.map((f) => [f.name, formatValue(f), f.budget ?? '', f.pass === undefined ? '' : f.pass ? 'pass' : 'FAIL']);
-  const header = ['figure', 'value', 'budget', 'result'];
+/** Columns padded to their widest cell, a rule under the header: plain text for a terminal and a CI log. */
+export function formatColumns(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ').trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line)].join('\n');
+}
+
+/** figure | value | budget | pass/fail. */
+export function formatTable(figures: readonly Figure[]): string {
+  const rows = figures.map((f) => [f.name, formatValue(f), f.budget ?? '', f.pass === undefined ? '' : f.pass ? 'pass' : 'FAIL']);
+  return formatColumns(['figure', 'value', 'budget', 'result'], rows);
+}
+
+/**
+ * The closing line (issue 27): how many budgets were met and missed, naming each missed one with its
+ * figure and budget, so a CI log's last lines say what failed without scrolling the table.
+ */
+export function budgetSummary(figures: readonly Figure[]): string {
+  const judged = figures.filter((f) => f.pass !== undefined);
+  const missed = judged.filter((f) => f.pass === false);
+  const head = `${judged.length - missed.length} budgets met, ${missed.length} missed`;
+  if (missed.length === 0) return `${head}.`;
+  return `${head}: ${missed.map((f) => `${f.name} ${formatValue(f)} (budget ${f.budget ?? '?'})`).join('; ')}.`;
 }

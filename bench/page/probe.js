@@ -60,6 +60,8 @@
   // painted (the same rAF-then-message step as a keystroke). The pre-rendered heading is not content.
   if (config.watchContent) {
     const find = () => {
+      // A peer app (issue 27) has its own markup: its content is its first row's text on the page.
+      if (typeof config.contentText === 'string') return document.body !== null && document.body.textContent.includes(config.contentText) ? 'rows' : null;
       if (document.querySelector('[role="row"][aria-rowindex="2"]') !== null) return 'row';
       for (const heading of document.querySelectorAll('h3')) if (heading.textContent === 'No orders yet') return 'empty state';
       return null;

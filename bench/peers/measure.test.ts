@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { PeerResult } from './measure.ts';
+import { formatPeersTable, peerRows } from './measure.ts';
+import { lastMeaningfulLine } from './install.ts';
+
+const MB = 1024 * 1024;
+const sample = (painted: number, heapMb: number, kind = 'rows') => ({ painted, kind, lcp: painted + 5, lcpTag: 'TD', heapBytes: heapMb * MB });
+
+describe("the peers' table", () => {
+  const results: PeerResult[] = [
+    { key: 'refine', label: 'refine + Mantine', samples: [sample(460, 5.9), sample(900, 6.1), sample(440, 5.8)] },
+    { key: 'bare', label: 'bare React page', samples: [sample(100, 1.8), sample(104, 1.8), sample(300, 1.9)] },
+    { key: 'console', label: 'Order Console', samples: [sample(500, 5.8, 'row')] },
+  ];
+
+  it('takes medians and compares every app with the bare page of the same run, wherever it is in the list', () => {
+    const rows = peerRows(results);
+    expect(rows.map((r) => [r.label, r.contentMs, Number(r.ratio.toFixed(2)), Number(r.heapMb.toFixed(1))])).toEqual([
+      ['refine + Mantine', 460, 4.42, 5.9],
+      ['bare React page', 104, 1, 1.8],
+      ['Order Console', 500, 4.81, 5.8],
+    ]);
+  });
+
+  it('prints app, content, ratio and heap in columns, n/a for an app that measured nothing', () => {
+    const table = formatPeersTable(peerRows([...results, { key: 'react-admin', label: 'react-admin', samples: [] }]));
+    const lines = table.split('\n');
+    expect(lines[0]).toMatch(/^app +\| content \(median\) +\| vs bare \| JS heap +\| last LCP entry$/);
+    expect(lines[2]).toMatch(/^refine \+ Mantine +\| 460 ms \(rows\) +\| 4\.42x +\| 5\.9 MB +\| 465 ms$/);
+    expect(lines[4]).toMatch(/^Order Console +\| 500 ms \(row\) +\| 4\.81x/);
+    expect(lines[5]).toMatch(/^react-admin +\| n\/a \(none\) +\| n\/a +\| n\/a +\| n\/a$/);
+  });
+});
+
+describe('why the peers could not be installed', () => {
+  it("is npm's last line that is not one of its warnings", () => {
+    const output = 'npm warn Unknown user config "nodedir".\nnpm error code ENOTFOUND\nnpm error network request to https://registry.npmjs.org/react failed\n\nnpm warn something\n';
+    expect(lastMeaningfulLine(output)).toBe('npm error network request to https://registry.npmjs.org/react failed');
+  });
+});

@@ -1,0 +1,113 @@
+import type { Browser } from '@playwright/test';
+import { z } from 'zod';
+import type { ProbeConfig } from '../probe.ts';
+import { openProbePage, readProbe, waitForProbe } from '../probe.ts';
+import type { Figure } from '../report.ts';
+import { formatColumns, info } from '../report.ts';
+import { median } from '../stats.ts';
+
+// Issue 27's side-by-side: each app loaded cold (new context, HTTP cache off, bench/probe.ts), the
+// apps in turn within each round so a busy moment on the machine hits them all; the first round warms
+// the servers and is not counted. Per load: navigation start to the real content painted (the probe's
+// MutationObserver, then the next frame; a loader or skeleton is not content), the last LCP entry, and
+// the JS heap in use (CDP Runtime.getHeapUsage, no forced GC) once the network is idle.
+
+export interface PeerApp {
+  /** Short key: bare, refine, console, react-admin. */
+  key: string;
+  /** The row's name in the table (issue 27's wording). */
+  label: string;
+  url: string;
+  probe: ProbeConfig;
+}
+
+export interface PeerSample {
+  painted: number;
+  kind: string;
+  lcp: number;
+  lcpTag: string | null;
+  heapBytes: number;
+}
+
+export interface PeerResult {
+  key: string;
+  label: string;
+  samples: PeerSample[];
+}
+
+const heapSchema = z.object({ usedSize: z.number() });
+const MB = 1024 * 1024;
+
+async function loadOnce(browser: Browser, app: PeerApp): Promise<PeerSample> {
+  const probe = await openProbePage(browser, { ...app.probe, watchContent: true });
+  try {
+    await probe.page.goto(app.url, { waitUntil: 'commit', timeout: 60_000 });
+    await waitForProbe(probe.page, 'window.__bench.state.content?.painted != null', 90_000);
+    await probe.page.waitForLoadState('networkidle', { timeout: 90_000 });
+    const heapBytes = heapSchema.parse(await probe.cdp.send('Runtime.getHeapUsage')).usedSize;
+    const state = await readProbe(probe.page);
+    const content = state.content;
+    if (content?.painted == null) throw new Error(`${app.label}: no content seen`);
+    const lcp = state.lcp.at(-1);
+    return { painted: content.painted, kind: content.kind, lcp: lcp?.t ?? Number.NaN, lcpTag: lcp?.tag ?? null, heapBytes };
+  } finally {
+    await probe.close();
+  }
+}
+
+export async function measurePeers(browser: Browser, apps: readonly PeerApp[], runs: number): Promise<PeerResult[]> {
+  const results = apps.map((a) => ({ key: a.key, label: a.label, samples: [] as PeerSample[] }));
+  for (let run = 0; run <= runs; run++) {
+    for (const [i, app] of apps.entries()) {
+      const sample = await loadOnce(browser, app);
+      if (run > 0) results[i]?.samples.push(sample);
+    }
+  }
+  return results;
+}
+
+export interface PeerRow {
+  label: string;
+  contentMs: number;
+  /** Content time over the bare page's (the result keyed "bare"); NaN without one. */
+  ratio: number;
+  heapMb: number;
+  lcpMs: number;
+  kinds: string;
+  runs: number;
+}
+
+/** Medians per app, and each app's content time against the bare page's from the same run. */
+export function peerRows(results: readonly PeerResult[]): PeerRow[] {
+  const bare = median(results.find((r) => r.key === 'bare')?.samples.map((s) => s.painted) ?? []);
+  return results.map((r) => {
+    const contentMs = median(r.samples.map((s) => s.painted));
+    return {
+      label: r.label,
+      contentMs,
+      ratio: contentMs / bare,
+      heapMb: median(r.samples.map((s) => s.heapBytes / MB)),
+      lcpMs: median(r.samples.map((s) => s.lcp)),
+      kinds: [...new Set(r.samples.map((s) => s.kind))].join('/'),
+      runs: r.samples.length,
+    };
+  });
+}
+
+const fixed = (value: number, digits: number, suffix = '') => (Number.isNaN(value) ? 'n/a' : `${value.toFixed(digits)}${suffix}`);
+
+/** app | content | vs bare | JS heap | LCP: issue 27's table, as plain text. */
+export function formatPeersTable(rows: readonly PeerRow[]): string {
+  return formatColumns(
+    ['app', 'content (median)', 'vs bare', 'JS heap', 'last LCP entry'],
+    rows.map((r) => [r.label, `${fixed(r.contentMs, 0, ' ms')} (${r.kinds || 'none'})`, fixed(r.ratio, 2, 'x'), fixed(r.heapMb, 1, ' MB'), fixed(r.lcpMs, 0, ' ms')]),
+  );
+}
+
+/** The same figures in the main table and results.json; for context, no budget (the budgets are on the content and heap sections). */
+export function peerFigures(rows: readonly PeerRow[]): Figure[] {
+  return rows.flatMap((r) => [
+    info(`peers: ${r.label}, content`, r.contentMs, 'ms', `${r.kinds} painted; ${fixed(r.ratio, 2, 'x')} the bare page; last LCP entry ${fixed(r.lcpMs, 0, ' ms')}; median of ${r.runs} cold loads`),
+    info(`peers: ${r.label}, JS heap`, r.heapMb, 'MB', 'CDP Runtime.getHeapUsage once the network is idle, no forced GC'),
+  ]);
+}

@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import { launchBrowser } from '../browser.ts';
+import { buildPlainApp, OUT_DIR } from '../build.ts';
+import type { ChildServer } from '../child.ts';
+import { startChild } from '../child.ts';
+import { TOKEN_STORAGE_KEY } from '../content.ts';
+import { seedOrders, startSandbox } from '../servers.ts';
+import { installPeers } from './install.ts';
+import type { PeerApp, PeerResult } from './measure.ts';
+import { measurePeers } from './measure.ts';
+import { FIRST_REFERENCE, PEER_ORDERS } from './orders.ts';
+
+// `npm run bench -- peers`: installs the peers (once), builds them with the console's Vite, serves
+// each from bench/peers/server.ts and the console's build from the sandbox (50 orders for the token,
+// as the content section does), then loads them in turn (bench/peers/measure.ts).
+
+const SERVER_ENTRY = fileURLToPath(new URL('./server.ts', import.meta.url));
+const APPS_DIR = fileURLToPath(new URL('./apps', import.meta.url));
+const PEER_TOKEN = 'bench-peers';
+
+/** The apps built here (bench/peers/apps/<key>). */
+const PEER_APPS = ['bare', 'refine', 'react-admin'] as const;
+
+export interface PeersRun {
+  installMs: number;
+  buildMs: Record<string, number>;
+  results: PeerResult[];
+  chromium: string;
+}
+
+export async function runPeers(consoleDist: string, runs: number, log: (line: string) => void): Promise<PeersRun> {
+  const installMs = await installPeers();
+  log(installMs > 0 ? `peers: installed bench/peers' packages in ${(installMs / 1000).toFixed(0)} s` : 'peers: packages already installed');
+  const buildMs: Record<string, number> = {};
+  for (const key of PEER_APPS) buildMs[key] = (await buildPlainApp(`${APPS_DIR}/${key}`, `${OUT_DIR}/peers/${key}`)).ms;
+
+  const servers: ChildServer[] = [];
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  try {
+    const sandbox = await startSandbox(consoleDist, [PEER_TOKEN]);
+    servers.push(sandbox);
+    await seedOrders(sandbox.url, PEER_ORDERS, 4, 'peers', PEER_TOKEN);
+    const peerUrls = new Map<string, string>();
+    for (const key of PEER_APPS) {
+      const server = await startChild(SERVER_ENTRY, { PEERS_DIST: `${OUT_DIR}/peers/${key}` });
+      servers.push(server);
+      peerUrls.set(key, `${server.url}/`);
+    }
+    const peer = (key: string, label: string): PeerApp => ({ key, label, url: peerUrls.get(key) ?? '', probe: { contentText: FIRST_REFERENCE } });
+    const apps: PeerApp[] = [
+      peer('bare', 'bare React page'),
+      peer('refine', 'refine + Mantine'),
+      { key: 'console', label: `Order Console (/orders, ${PEER_ORDERS} orders)`, url: `${sandbox.url}/orders`, probe: { sessionStorage: { [TOKEN_STORAGE_KEY]: PEER_TOKEN } } },
+      peer('react-admin', 'react-admin'),
+    ];
+    browser = await launchBrowser();
+    const results = await measurePeers(browser, apps, runs);
+    return { installMs, buildMs, results, chromium: browser.version() };
+  } finally {
+    await browser?.close();
+    for (const server of servers) await server.stop();
+  }
+}
