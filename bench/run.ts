@@ -21,7 +21,7 @@ import { seedOrders, startSandbox } from './servers.ts';
 import { measureStartup, startupFigures } from './startup.ts';
 import { measureTyping, typingFigures } from './typing.ts';
 import { PeersUnavailableError } from './peers/install.ts';
-import { formatPeersTable, peerFigures, peerRows } from './peers/measure.ts';
+import { formatPeersTable, peerRows } from './peers/measure.ts';
 import { runPeers } from './peers/section.ts';
 import { measureWire, wireFigures } from './wire.ts';
 
@@ -215,19 +215,20 @@ if (browserSections.length > 0 && consoleBuild !== undefined) {
 }
 
 // Issue 27: a bare page, refine + Mantine, the console and react-admin, loaded in turn (bench/peers/).
-let peersTable: string | undefined;
+let peersSummary: string[] = [];
 if (sections.has('peers') && consoleBuild !== undefined) {
   await section('peers', async () => {
     try {
       const run = await runPeers(CONSOLE_DIST, peerRuns, (line) => console.info(line));
       const rows = peerRows(run.results);
       raw['peers'] = { ...run, rows };
-      peersTable = formatPeersTable(rows);
-      figures.push(...peerFigures(rows));
+      peersSummary = ['', 'Peers (issue 27; ratios against the bare page of the same run):', formatPeersTable(rows)];
+      // The table below the figures is the result; here only what the run cost.
+      if (run.installMs > 0) figures.push(info('peers: npm ci of bench/peers (first run only)', run.installMs / 1000, 's'));
     } catch (error) {
       if (!(error instanceof PeersUnavailableError)) throw error;
-      peersTable = `peers: left out: ${error.message}`;
-      console.info(peersTable);
+      peersSummary = ['', `peers: left out: ${error.message}`];
+      console.info(peersSummary[1]);
     }
   });
 }
@@ -285,7 +286,7 @@ writeFileSync(fileURLToPath(new URL('./results.json', import.meta.url)), `${JSON
 
 const summary = [
   formatTable(figures),
-  ...(peersTable !== undefined ? ['', `Peers (issue 27; ratios against the bare page of the same run):`, peersTable] : []),
+  ...peersSummary,
   '',
   `Ran in ${(durationMs / 1000).toFixed(0)} s on ${cpus().length} CPUs; load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before, ${loadavg()
     .map((l) => l.toFixed(1))

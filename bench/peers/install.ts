@@ -14,6 +14,7 @@ export const PEERS_DIR = fileURLToPath(new URL('.', import.meta.url));
 const LOCKFILE = `${PEERS_DIR}package-lock.json`;
 const STAMP = `${PEERS_DIR}node_modules/.order-console-bench-lock`;
 const INSTALL_TIMEOUT_MS = 10 * 60_000;
+const PING_TIMEOUT_MS = 30_000;
 
 /** The peers cannot be installed here (offline, a registry error): the section says so in one line. */
 export class PeersUnavailableError extends Error {}
@@ -24,37 +25,48 @@ export function peersInstalled(): boolean {
   return existsSync(STAMP) && readFileSync(STAMP, 'utf8') === lockHash();
 }
 
-/** The last line npm printed that says something (not its warnings about this machine's config). */
-export function lastMeaningfulLine(output: string): string {
+/**
+ * Why npm failed, in one line: its network error when there is one ("reason: connect ECONNREFUSED"),
+ * else its error code, else its last line that is neither a warning (this machine's npm config makes
+ * npm warn about "nodedir") nor the pointer to its log file.
+ */
+export function npmFailureReason(output: string): string {
   const lines = output
     .split('\n')
     .map((l) => l.trim())
-    .filter((l) => l !== '' && !/^npm warn/i.test(l));
-  return lines.at(-1) ?? 'no output';
+    .filter((l) => l !== '' && !/^npm warn/i.test(l) && !/complete log of this run/i.test(l));
+  return lines.find((l) => l.includes('reason:')) ?? lines.find((l) => /^npm error code /i.test(l)) ?? lines.at(-1) ?? 'no output';
 }
 
-/** Installs the peers' packages unless the stamp says they are there; returns the ms it took (0: already installed). */
-export async function installPeers(): Promise<number> {
-  if (peersInstalled()) return 0;
-  const started = performance.now();
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const args = ['ci', '--omit=peer', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--fetch-retries=1'];
-  const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(npm, args, { cwd: PEERS_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function npm(args: readonly string[], timeoutMs: number): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(NPM, args, { cwd: PEERS_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    const timer = setTimeout(() => child.kill('SIGTERM'), INSTALL_TIMEOUT_MS);
+    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.once('error', (error) => {
       clearTimeout(timer);
       resolve({ code: null, output: error.message });
     });
-    child.once('exit', (exitCode) => {
+    child.once('exit', (code) => {
       clearTimeout(timer);
-      resolve({ code: exitCode, output });
+      resolve({ code, output });
     });
   });
-  if (code !== 0) throw new PeersUnavailableError(`npm ci in bench/peers failed (offline or the registry unreachable?): ${lastMeaningfulLine(output)}`);
+}
+
+/** Installs the peers' packages unless the stamp says they are there; returns the ms it took (0: already installed). */
+export async function installPeers(): Promise<number> {
+  if (peersInstalled()) return 0;
+  const started = performance.now();
+  // One request first: offline, `npm ci` retries every package for minutes before it gives up.
+  const ping = await npm(['ping', '--fetch-retries=0', '--fetch-timeout=15000'], PING_TIMEOUT_MS);
+  if (ping.code !== 0) throw new PeersUnavailableError(`the npm registry does not answer (offline?), so bench/peers' packages cannot be installed: ${npmFailureReason(ping.output)}`);
+  const { code, output } = await npm(['ci', '--omit=peer', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], INSTALL_TIMEOUT_MS);
+  if (code !== 0) throw new PeersUnavailableError(`npm ci in bench/peers failed: ${npmFailureReason(output)}`);
   writeFileSync(STAMP, lockHash());
   return performance.now() - started;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PeerResult } from './measure.ts';
 import { formatPeersTable, peerRows } from './measure.ts';
-import { lastMeaningfulLine } from './install.ts';
+import { npmFailureReason } from './install.ts';
 
 const MB = 1024 * 1024;
 const sample = (painted: number, heapMb: number, kind = 'rows') => ({ painted, kind, lcp: painted + 5, lcpTag: 'TD', heapBytes: heapMb * MB });
@@ -33,8 +33,19 @@ describe("the peers' table", () => {
 });
 
 describe('why the peers could not be installed', () => {
-  it("is npm's last line that is not one of its warnings", () => {
-    const output = 'npm warn Unknown user config "nodedir".\nnpm error code ENOTFOUND\nnpm error network request to https://registry.npmjs.org/react failed\n\nnpm warn something\n';
-    expect(lastMeaningfulLine(output)).toBe('npm error network request to https://registry.npmjs.org/react failed');
+  it("is npm's network error, not its warnings about this machine's config or the pointer to its log", () => {
+    const output = [
+      'npm warn Unknown user config "nodedir".',
+      'npm error code ECONNREFUSED',
+      'npm error FetchError: request to http://127.0.0.1:9/-/ping failed, reason: connect ECONNREFUSED 127.0.0.1:9',
+      'npm error     at ClientRequest.<anonymous> (minipass-fetch/lib/index.js:130:14)',
+      'npm error A complete log of this run can be found in: /root/.npm/_logs/x-debug-0.log',
+    ].join('\n');
+    expect(npmFailureReason(output)).toBe('npm error FetchError: request to http://127.0.0.1:9/-/ping failed, reason: connect ECONNREFUSED 127.0.0.1:9');
+  });
+
+  it('is the error code when npm names no network reason, and its last line otherwise', () => {
+    expect(npmFailureReason('npm error code EUSAGE\nnpm error The `npm ci` command can only install with an existing package-lock.json\nnpm error A complete log of this run can be found in: x.log')).toBe('npm error code EUSAGE');
+    expect(npmFailureReason('npm warn x\nKilled\n')).toBe('Killed');
   });
 });

@@ -2,8 +2,7 @@ import type { Browser } from '@playwright/test';
 import { z } from 'zod';
 import type { ProbeConfig } from '../probe.ts';
 import { openProbePage, readProbe, waitForProbe } from '../probe.ts';
-import type { Figure } from '../report.ts';
-import { formatColumns, info } from '../report.ts';
+import { formatColumns } from '../report.ts';
 import { median } from '../stats.ts';
 
 // Issue 27's side-by-side: each app loaded cold (new context, HTTP cache off, bench/probe.ts), the
@@ -102,12 +101,4 @@ export function formatPeersTable(rows: readonly PeerRow[]): string {
     ['app', 'content (median)', 'vs bare', 'JS heap', 'last LCP entry'],
     rows.map((r) => [r.label, `${fixed(r.contentMs, 0, ' ms')} (${r.kinds || 'none'})`, fixed(r.ratio, 2, 'x'), fixed(r.heapMb, 1, ' MB'), fixed(r.lcpMs, 0, ' ms')]),
   );
-}
-
-/** The same figures in the main table and results.json; for context, no budget (the budgets are on the content and heap sections). */
-export function peerFigures(rows: readonly PeerRow[]): Figure[] {
-  return rows.flatMap((r) => [
-    info(`peers: ${r.label}, content`, r.contentMs, 'ms', `${r.kinds} painted; ${fixed(r.ratio, 2, 'x')} the bare page; last LCP entry ${fixed(r.lcpMs, 0, ' ms')}; median of ${r.runs} cold loads`),
-    info(`peers: ${r.label}, JS heap`, r.heapMb, 'MB', 'CDP Runtime.getHeapUsage once the network is idle, no forced GC'),
-  ]);
 }

@@ -33,6 +33,7 @@ export async function runPeers(consoleDist: string, runs: number, log: (line: st
   log(installMs > 0 ? `peers: installed bench/peers' packages in ${(installMs / 1000).toFixed(0)} s` : 'peers: packages already installed');
   const buildMs: Record<string, number> = {};
   for (const key of PEER_APPS) buildMs[key] = (await buildPlainApp(`${APPS_DIR}/${key}`, `${OUT_DIR}/peers/${key}`)).ms;
+  log(`peers: built ${PEER_APPS.map((key) => `${key} in ${((buildMs[key] ?? 0) / 1000).toFixed(0)} s`).join(', ')}`);
 
   const servers: ChildServer[] = [];
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
