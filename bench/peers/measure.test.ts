@@ -8,27 +8,27 @@ const sample = (painted: number, heapMb: number, kind = 'rows') => ({ painted, k
 
 describe("the peers' table", () => {
   const results: PeerResult[] = [
-    { key: 'refine', label: 'refine + Mantine', samples: [sample(460, 5.9), sample(900, 6.1), sample(440, 5.8)] },
-    { key: 'bare', label: 'bare React page', samples: [sample(100, 1.8), sample(104, 1.8), sample(300, 1.9)] },
-    { key: 'console', label: 'Order Console', samples: [sample(500, 5.8, 'row')] },
+    { key: 'refine', label: 'refine + Mantine', samples: [sample(460, 5.9), sample(900, 6.1), sample(440, 5.8)], cpuMs: [150, 160, 170] },
+    { key: 'bare', label: 'bare React page', samples: [sample(100, 1.8), sample(104, 1.8), sample(300, 1.9)], cpuMs: [40, 50, 45] },
+    { key: 'console', label: 'Order Console', samples: [sample(500, 5.8, 'row')], cpuMs: [225] },
   ];
 
   it('takes medians and compares every app with the bare page of the same run, wherever it is in the list', () => {
     const rows = peerRows(results);
-    expect(rows.map((r) => [r.label, r.contentMs, Number(r.ratio.toFixed(2)), Number(r.heapMb.toFixed(1))])).toEqual([
-      ['refine + Mantine', 460, 4.42, 5.9],
-      ['bare React page', 104, 1, 1.8],
-      ['Order Console', 500, 4.81, 5.8],
+    expect(rows.map((r) => [r.label, r.contentMs, Number(r.ratio.toFixed(2)), Number(r.heapMb.toFixed(1)), r.cpuMs, Number(r.cpuRatio.toFixed(2))])).toEqual([
+      ['refine + Mantine', 460, 4.42, 5.9, 160, 3.56],
+      ['bare React page', 104, 1, 1.8, 45, 1],
+      ['Order Console', 500, 4.81, 5.8, 225, 5],
     ]);
   });
 
   it('prints app, content, ratio and heap in columns, n/a for an app that measured nothing', () => {
-    const table = formatPeersTable(peerRows([...results, { key: 'react-admin', label: 'react-admin', samples: [] }]));
+    const table = formatPeersTable(peerRows([...results, { key: 'react-admin', label: 'react-admin', samples: [], cpuMs: [] }]));
     const lines = table.split('\n');
-    expect(lines[0]).toMatch(/^app +\| content \(median\) +\| vs bare \| JS heap +\| last LCP entry$/);
-    expect(lines[2]).toMatch(/^refine \+ Mantine +\| 460 ms \(rows\) +\| 4\.42x +\| 5\.9 MB +\| 465 ms$/);
+    expect(lines[0]).toMatch(/^app +\| content \(median\) +\| vs bare \| JS heap +\| last LCP entry \| main-thread CPU to content \| vs bare$/);
+    expect(lines[2]).toMatch(/^refine \+ Mantine +\| 460 ms \(rows\) +\| 4\.42x +\| 5\.9 MB +\| 465 ms +\| 160 ms +\| 3\.56x$/);
     expect(lines[4]).toMatch(/^Order Console +\| 500 ms \(row\) +\| 4\.81x/);
-    expect(lines[5]).toMatch(/^react-admin +\| n\/a \(none\) +\| n\/a +\| n\/a +\| n\/a$/);
+    expect(lines[5]).toMatch(/^react-admin +\| n\/a \(none\) +\| n\/a +\| n\/a +\| n\/a +\| n\/a +\| n\/a$/);
   });
 });
 
