@@ -20,12 +20,10 @@ import { PostgresMissingError } from '../src/sandbox/testing/postgres-server.ts'
 import { seedOrders, startSandbox } from './servers.ts';
 import { measureStartup, startupFigures } from './startup.ts';
 import { measureTyping, typingFigures } from './typing.ts';
-import { PeersUnavailableError } from './peers/install.ts';
-import { formatPeersTable, peerRows } from './peers/measure.ts';
-import { runPeers } from './peers/section.ts';
+import { peersSection } from './peers/section.ts';
 import { measureWire, wireFigures } from './wire.ts';
 
-// `npm run bench [-- section...]`: the performance figures of issues 6 and 17 beside their budgets.
+// `npm run bench [-- section...]`: the performance figures of issues 6, 17 and 27 beside their budgets.
 // Sections: bundle wire load content heap typing list sandbox postgres index startup peers (default all); --no-npm-start
 // skips the one figure that rebuilds dist/; --typing-rounds N repeats the typing section N times
 // (issues 17 and 27: every field within budget in five consecutive runs; 5 by default); --peer-runs N
@@ -218,18 +216,10 @@ if (browserSections.length > 0 && consoleBuild !== undefined) {
 let peersSummary: string[] = [];
 if (sections.has('peers') && consoleBuild !== undefined) {
   await section('peers', async () => {
-    try {
-      const run = await runPeers(CONSOLE_DIST, peerRuns, (line) => console.info(line));
-      const rows = peerRows(run.results);
-      raw['peers'] = { ...run, rows };
-      peersSummary = ['', 'Peers (issue 27; ratios against the bare page of the same run):', formatPeersTable(rows)];
-      // The table below the figures is the result; here only what the run cost.
-      if (run.installMs > 0) figures.push(info('peers: npm ci of bench/peers (first run only)', run.installMs / 1000, 's'));
-    } catch (error) {
-      if (!(error instanceof PeersUnavailableError)) throw error;
-      peersSummary = ['', `peers: left out: ${error.message}`];
-      console.info(peersSummary[1]);
-    }
+    const result = await peersSection(CONSOLE_DIST, peerRuns);
+    raw['peers'] = result.raw;
+    figures.push(...result.figures);
+    peersSummary = result.summary;
   });
 }
 

@@ -5,9 +5,11 @@ import type { ChildServer } from '../child.ts';
 import { startChild } from '../child.ts';
 import { TOKEN_STORAGE_KEY } from '../content.ts';
 import { seedOrders, startSandbox } from '../servers.ts';
-import { installPeers } from './install.ts';
+import type { Figure } from '../report.ts';
+import { info } from '../report.ts';
+import { installPeers, PeersUnavailableError } from './install.ts';
 import type { PeerApp, PeerResult } from './measure.ts';
-import { measurePeers } from './measure.ts';
+import { formatPeersTable, measurePeers, peerRows } from './measure.ts';
 import { FIRST_REFERENCE, PEER_ORDERS } from './orders.ts';
 
 // `npm run bench -- peers`: installs the peers (once), builds them with the console's Vite, serves
@@ -60,5 +62,32 @@ export async function runPeers(consoleDist: string, runs: number, log: (line: st
   } finally {
     await browser?.close();
     for (const server of servers) await server.stop();
+  }
+}
+
+export interface PeersSection {
+  /** For bench/results.json: the run and its table's rows; null when the peers were left out. */
+  raw: unknown;
+  figures: Figure[];
+  /** Lines for the summary: the peers' table, or the one line saying why there is none. */
+  summary: string[];
+}
+
+/** The section as bench/run.ts shows it; offline (nothing to install) is one line, not a crash. */
+export async function peersSection(consoleDist: string, runs: number): Promise<PeersSection> {
+  try {
+    const run = await runPeers(consoleDist, runs, (line) => console.info(line));
+    const rows = peerRows(run.results);
+    return {
+      raw: { ...run, rows },
+      // The table is the result; as a figure only what the first run cost.
+      figures: run.installMs > 0 ? [info('peers: npm ci of bench/peers (first run only)', run.installMs / 1000, 's')] : [],
+      summary: ['', 'Peers (issue 27; ratios against the bare page of the same run):', formatPeersTable(rows)],
+    };
+  } catch (error) {
+    if (!(error instanceof PeersUnavailableError)) throw error;
+    const line = `peers: left out: ${error.message}`;
+    console.info(line);
+    return { raw: null, figures: [], summary: ['', line] };
   }
 }
