@@ -94,19 +94,30 @@ export function startBulkRunner(deps: BulkRunnerDeps): BulkRunner {
     background.signal.addEventListener('abort', onClose, { once: true });
     const started = runProgress(team.run);
     await record(team, 'bulk_run_start', { total: team.total, progress: started }, takenOver ? 'taken_over' : started.done > 0 || team.run.rows.some((r) => r.state.kind !== 'pending') ? 'resumed' : 'started');
-    // A long Retry-After saves nothing for a while: the lease is renewed meanwhile, and a pause is noticed.
+    // A long Retry-After saves nothing for a while: the lease is renewed meanwhile, and a pause is
+    // noticed. A refund on its way is let finish, so its outcome is saved rather than left to a read.
+    let inFlight = false;
     const heartbeat = setInterval(() => {
       renewLease(db, team.id, owner, settings.leaseMs).then(
         (state) => {
-          if (state !== 'running') stop.abort();
+          if (state === null || (state !== 'running' && !inFlight)) stop.abort();
         },
         (error: unknown) => deps.log(`bulk run ${team.id}: lease not renewed: ${describe(error)}`),
       );
     }, Math.max(50, Math.floor(settings.leaseMs / 3)));
 
     let saved = team.run;
+    const transport = serviceTransport(deps.call, environment.id, environment.target.kind === 'sandbox');
     const engine: EngineDeps = {
-      ...serviceTransport(deps.call, environment.id, environment.target.kind === 'sandbox'),
+      ...transport,
+      send: async (orderId, body, signal) => {
+        inFlight = true;
+        try {
+          return await transport.send(orderId, body, signal);
+        } finally {
+          inFlight = false;
+        }
+      },
       sleep: abortableSleep,
       now: () => Date.now(),
       save: async (run) => {
