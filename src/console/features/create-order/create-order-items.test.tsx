@@ -102,6 +102,17 @@ describe('item totals', { timeout: 30_000 }, () => {
     const alert = await screen.findByRole('alert', { name: WARNING });
     expect(alert).toHaveTextContent(/items total 29\.79, the order amount is \d+\.\d{2}/);
 
+    // The figures in the warning follow both sides as they are typed (it went while the amount was empty).
+    await user.clear(input('order_data.amount'));
+    await user.type(input('order_data.amount'), '29.8');
+    const again = screen.getByRole('alert', { name: WARNING });
+    expect(again).toHaveTextContent('items total 29.79, the order amount is 29.80');
+    await user.type(input('items.0.quantity'), '0');
+    expect(again).toHaveTextContent('items total 32.49, the order amount is 29.80');
+    expect(screen.getByTestId('item-0-total')).toHaveTextContent('3.00');
+    await user.clear(input('items.0.quantity'));
+    await user.type(input('items.0.quantity'), '3');
+
     await user.clear(input('order_data.amount'));
     await user.type(input('order_data.amount'), '29.79');
     await waitFor(() => expect(screen.queryByText(WARNING)).toBeNull());

@@ -1,11 +1,20 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { createContext, memo, use } from 'react';
 import { useWatch } from 'react-hook-form';
 import { FIGURE_STYLE } from './field-props.ts';
 import type { CreateOrderControl } from './form-values.ts';
+import type { ItemsSummary as Summary } from './item-totals.ts';
 import { summariseItems } from './item-totals.ts';
 
 const TOTAL_STYLE = { ...FIGURE_STYLE, textAlign: 'right' } as const;
+
+// The summary's figures change with every keystroke in an amount or a quantity; its Mantine parts
+// (the texts, the warning) change only when a line stops or starts counting or the warning comes
+// or goes. Re-rendering them per keystroke cost about 3 ms of main thread in Chromium with 200
+// items (the warning's Alert most of it), so they are memoised on that shape and the figures are
+// text nodes that read the summary from a context.
+const SummaryFigures = createContext<Summary | null>(null);
 
 /**
  * The items' sum against order_data.amount. `compute` keeps the re-render to the moments the
@@ -19,25 +28,38 @@ export function ItemsSummary({ control }: { control: CreateOrderControl }) {
   });
   if (summary.rows === 0) return null;
   return (
+    <SummaryFigures value={summary}>
+      <SummaryBody uncounted={summary.uncounted} mismatch={summary.mismatchWith !== null} />
+    </SummaryFigures>
+  );
+}
+
+const SummaryBody = memo(function SummaryBody({ uncounted, mismatch }: { uncounted: number; mismatch: boolean }) {
+  return (
     <Stack gap="xs" align="flex-end" style={{ flex: 1 }}>
       <Text size="sm" data-testid="items-total">
         Items total:{' '}
         <Text span inherit ff="monospace" fw={700} style={TOTAL_STYLE}>
-          {summary.total}
+          <Figure of="total" />
         </Text>
-        {summary.uncounted > 0 && (
+        {uncounted > 0 && (
           <Text span inherit c="dimmed">
             {' '}
-            ({summary.uncounted} {summary.uncounted === 1 ? 'line' : 'lines'} not counted yet)
+            ({uncounted} {uncounted === 1 ? 'line' : 'lines'} not counted yet)
           </Text>
         )}
       </Text>
-      {summary.mismatchWith !== null && (
+      {mismatch && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Items do not add up to the order amount" maw={520}>
-          The items total {summary.total}, the order amount is {summary.mismatchWith}. The service may accept it; check that this is what you
-          mean to send.
+          The items total <Figure of="total" />, the order amount is <Figure of="mismatchWith" />. The service may accept it; check that this is
+          what you mean to send.
         </Alert>
       )}
     </Stack>
   );
+});
+
+function Figure({ of }: { of: 'total' | 'mismatchWith' }) {
+  const summary = use(SummaryFigures);
+  return summary?.[of] ?? '';
 }
