@@ -9,6 +9,7 @@ import type { QueueEntry } from './approval-api.ts';
 import { useDecision } from './approval-api.ts';
 import { ApprovalStateBadge } from './approval-state.tsx';
 import { ApprovalTrail } from './approval-trail.tsx';
+import { ServiceAnswer } from './service-answer.tsx';
 
 // docs/decisions.md D17: one request in the approvers' queue: the refund, who asked and why, the order
 // as the service answers now and what its refunds add up to, a note, Approve and Reject. The
@@ -69,11 +70,7 @@ export function ApprovalQueueCard({ entry }: { entry: QueueEntry }) {
           )}
         </SimpleGrid>
         {order !== null && 'unavailable' in order && <Alert color="yellow">{order.unavailable}</Alert>}
-        {approval.answer !== null && approval.state !== 'sent' && (
-          <Text size="sm" c="dimmed">
-            Last answer from the service: HTTP {approval.answer.status}
-          </Text>
-        )}
+        <ServiceAnswer approval={approval} />
         {waiting && own && <Text size="sm">{OWN_REQUEST_REASON}</Text>}
         {waiting && !own && (
           <>
