@@ -29,11 +29,12 @@ test('the answer to the approved refund is lost: resolved by reading the order, 
   await card.getByRole('button', { name: 'Show the trail' }).click();
   const trail = card.getByRole('list', { name: 'Trail' }).getByRole('listitem');
   await expect(trail).toHaveText([
-    new RegExp(`${TEAM_USER.email} asked for the refund \\(pending\\)$`),
-    new RegExp(`${TEAM_APPROVERS[0].email} approved; sending \\(sending\\)$`),
-    new RegExp(`${TEAM_APPROVERS[0].email} the service answered \\(unknown\\)$`),
-    /the console the order was read again \(unknown\)$/,
-    /the console outcome found \(sent\)$/,
+    new RegExp(`${TEAM_USER.email} asked for the refund \\(now pending\\)$`),
+    new RegExp(`${TEAM_APPROVERS[0].email} approved it; sending \\(now sending\\)$`),
+    // The embedded sandbox's lost answer reaches the console as a 500 (in process, no socket to cut); over HTTP, as none.
+    new RegExp(`${TEAM_APPROVERS[0].email} sent it; (no answer came back from the service|the service answered HTTP 500, which does not say whether it refunded) \\(now unknown\\)$`),
+    /The console read the order again \(now unknown\)$/,
+    /The console found the outcome \(now sent\)$/,
   ]);
 });
 
@@ -49,7 +50,8 @@ for (const status of [429, 503] as const) {
     await card.getByRole('button', { name: 'Approve and send' }).click();
     await expect(card.getByTestId('approval-state')).toHaveText('Waiting for approval');
     const said = card.getByTestId('service-answer');
-    await expect(said).toContainText(`Not sent: the service answered HTTP ${status}`);
+    await expect(said).toContainText('Not sent yet: the service asked to try later');
+    await expect(said).toContainText(`The service answered HTTP ${status}`);
     await expect(said).toContainText(status === 429 ? 'Request was throttled' : 'unavailable');
     expect(await serviceRefunds(request, orderId)).toEqual([]);
 

@@ -1,4 +1,5 @@
-import { Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
+import { IconClockPause } from '@tabler/icons-react';
 import { z } from 'zod';
 import type { Approval } from '../../../contract/approvals.ts';
 
@@ -18,12 +19,19 @@ export function serviceWords(body: unknown): string | null {
 export function ServiceAnswer({ approval }: { approval: Approval }) {
   if (approval.answer === null || approval.state === 'sent') return null;
   const words = serviceWords(approval.answer.body);
-  const retry = approval.state === 'pending' && approval.resolution === 'retry_later';
+  const said = `HTTP ${approval.answer.status}${words === null ? '' : `: “${words}”`}`;
+  // A 429 or 503 put it back to waiting: the approver who reads this decides whether to approve again.
+  if (approval.state === 'pending' && approval.resolution === 'retry_later') {
+    return (
+      <Alert color="yellow" icon={<IconClockPause size={18} />} title="Not sent yet: the service asked to try later" data-testid="service-answer">
+        <Text size="sm">The service answered {said}</Text>
+        <Text size="sm">Nothing was refunded. Approving again sends it with the same identifiers.</Text>
+      </Alert>
+    );
+  }
   return (
-    <Text size="sm" c={retry ? undefined : 'dimmed'} data-testid="service-answer">
-      {retry ? 'Not sent: the service answered' : 'Last answer from the service:'} HTTP {approval.answer.status}
-      {words === null ? '' : ` “${words}”`}
-      {retry ? '. Nothing was refunded; approving again sends it with the same identifiers.' : ''}
+    <Text size="sm" c="dimmed" data-testid="service-answer">
+      Last answer from the service: {said}
     </Text>
   );
 }
