@@ -68,6 +68,13 @@ test('a refund over the threshold waits for a second person, who approves it; th
   const approver = await signedIn(browser, approverUser);
   await approver.goto('/approvals');
   const card = approver.getByRole('article', { name: `Refund of 250.00 on order ${id}` });
+  // On a phone the count rides on the menu button, and the environment chip keeps its whole name.
+  await approver.setViewportSize({ width: 390, height: 844 });
+  await expect(approver.getByRole('button', { name: /^Toggle navigation \(Approvals: [1-9][0-9]* waiting\)$/ })).toBeVisible();
+  const chipName = approver.getByRole('link', { name: 'Active environment: Sandbox' }).getByText('Sandbox', { exact: true });
+  const widths = await chipName.evaluate((e: { scrollWidth: number; clientWidth: number }) => ({ scrollWidth: e.scrollWidth, clientWidth: e.clientWidth }));
+  expect(widths.scrollWidth, 'the chip\'s name is not cut off').toBeLessThanOrEqual(widths.clientWidth);
+  await approver.setViewportSize({ width: 1366, height: 900 });
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(card).toContainText('Approved and sent');
 
