@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 import type { PlaywrightTestConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './src/testing/browser.ts';
 import { FAULT_TOKENS } from './e2e/support/faults.ts';
-import { DEV_TOKEN, resolveTarget, TEAM_ADMIN, TEAM_APPROVERS, TEAM_SANDBOX_TOKEN, TEAM_USER, TEAM_VIEWER } from './e2e/support/target.ts';
+import { DEV_TOKEN, resolveTarget, SHORT_APPROVAL_TTL, TEAM_ADMIN, TEAM_APPROVERS, TEAM_SANDBOX_TOKEN, TEAM_USER, TEAM_VIEWER } from './e2e/support/target.ts';
 
 // The end-to-end suite: e2e/README.md says how to run it and against what.
 
@@ -20,7 +20,7 @@ function configure(): PlaywrightTestConfig {
   const server = 'node --import tsx src/server/main.ts';
   const common = { HOST: '127.0.0.1', SANDBOX_DB: ':memory:' };
   const webServer: PlaywrightTestConfig['webServer'] =
-    target.local && target.indexShapeBaseURL !== null && target.proxyBaseURL !== null && target.teamBaseURL !== null && target.oidcBaseURL !== null && target.oidcIssuerURL !== null
+    target.local && target.indexShapeBaseURL !== null && target.proxyBaseURL !== null && target.teamBaseURL !== null && target.teamShortTtlBaseURL !== null && target.oidcBaseURL !== null && target.oidcIssuerURL !== null
       ? [
           {
             name: 'console+sandbox',
@@ -71,6 +71,27 @@ function configure(): PlaywrightTestConfig {
             },
             reuseExistingServer: !CI,
             timeout: 180_000,
+            stdout: 'ignore',
+            gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+          },
+          {
+            // Team mode whose refund requests expire after 3 s (D17, CONSOLE_APPROVAL_TTL): an agent and an
+            // approver made in the same process (e2e/support/short-ttl-console.ts), for team-approvals-expiry.spec.ts.
+            name: 'team-console-short-ttl',
+            command: 'node --import tsx e2e/support/short-ttl-console.ts',
+            url: `${target.teamShortTtlBaseURL}/openapi.json`,
+            env: {
+              ...common,
+              PORT: new URL(target.teamShortTtlBaseURL).port,
+              SANDBOX_TOKENS: TEAM_SANDBOX_TOKEN,
+              CONSOLE_AUTH: 'local',
+              CONSOLE_ENVIRONMENTS: 'e2e/support/team-environments.json',
+              CONSOLE_APPROVAL_TTL: SHORT_APPROVAL_TTL,
+              CONSOLE_DB: join(tmpdir(), `order-console-e2e-team-ttl-${new URL(target.teamShortTtlBaseURL).port}`),
+              E2E_TEAM_PASSWORD: TEAM_USER.password,
+            },
+            reuseExistingServer: !CI,
+            timeout: 120_000,
             stdout: 'ignore',
             gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
           },

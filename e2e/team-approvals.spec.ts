@@ -1,5 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import { z } from 'zod';
+import { approvalSchema } from '../src/contract/approvals.ts';
 import { orderSchema } from '../src/contract/schemas.ts';
 import { fillRefund, openOrder, orderAmount, sampleOrder, uniqueId } from '../src/testing/kit.ts';
 import { guardContext } from './support/guard.ts';
@@ -56,11 +58,23 @@ test('a refund over the threshold waits for a second person, who approves it; th
   const own = requester.getByRole('article', { name: `Refund of 250.00 on order ${id}` });
   await expect(own).toContainText('You asked for this refund, so another approver must decide on it.');
   await expect(own.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  // Nor does the server let them, whatever the page shows: refused, with the reason.
+  const [mine] = z.object({ results: z.array(approvalSchema) }).parse(await (await requester.request.get(`/api/env/sandbox/orders/${id}/approvals`)).json()).results;
+  const refused = await requester.request.post(`/api/approvals/${mine?.id ?? ''}/approve`, { data: {} });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ code: 'own_request', detail: expect.stringContaining('someone else must approve or reject it') });
 
   // The second approver approves it.
   const approver = await signedIn(browser, approverUser);
   await approver.goto('/approvals');
   const card = approver.getByRole('article', { name: `Refund of 250.00 on order ${id}` });
+  // On a phone the count rides on the menu button, and the environment chip keeps its whole name.
+  await approver.setViewportSize({ width: 390, height: 844 });
+  await expect(approver.getByRole('button', { name: /^Toggle navigation \(Approvals: [1-9][0-9]* waiting\)$/ })).toBeVisible();
+  const chipName = approver.getByRole('link', { name: 'Active environment: Sandbox' }).getByText('Sandbox', { exact: true });
+  const widths = await chipName.evaluate((e: { scrollWidth: number; clientWidth: number }) => ({ scrollWidth: e.scrollWidth, clientWidth: e.clientWidth }));
+  expect(widths.scrollWidth, 'the chip\'s name is not cut off').toBeLessThanOrEqual(widths.clientWidth);
+  await approver.setViewportSize({ width: 1366, height: 900 });
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(card).toContainText('Approved and sent');
 

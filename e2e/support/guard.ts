@@ -13,7 +13,7 @@ function escapeRegExp(text: string): string {
 
 /** Routes the context; the returned list fills with the URLs it refused (the fixture expects none). */
 export async function guardContext(context: BrowserContext, target: Target): Promise<string[]> {
-  const allowed = [target.baseURL, target.indexShapeBaseURL, target.proxyBaseURL, target.teamBaseURL, target.oidcBaseURL, target.oidcIssuerURL].filter((url) => url !== null).map((url) => escapeRegExp(new URL(url).host));
+  const allowed = [target.baseURL, target.indexShapeBaseURL, target.proxyBaseURL, target.teamBaseURL, target.teamShortTtlBaseURL, target.oidcBaseURL, target.oidcIssuerURL].filter((url) => url !== null).map((url) => escapeRegExp(new URL(url).host));
   const blocked: string[] = [];
   await context.route(new RegExp(`^https?://(?!(?:${allowed.join('|')})(?:/|$))`), async (route) => {
     blocked.push(route.request().url());

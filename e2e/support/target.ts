@@ -18,6 +18,8 @@ export interface Target {
   proxyBaseURL: string | null;
   /** A fourth local server in team mode (CONSOLE_AUTH=local, issue 25); null otherwise. */
   teamBaseURL: string | null;
+  /** Team mode with a short CONSOLE_APPROVAL_TTL (e2e/support/short-ttl-console.ts), for the expiry of requests (D17). */
+  teamShortTtlBaseURL: string | null;
   /** Team mode signing in with OpenID Connect at a test provider (e2e/support/oidc-console.ts). */
   oidcBaseURL: string | null;
   /** Its OpenID provider (the issuer). */
@@ -36,6 +38,9 @@ export const TEAM_APPROVERS = [
   { email: 'approver@example.com', password: TEAM_USER.password },
   { email: 'approver2@example.com', password: TEAM_USER.password },
 ] as const;
+
+/** CONSOLE_APPROVAL_TTL of the team console for expiry (playwright.config.ts): short, so a request expires within a test. */
+export const SHORT_APPROVAL_TTL = '3s';
 
 export class TargetError extends Error {
   override name = 'TargetError';
@@ -74,7 +79,7 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
     if (!/^https?:\/\/[^/]/i.test(external)) throw new TargetError(`e2e: E2E_BASE_URL must be an http(s) URL, got "${external}"`);
     const token = env['E2E_TOKEN']?.trim() ?? '';
     if (token === '') throw new TargetError('e2e: E2E_BASE_URL is set but E2E_TOKEN is not: give the token of that environment');
-    return { baseURL: external.replace(/\/+$/, ''), token, local: false, indexShapeBaseURL: null, proxyBaseURL: null, teamBaseURL: null, oidcBaseURL: null, oidcIssuerURL: null };
+    return { baseURL: external.replace(/\/+$/, ''), token, local: false, indexShapeBaseURL: null, proxyBaseURL: null, teamBaseURL: null, teamShortTtlBaseURL: null, oidcBaseURL: null, oidcIssuerURL: null };
   }
   const port = portFrom(env, 'E2E_PORT', new Set());
   const indexPort = portFrom(env, 'E2E_INDEX_PORT', new Set([port]));
@@ -82,6 +87,7 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
   const teamPort = portFrom(env, 'E2E_TEAM_PORT', new Set([port, indexPort, proxyPort]));
   const oidcPort = portFrom(env, 'E2E_OIDC_PORT', new Set([port, indexPort, proxyPort, teamPort]));
   const issuerPort = portFrom(env, 'E2E_OIDC_ISSUER_PORT', new Set([port, indexPort, proxyPort, teamPort, oidcPort]));
+  const shortTtlPort = portFrom(env, 'E2E_TEAM_TTL_PORT', new Set([port, indexPort, proxyPort, teamPort, oidcPort, issuerPort]));
   return {
     baseURL: `http://127.0.0.1:${port}`,
     token: DEV_TOKEN,
@@ -89,6 +95,7 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): Target {
     indexShapeBaseURL: `http://127.0.0.1:${indexPort}`,
     proxyBaseURL: `http://127.0.0.1:${proxyPort}`,
     teamBaseURL: `http://127.0.0.1:${teamPort}`,
+    teamShortTtlBaseURL: `http://127.0.0.1:${shortTtlPort}`,
     oidcBaseURL: `http://127.0.0.1:${oidcPort}`,
     oidcIssuerURL: `http://127.0.0.1:${issuerPort}`,
   };

@@ -165,7 +165,7 @@ export function registerForwarding(app: Hono<TeamEnv>, ctx: TeamContext, sandbox
         action: op.audit,
         order_id: orderId,
         body: { method, path: pathOf(c), request: bodyForAudit(body) },
-        outcome: codeOf(status, text),
+        outcome: auditOutcome(status, parseJson(text)),
         address: clientAddress(c),
         user_agent: userAgent(c),
       });
@@ -175,9 +175,9 @@ export function registerForwarding(app: Hono<TeamEnv>, ctx: TeamContext, sandbox
   });
 }
 
-/** The outcome for the audit: the status, and the error code when the body names one. */
-function codeOf(status: number, text: string): string {
-  const parsed = z.object({ code: z.string() }).safeParse(parseJson(text));
+/** The outcome for the audit: the status, and the error code when the (parsed) body names one: `424 service_unreachable`. */
+export function auditOutcome(status: number, body: unknown): string {
+  const parsed = z.object({ code: z.string() }).safeParse(body);
   return parsed.success ? `${status} ${parsed.data.code}` : String(status);
 }
 

@@ -13,7 +13,7 @@ import { withPageStyles } from './page-loader.ts';
 import { ProductionBanner } from './production-banner.tsx';
 import { ProxyNotice } from './proxy-notice.tsx';
 import { TeamAccount } from './team-account.tsx';
-import { ApprovalsCountLink } from '../features/approvals/approvals-count-link.tsx';
+import { ApprovalsCountLink, ApprovalsNavLink, BurgerWithApprovals } from '../features/approvals/approvals-count-link.tsx';
 import { useIsTeamMode, useTeamMe } from '../lib/use-team.ts';
 import { consoleWidePermissionsOf } from '../../contract/console-permissions.ts';
 import type { Permission } from '../../contract/permissions.ts';
@@ -86,7 +86,11 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" miw={0}>
-            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            {team && me !== null ? (
+              <BurgerWithApprovals opened={navOpened} onClick={nav.toggle} size="sm" label="Toggle navigation" />
+            ) : (
+              <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            )}
             <Title order={1} size="h4" className="console-title">
               Order Console
             </Title>
@@ -153,6 +157,7 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
               onClick={nav.close}
             />
           ))}
+          {team && me !== null && <ApprovalsNavLink active={location.pathname === '/approvals'} onClick={nav.close} />}
           <NavLink
             component="button"
             type="button"

@@ -23,6 +23,7 @@ import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';

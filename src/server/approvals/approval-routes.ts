@@ -12,6 +12,8 @@ import { ApiError, detailError, notFound, readBodyBytes } from '../../sandbox/en
 import type { Database } from '../../db/store-db.ts';
 import type { AuditSink } from '../audit-sink.ts';
 import type { ServiceCall } from '../forward.ts';
+import { auditOutcome } from '../forward.ts';
+import { parseJson } from '../json-text.ts';
 import { refusalDetail } from '../permissions-check.ts';
 import type { TeamEnvironment } from '../team-config.ts';
 import type { TeamEnv } from '../team-session.ts';
@@ -158,7 +160,7 @@ export function createApprovalRoutes(options: ApprovalRoutesOptions): Hono<TeamE
         text = JSON.stringify({ detail: `The Order Service of ${environment.name} refused the console's token (HTTP ${status}). Tell an administrator.`, code: 'service_refused_token' });
         status = 424;
       }
-      await record(c, environment.id, 'refund_request', orderId, { request: refund, ...reason, approval: 'not_needed' }, String(status));
+      await record(c, environment.id, 'refund_request', orderId, { request: refund, ...reason, approval: 'not_needed' }, auditOutcome(status, parseJson(text)));
       return new Response(text, { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
     },
   );

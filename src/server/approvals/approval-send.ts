@@ -6,6 +6,7 @@ import { orderSchema } from '../../contract/schemas.ts';
 import type { Queryable } from '../../db/store-db.ts';
 import type { AuditSink } from '../audit-sink.ts';
 import type { ServiceCall } from '../forward.ts';
+import { auditOutcome } from '../forward.ts';
 import type { TeamEnvironment } from '../team-config.ts';
 import type { SendOutcome } from './approval-store.ts';
 import { addEvent, recordOutcome, takeOverStuck } from './approval-store.ts';
@@ -85,7 +86,8 @@ async function finish(deps: SendDeps, approval: Approval, outcome: SendOutcome, 
     action: kind === 'sent' ? 'refund_sent' : 'approval_resolve',
     order_id: approval.order_id,
     body: { approval_id: approval.id, ...refundBody(approval), reason: approval.reason, state: updated.state, resolution: outcome.resolution, answer: outcome.answer },
-    outcome: outcome.answer === null ? updated.state : `${updated.state} ${outcome.answer.status}`,
+    // Said as the forwarded refund says it (`424 service_unreachable`), so one search of the audit finds both.
+    outcome: outcome.answer === null ? updated.state : `${updated.state} ${auditOutcome(outcome.answer.status, outcome.answer.body)}`,
     address: null,
     user_agent: null,
   });

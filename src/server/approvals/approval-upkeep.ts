@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Approval } from '../../contract/approvals.ts';
 import { orderServicePaths } from '../../contract/paths.ts';
 import { orderSchema } from '../../contract/schemas.ts';
+import { parseJson } from '../json-text.ts';
 import type { SendDeps } from './approval-send.ts';
 import { recoverStuck } from './approval-send.ts';
 import { addEvent, expireDue } from './approval-store.ts';
@@ -35,15 +36,6 @@ export const freshOrderSchema = z.union([
 ]);
 export type FreshOrder = z.infer<typeof freshOrderSchema>;
 
-function parseJsonOrNull(text: string): unknown {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value;
-  } catch {
-    return null;
-  }
-}
-
 const OPEN = new Set(['pending', 'sending', 'unknown']);
 const PARALLEL = 6;
 
@@ -55,7 +47,7 @@ export async function freshOrders(deps: SendDeps, approvals: readonly Approval[]
     await Promise.all(
       open.slice(start, start + PARALLEL).map(async ({ approval, i }) => {
         const { status, text } = await deps.call(approval.environment, 'GET', orderServicePaths.orderRead(approval.order_id));
-        const order = orderSchema.safeParse(parseJsonOrNull(text));
+        const order = orderSchema.safeParse(parseJson(text));
         out[i] = order.success
           ? { status: order.data.status, current_amount: order.data.current_amount, refund_amount: order.data.refund_amount, initial_amount: order.data.initial_amount }
           : { unavailable: `The service answered HTTP ${status}; the order could not be read.` };

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import type { Approval } from '../../contract/approvals.ts';
@@ -133,6 +134,41 @@ describe('the service misbehaving (D13)', () => {
     expect(failed).toMatchObject({ state: 'failed', answer: { status: 400 } });
     expect(one.audit.filter((e) => e.order_id === orderId).at(-1)).toMatchObject({ action: 'refund_sent', outcome: 'failed 400' });
     expect(await refundsInService(orderId)).toHaveLength(0);
+  });
+});
+
+describe('the service cannot be reached', () => {
+  /** A port of 127.0.0.1 that nothing listens on: taken from the system, then let go. */
+  async function closedPort(): Promise<number> {
+    const listener = createServer();
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const address = listener.address();
+    await new Promise<void>((resolve) => listener.close(() => resolve()));
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    return address.port;
+  }
+
+  test('the audit says service_unreachable, as for a forwarded refund: an approved request (left unknown) and one under the threshold', async () => {
+    const target = { kind: 'http' as const, baseUrl: `http://127.0.0.1:${await closedPort()}`, token: TOKEN };
+    const gone = await team.startConsole({
+      config: {
+        environments: [
+          { id: 'gone', name: 'Gone', production: false, approvalThreshold: '0.00', target },
+          { id: 'gone-direct', name: 'Gone direct', production: false, approvalThreshold: null, target },
+        ],
+      },
+    });
+    const orderId = crypto.randomUUID();
+    const requested = await (await gone.signIn('agent@example.com'))('POST', `/api/env/gone/orders/${orderId}/refunds`, body);
+    expect(requested.status).toBe(202);
+    const { id } = approvalAnswer.parse(requested.json).approval;
+    const approved = await (await gone.signIn('first@example.com'))('POST', `/api/approvals/${id}/approve`, {});
+    expect(approvalAnswer.parse(approved.json).approval).toMatchObject({ state: 'unknown', answer: { status: 424 } });
+    expect(gone.audit.filter((e) => e.action === 'refund_sent').at(-1)).toMatchObject({ order_id: orderId, outcome: 'unknown 424 service_unreachable' });
+
+    const direct = await (await gone.signIn('agent@example.com'))('POST', `/api/env/gone-direct/orders/${orderId}/refunds`, { ...body, amount: '10.00' });
+    expect(direct).toMatchObject({ status: 424, json: { code: 'service_unreachable' } });
+    expect(gone.audit.at(-1)).toMatchObject({ action: 'refund_request', environment: 'gone-direct', outcome: '424 service_unreachable' });
   });
 });
 

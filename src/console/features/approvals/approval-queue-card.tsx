@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import type { GridColProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +10,7 @@ import type { QueueEntry } from './approval-api.ts';
 import { useDecision } from './approval-api.ts';
 import { ApprovalStateBadge } from './approval-state.tsx';
 import { ApprovalTrail } from './approval-trail.tsx';
+import { ServiceAnswer } from './service-answer.tsx';
 
 // docs/decisions.md D17: one request in the approvers' queue: the refund, who asked and why, the order
 // as the service answers now and what its refunds add up to, a note, Approve and Reject. The
@@ -16,14 +18,19 @@ import { ApprovalTrail } from './approval-trail.tsx';
 
 export const OWN_REQUEST_REASON = 'You asked for this refund, so another approver must decide on it.';
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+const HALF = { base: 6, md: 3 };
+const WHOLE = { base: 12, xs: 6, md: 3 };
+
+function Fact({ label, span, children }: { label: string; span: GridColProps['span']; children: ReactNode }) {
   return (
-    <div>
+    <Grid.Col span={span}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm">{children}</Text>
-    </div>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Grid.Col>
   );
 }
 
@@ -46,34 +53,31 @@ export function ApprovalQueueCard({ entry }: { entry: QueueEntry }) {
           </Text>
           <ApprovalStateBadge state={approval.state} />
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          <Fact label="Order">
+        {/* On a phone the short facts go two by two; who, why and the account take a line each. */}
+        <Grid gap="sm">
+          <Fact label="Order" span={HALF}>
             <Anchor component={Link} to={orderPath} size="sm">
               {approval.order_id.slice(0, 8)}…
             </Anchor>{' '}
             ({approval.environment})
           </Fact>
-          <Fact label="Asked by">
+          {order !== null && 'status' in order && <Fact label="Order now" span={HALF}>{order.status}</Fact>}
+          <Fact label="Asked by" span={WHOLE}>
             {approval.requester}, {formatAge(now - Date.parse(approval.created_at))}
           </Fact>
-          <Fact label="Reason">{approval.reason_note === null ? approval.reason : `${approval.reason}: ${approval.reason_note}`}</Fact>
-          <Fact label="To account">{approval.destination_account_number}</Fact>
+          <Fact label="Reason" span={WHOLE}>{approval.reason_note === null ? approval.reason : `${approval.reason}: ${approval.reason_note}`}</Fact>
+          <Fact label="To account" span={WHOLE}>{approval.destination_account_number}</Fact>
           {order !== null && 'status' in order && (
             <>
-              <Fact label="Order now">{order.status}</Fact>
-              <Fact label="Refunded so far">
+              <Fact label="Refunded so far" span={HALF}>
                 {displayAmount(order.refund_amount)} of {displayAmount(order.initial_amount)}
               </Fact>
-              <Fact label="Left to refund">{displayAmount(order.current_amount)}</Fact>
+              <Fact label="Left to refund" span={HALF}>{displayAmount(order.current_amount)}</Fact>
             </>
           )}
-        </SimpleGrid>
+        </Grid>
         {order !== null && 'unavailable' in order && <Alert color="yellow">{order.unavailable}</Alert>}
-        {approval.answer !== null && approval.state !== 'sent' && (
-          <Text size="sm" c="dimmed">
-            Last answer from the service: HTTP {approval.answer.status}
-          </Text>
-        )}
+        <ServiceAnswer approval={approval} />
         {waiting && own && <Text size="sm">{OWN_REQUEST_REASON}</Text>}
         {waiting && !own && (
           <>

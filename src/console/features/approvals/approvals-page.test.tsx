@@ -89,3 +89,34 @@ test('a refusal from the server is shown in the card', async () => {
   await user.click(within(card).getByRole('button', { name: 'Reject' }));
   expect(await within(card).findByText('This request is no longer waiting: it is sent by bo@example.com.')).toBeInTheDocument();
 });
+
+test('a request the service asked to try later waits again, with the service’s words; its trail says who did what and what came back', async () => {
+  const later = approval({ state: 'pending', resolution: 'retry_later', answer: { status: 429, body: { detail: 'Request was throttled. Expected available in 30 seconds.', code: 'throttled' } } });
+  server.use(
+    http.get(`${CONSOLE_ORIGIN}/api/approvals`, () => HttpResponse.json({ results: [{ approval: later, order: fresh }] })),
+    http.get(`${CONSOLE_ORIGIN}/api/approvals/${later.id}`, () =>
+      HttpResponse.json({
+        approval: later,
+        events: [
+          { id: 1, at: later.created_at, actor: 'agent@example.com', kind: 'requested', state: 'pending', detail: null },
+          { id: 2, at: later.created_at, actor: ME, kind: 'approved', state: 'sending', detail: { note: null } },
+          { id: 3, at: later.created_at, actor: ME, kind: 'sent', state: 'pending', detail: { answer: { status: 429, body: {} }, resolution: 'retry_later' } },
+        ],
+      }),
+    ),
+  );
+  const { user } = renderRoute(<ApprovalsPage />, { path: '/approvals' });
+  const card = await screen.findByRole('article', { name: /Refund of 250\.00/ });
+  const said = within(card).getByRole('alert', { name: 'Not sent yet: the service asked to try later' });
+  expect(said).toHaveTextContent('The service answered HTTP 429: “Request was throttled. Expected available in 30 seconds.”');
+  expect(said).toHaveTextContent('Nothing was refunded. Approving again sends it with the same identifiers.');
+  expect(within(card).getByRole('button', { name: 'Approve and send' })).toBeEnabled();
+
+  await user.click(within(card).getByRole('button', { name: 'Show the trail' }));
+  const trail = await within(card).findByRole('list', { name: 'Trail' });
+  expect(within(trail).getAllByRole('listitem').map((item) => item.textContent?.replace(/^.* — /, ''))).toEqual([
+    'agent@example.com asked for the refund (now pending)',
+    `${ME} approved it; sending (now sending)`,
+    `${ME} sent it; the service answered HTTP 429 (now pending)`,
+  ]);
+});

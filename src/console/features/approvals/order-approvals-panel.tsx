@@ -7,6 +7,7 @@ import { displayAmount, formatAge, formatDateTime } from '../order-detail/order-
 import { useNow } from '../order-detail/use-now.ts';
 import { approvalQueries, useDecision } from './approval-api.ts';
 import { ApprovalStateBadge } from './approval-state.tsx';
+import { ServiceAnswer } from './service-answer.tsx';
 
 // docs/decisions.md D17: the order's refund requests, shown to everyone who can see the order: amount,
 // requester, reason, age; the requester may withdraw a waiting one. Team mode only.
@@ -38,6 +39,7 @@ function RequestRow({ approval, mine }: { approval: Approval; mine: boolean }) {
             {approval.decision_note === null ? '' : `: “${approval.decision_note}”`}
           </Text>
         )}
+        <ServiceAnswer approval={approval} />
         {approval.state === 'pending' && (
           <Text size="sm" c="dimmed">
             Expires {formatDateTime(approval.expires_at) ?? approval.expires_at} unless an approver decides first.

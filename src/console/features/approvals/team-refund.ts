@@ -1,7 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Approval, TeamRefundRequest } from '../../../contract/approvals.ts';
 import { approvalSchema } from '../../../contract/approvals.ts';
+import { compareMoney } from '../../../contract/money.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
@@ -50,4 +52,40 @@ export function useTeamRefund(environment: Environment, orderId: string) {
       await queryClient.invalidateQueries({ queryKey: approvalQueries.all() });
     },
   });
+}
+
+/** The order's approval requests as known before a refund is confirmed: what a lost answer's request is told apart from. */
+export async function requestsKnownBefore(queryClient: QueryClient, environmentId: string, orderId: string): Promise<ReadonlySet<string>> {
+  try {
+    const known = await queryClient.ensureQueryData(approvalQueries.ofOrder(environmentId, orderId));
+    return new Set(known.map((approval) => approval.id));
+  } catch {
+    // Not known: any matching request of this person counts as this one, which errs towards never asking twice.
+    return new Set();
+  }
+}
+
+/**
+ * After a refund whose answer was lost or unreadable (D17): the approval request it made, if it made
+ * one, read from the order's requests. A 202 whose body was cut short still made the request, and
+ * asking again would make a second one for the same money (the refund dialog's rule: never send twice).
+ */
+export async function findMadeRequest(
+  queryClient: QueryClient,
+  environmentId: string,
+  orderId: string,
+  made: { amount: string; destination_account_number: string; reason: string; requester: string | null; knownBefore: ReadonlySet<string> },
+): Promise<Approval | null> {
+  const requests = await queryClient.fetchQuery({ ...approvalQueries.ofOrder(environmentId, orderId), staleTime: 0 });
+  // Newest first: the most recent request that is this refund.
+  return (
+    requests.find(
+      (approval) =>
+        !made.knownBefore.has(approval.id) &&
+        (made.requester === null || approval.requester === made.requester) &&
+        compareMoney(approval.amount, made.amount) === 0 &&
+        approval.destination_account_number === made.destination_account_number &&
+        approval.reason === made.reason,
+    ) ?? null
+  );
 }

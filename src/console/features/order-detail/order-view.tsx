@@ -1,7 +1,7 @@
 import { Alert, Grid, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { AuthProblemAlert } from '../../components/auth-problem-alert.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
@@ -13,6 +13,8 @@ import { OrderHeader } from './order-header.tsx';
 import { MismatchNotice, readFailure } from './order-states.tsx';
 import { RefundDoneNotice } from './refund-done-notice.tsx';
 import type { RefundDone } from './use-refund-flow.ts';
+
+const PendingRequestsNotice = lazy(async () => ({ default: (await import('../approvals/pending-requests-notice.tsx')).PendingRequestsNotice }));
 
 interface Props {
   environment: Environment;
@@ -40,6 +42,10 @@ export function OrderView({ environment, received, freshness, notice, onRefresh,
         onRefunded={setRefundDone}
         statusUnknown={statusUnknown}
       />
+      {/* Team mode (D17): its code loads with it, as the requests panel's does. */}
+      <Suspense fallback={null}>
+        <PendingRequestsNotice environment={environment} orderId={record.id} />
+      </Suspense>
       {refundDone !== null && <RefundDoneNotice done={refundDone} onDismiss={() => setRefundDone(null)} />}
       {notice}
       {received.mismatches.length > 0 && <MismatchNotice mismatches={received.mismatches} />}

@@ -21,7 +21,7 @@ let requests: Approval[] = [];
 let forwarded = 0;
 
 /** The team console's server, as far as this dialog meets it: the sandbox through /env/sandbox/, and the approvals routes. */
-function teamServer(threshold: string, { answerLost = false } = {}) {
+function teamServer(threshold: string, { answerLost = false, requestAnswer = 'ok' }: { answerLost?: boolean; requestAnswer?: 'ok' | 'garbled' | 'lost' } = {}) {
   server.use(
     http.all(`${CONSOLE_ORIGIN}/env/sandbox/*`, async ({ request }) => {
       const url = new URL(request.url);
@@ -38,7 +38,10 @@ function teamServer(threshold: string, { answerLost = false } = {}) {
       const orderId = String(params.orderId);
       if (compareMoney(body.amount, threshold) > 0) {
         const approval = pendingApproval(orderId, body.amount);
-        requests = [approval];
+        requests = [approval, ...requests];
+        // The request is made, and its answer cut short or lost on the way back to the browser.
+        if (requestAnswer === 'garbled') return new HttpResponse('{"approval": {"id": "7d0e5a52', { status: 202, headers: { 'Content-Type': 'application/json' } });
+        if (requestAnswer === 'lost') return HttpResponse.error();
         return HttpResponse.json({ approval }, { status: 202 });
       }
       // At or under the threshold the console sends the refund itself and answers with the service's answer.
@@ -177,4 +180,24 @@ test('at or under the threshold, a lost answer is settled by reading the order: 
   expect(within(dialog).queryByRole('button', { name: 'Confirm refund' })).not.toBeInTheDocument();
   expect(posted).toHaveLength(1);
   expect((await readOrder(order.id)).refund_amount).toBe('10.00');
+});
+
+test.each(['garbled', 'lost'] as const)('over the threshold, a request whose answer is %s is found among the order\'s requests: shown as sent for approval, never asked for twice', async (requestAnswer) => {
+  teamServer('100.00', { requestAnswer });
+  const order = await seedOrder('250.00', 'activated');
+  // Someone else's earlier request for the same amount is not this one.
+  requests = [{ ...pendingApproval(order.id, '250.00'), id: '0b7c1d7e-1111-4c2a-8f3e-5a6b7c8d9e0f', requester: 'other@example.com', reason: 'Fraud', reason_note: null }];
+  const { dialog, user } = await openDialog(order.id);
+  await replace(user, input(dialog, 'destination_account_number'), 'ACC-1');
+  await user.selectOptions(reasonSelect(dialog), 'Other');
+  await replace(user, input(dialog, 'reason_note'), 'Broken on arrival');
+  await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
+  await user.click(await within(dialog).findByRole('button', { name: 'Confirm refund' }));
+
+  const sent = await within(dialog).findByRole('alert', { name: 'Sent for approval' });
+  expect(sent).toHaveTextContent('The refund of 250.00 is over this environment\'s approval threshold of 100.00');
+  expect(within(dialog).queryByRole('button', { name: 'Confirm refund' })).not.toBeInTheDocument();
+  expect(posted).toHaveLength(1);
+  expect(forwarded).toBe(0);
+  expect((await readOrder(order.id)).refund_amount).toBe('0.00');
 });

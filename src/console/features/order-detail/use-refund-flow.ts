@@ -10,7 +10,8 @@ import type { RefundRequest } from '../../../contract/schemas.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
 import type { TeamRefundAnswer } from '../approvals/team-refund.ts';
-import { useTeamRefund } from '../approvals/team-refund.ts';
+import { findMadeRequest, requestsKnownBefore, useTeamRefund } from '../approvals/team-refund.ts';
+import { useTeamMe } from '../../lib/use-team.ts';
 import { orderQueries } from '../orders/api/order-queries.ts';
 import { useRefundOrder } from '../orders/api/refund-order.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
@@ -76,6 +77,9 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
   const queryClient = useQueryClient();
   const mutation = useRefundOrder(environment, record.id);
   const teamMutation = useTeamRefund(environment, record.id);
+  const me = useTeamMe();
+  // Team mode (D17): the order's requests before this confirmation, so that a lost answer's request is told apart.
+  const knownRequests = useRef<ReadonlySet<string>>(new Set());
   const [step, setStep] = useState<RefundStep>({ kind: 'form' });
   // Team mode (D17): the reason chosen with the refund under review; null in personal mode.
   const [reason, setReason] = useState<RefundReasonValues | null>(null);
@@ -99,6 +103,20 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
 
   const check = async (body: RefundRequest, before: string, cause: Unanswered) => {
     setStep({ kind: 'checking', body, before, cause });
+    if (reason !== null) {
+      // Team mode: over the threshold the lost answer may have been a request, which leaves the order
+      // as it was; the order's requests say whether one was made, before anything is sent again.
+      try {
+        const made = await findMadeRequest(queryClient, environment.id, record.id, { ...body, reason: reason.reason, requester: me?.email ?? null, knownBefore: knownRequests.current });
+        if (made !== null) {
+          setStep({ kind: 'requested', approval: made });
+          return;
+        }
+      } catch {
+        setStep({ kind: 'unknown', body, before, cause });
+        return;
+      }
+    }
     let after: string;
     let remaining: string;
     try {
@@ -168,6 +186,7 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
     try {
       // Nor may a poll that left before the refund overwrite the order the refund answers with.
       await queryClient.cancelQueries({ queryKey: detail.queryKey });
+      if (reason !== null) knownRequests.current = await requestsKnownBefore(queryClient, environment.id, record.id);
       const answer = await send(body);
       if (answer.kind === 'requested') {
         setStep({ kind: 'requested', approval: answer.approval });
