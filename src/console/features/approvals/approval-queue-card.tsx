@@ -16,7 +16,7 @@ import { ApprovalTrail } from './approval-trail.tsx';
 
 export const OWN_REQUEST_REASON = 'You asked for this refund, so another approver must decide on it.';
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <Text size="xs" c="dimmed">
