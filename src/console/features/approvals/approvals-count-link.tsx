@@ -3,20 +3,17 @@ import { IconChecklist } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTeamMe } from '../../lib/use-team.ts';
-import { teamBulkQueries } from '../bulk-refunds/team-bulk-api.ts';
 import { approvalQueries } from './approval-api.ts';
 
-// docs/decisions.md D17: an approver sees on every page how many refunds (and bulk refunds) wait for someone else's
+// docs/decisions.md D17: an approver sees on every page how many refunds wait for someone else's
 // approval. On a phone only the icon and the count, so the header's title still fits.
 
 export function ApprovalsCountLink() {
   const me = useTeamMe();
   const approver = me?.environments.some((e) => e.permissions.includes('approve:refund')) === true;
   const query = useQuery({ ...approvalQueries.count(), enabled: approver });
-  // Bulk refunds waiting too (issue 28), those someone else asked for, as the single count counts.
-  const batches = useQuery({ ...teamBulkQueries.awaiting(), enabled: approver, refetchInterval: 30_000 });
   if (!approver) return null;
-  const waiting = (query.data ?? 0) + (batches.data ?? []).filter((b) => b.requester !== me?.email).length;
+  const waiting = query.data ?? 0;
   const badge = (
     <Badge color={waiting > 0 ? 'yellow' : 'gray'} circle data-testid="approvals-waiting">
       {waiting}

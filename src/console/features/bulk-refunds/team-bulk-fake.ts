@@ -37,7 +37,7 @@ function advance(team: TeamBulkRun): TeamBulkRun {
   return withProgress(rows.every((r) => r.state.kind !== 'pending') ? { ...next, state: 'finished', run: { ...next.run, finishedAt: now } } : next);
 }
 
-export function fakeBulkServer({ requester, threshold }: { requester: string; threshold: string | null }): FakeBulkServer {
+export function fakeBulkServer({ requester, threshold, loseFirstAnswer = false }: { requester: string; threshold: string | null; loseFirstAnswer?: boolean }): FakeBulkServer {
   const runs = new Map<string, TeamBulkRun>();
   const created: unknown[] = [];
   const actions: string[] = [];
@@ -65,6 +65,9 @@ export function fakeBulkServer({ requester, threshold }: { requester: string; th
     http.post(base, async ({ request }) => {
       const body = createTeamBulkRunSchema.parse(await request.json());
       created.push(body);
+      // As the server does: one plan is one run, however often it is sent.
+      const existing = [...runs.values()].find((r) => r.run.id === body.plan.id);
+      if (existing !== undefined) return HttpResponse.json({ detail: 'This plan was sent already: it is one run, not two.', code: 'duplicate_plan', bulk_run_id: existing.id }, { status: 409 });
       const now = new Date();
       const waits = threshold !== null && compareMoney(body.plan.total, threshold) > 0;
       const run = withProgress({
@@ -83,6 +86,8 @@ export function fakeBulkServer({ requester, threshold }: { requester: string; th
         run: body.plan,
       });
       runs.set(run.id, run);
+      // The server kept the run; its answer never reached the browser.
+      if (loseFirstAnswer && runs.size === 1) return HttpResponse.error();
       return HttpResponse.json(run, { status: 201 });
     }),
     http.get(`${base}/:id`, ({ params }) => {

@@ -39,7 +39,10 @@ async function uploadAndConfirm(lines: string[]) {
   const input = await screen.findByLabelText('Refund file (CSV)', {}, { timeout: 10_000 });
   await rendered.user.upload(input, new File([lines.join('\r\n')], 'refunds.csv', { type: 'text/csv' }));
   await screen.findByRole('table', { name: 'Rows of the file' });
-  await rendered.user.click(await screen.findByRole('button', { name: 'Review and confirm' }));
+  const review = await screen.findByRole('button', { name: 'Review and confirm' });
+  // Enabled once every order of the file has been read.
+  await waitFor(() => expect(review).toBeEnabled());
+  await rendered.user.click(review);
   const dialog = await screen.findByRole('dialog', { name: 'Confirm the bulk refund' });
   return { ...rendered, dialog };
 }
@@ -103,6 +106,20 @@ describe('bulk refunds in team mode', () => {
     expect(await screen.findByText('Withdrawn: nothing was refunded')).toBeInTheDocument();
     expect(fake.actions).toEqual(['withdraw']);
     expect(fake.refundsFromBrowser()).toBe(0);
+  });
+
+  test('a lost answer to Confirm: the same plan sent again is the run the server kept, opened, never a second one', async () => {
+    const fake = fakeBulkServer({ requester: ME, threshold: null, loseFirstAnswer: true });
+    const a = await seedOrder('40.00', 'activated');
+    const { user, dialog } = await uploadAndConfirm(['order_id,amount,reason,destination_account_number', `${a.id},full,Recall,${ACCOUNT}`]);
+    await user.click(within(dialog).getByRole('button', { name: 'Start refunds' }));
+    const alert = await screen.findByRole('alert', { name: 'The batch was not started' });
+    expect(alert).toHaveTextContent('same payment identifiers');
+    await user.click(within(alert).getByRole('button', { name: 'Send the same batch again' }));
+    await waitFor(() => expect(screen.getByTestId('bulk-progress')).toHaveTextContent('1 of 1 done · 1 refunded'));
+    const [first, second] = fake.created.map((body) => createTeamBulkRunSchema.parse(body));
+    expect(second?.plan).toEqual(first?.plan);
+    expect(fake.runs.size).toBe(1);
   });
 
   test('coming back: the unfinished run opens by itself, paused with its reason, and Resume sends the rest', async () => {

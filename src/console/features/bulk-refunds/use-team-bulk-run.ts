@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import type { TeamBulkRun, TeamBulkRunState, TeamBulkRunSummary } from '../../../contract/bulk-runs.ts';
 import type { BulkRun } from '../../../bulk/run-model.ts';
 import { ConsoleRequestError } from '../../lib/console-api.ts';
@@ -12,6 +13,8 @@ import { actOnTeamBulkRun, createTeamBulkRun, teamBulkPaths, teamBulkQueries } f
 
 // Team mode (issue 28, D16/D17): the console server keeps and sends the run; this tab only shows it.
 // Closing the tab loses nothing: coming back lists the environment's runs and opens the unfinished one.
+
+const duplicateSchema = z.object({ code: z.literal('duplicate_plan'), bulk_run_id: z.string() });
 
 const UNFINISHED: readonly TeamBulkRunState[] = ['awaiting_approval', 'running', 'paused'];
 
@@ -71,7 +74,16 @@ export function useTeamBulkRun(environment: Environment, me: TeamMe | null, requ
       setUnsent(null);
       shown(run);
     },
-    onError: () => void queryClient.invalidateQueries({ queryKey: teamBulkQueries.list(environment.id).queryKey }),
+    onError: (error) => {
+      void queryClient.invalidateQueries({ queryKey: teamBulkQueries.list(environment.id).queryKey });
+      // Sent again after a lost answer, a plan the server already has is that run: open it.
+      const duplicate = error instanceof ConsoleRequestError && error.status === 409 ? duplicateSchema.safeParse(error.data) : null;
+      if (duplicate?.success === true) {
+        setUnsent(null);
+        create.reset();
+        setChosen(duplicate.data.bulk_run_id);
+      }
+    },
   });
 
   const act = useMutation({
