@@ -3,6 +3,7 @@ import { openDatabase } from '../db/store-open.ts';
 import { APPROVALS_SCHEMA } from './approvals/approval-schema.ts';
 import { ORDER_INDEX_MIGRATION } from './order-index/order-index-schema.ts';
 import { AUDIT_SCHEMA_SQL } from './audit/audit-schema.ts';
+import { BULK_RUNS_MIGRATION } from './bulk-runs/bulk-run-schema.ts';
 
 // docs/decisions.md D16: the console's own state (users, sessions, failed sign-ins, the audit seam) in its
 // own database: CONSOLE_DB (embedded PGlite, default .data/console) or CONSOLE_DATABASE_URL
@@ -60,6 +61,8 @@ const MIGRATIONS: readonly string[] = [
      data jsonb NOT NULL,
      created_at timestamptz NOT NULL DEFAULT now()
    );`,
+  // Issue 28: team bulk refund runs, sent by the server (src/server/bulk-runs/).
+  BULK_RUNS_MIGRATION,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;

@@ -182,7 +182,7 @@ function codeOf(status: number, text: string): string {
 }
 
 /** docs/decisions.md D17: a call the server makes itself (approvals send refunds and read orders), the token added as for the browser's. */
-export type ServiceCall = (environmentId: string, method: 'GET' | 'POST', path: string, json?: unknown) => Promise<{ status: number; text: string }>;
+export type ServiceCall = (environmentId: string, method: 'GET' | 'POST', path: string, json?: unknown) => Promise<{ status: number; text: string; retryAfter?: string | null }>;
 
 /** Answers as the forwarding does: a service that cannot be reached is a 424 service_unreachable. */
 export function serviceCaller(ctx: TeamContext, sandbox: { app: FetchApp; token: string } | undefined): ServiceCall {
@@ -199,7 +199,8 @@ export function serviceCaller(ctx: TeamContext, sandbox: { app: FetchApp; token:
     try {
       const body = json === undefined ? undefined : JSON.stringify(json);
       const response = await forward(new Request(`${base}${path}`, { method, headers, ...(body !== undefined && { body }) }), undefined);
-      const answer = { status: response.status, text: scrub(await response.text(), token) };
+      // Retry-After too: a bulk run (src/server/bulk-runs/) waits as long as a 429 asks.
+      const answer = { status: response.status, text: scrub(await response.text(), token), retryAfter: response.headers.get('retry-after') };
       // The refunds the approvals route sends (D17) are the console's writes as much as forwarded ones: the order index learns from them too.
       indexAnswerLater(ctx.db, ctx.log, { environment: environmentId, method, path, status: answer.status, requestBody: body === undefined ? undefined : new TextEncoder().encode(body), responseText: answer.text });
       return answer;

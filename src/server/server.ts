@@ -3,6 +3,7 @@ import type { RunningServer, Store, StoreOptions } from '../sandbox/entry.ts';
 import type { Database } from '../db/store-db.ts';
 import { createSandboxApp, DEFAULT_DB, DEFAULT_TOKEN, openStore, serveApp } from '../sandbox/entry.ts';
 import { consoleAuditSink } from './audit-sink.ts';
+import { createBackground } from './background.ts';
 import { openConsoleDb } from './console-db.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
 import { OidcConfigError } from './oidc/oidc-config.ts';
@@ -50,11 +51,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const proxying = options.orderServiceUrl !== undefined;
   const store: Store | undefined = proxying ? undefined : await openStore(options.db ?? DEFAULT_DB, options.storeOptions);
   let consoleDb: Database | undefined;
+  // The team's bulk runs are sent from this process: stopped, and awaited, before its database closes.
+  const work = createBackground();
   try {
     let team: ServerAppOptions['team'];
     if (options.team !== undefined) {
       consoleDb = await openConsoleDb(options.team.db);
-      const ctx: TeamContext = { db: consoleDb, config: options.team, audit: consoleAuditSink(consoleDb, () => partnerTokens(options)), log: options.log ?? ((line) => console.info(line)) };
+      const ctx: TeamContext = {
+        db: consoleDb,
+        config: options.team,
+        audit: consoleAuditSink(consoleDb, () => partnerTokens(options)),
+        log: options.log ?? ((line) => console.info(line)),
+        background: work.background,
+      };
       team = { ctx, sandboxToken: options.tokens?.[0] ?? DEFAULT_TOKEN, ...(options.oidc !== undefined && { oidc: options.oidc }) };
     }
     const sandbox = createSandboxApp({
@@ -77,12 +86,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     return {
       ...running,
       async close() {
+        await work.stop();
         await running.close();
         await consoleDb?.close();
         await store?.close();
       },
     };
   } catch (error) {
+    await work.stop();
     await consoleDb?.close().catch(() => undefined);
     await store?.close();
     throw error;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ENVIRONMENT_ID_PATTERN } from '../contract/grants.ts';
 import { answeredAmount } from '../contract/fields.ts';
+import type { BulkRunnerSettings } from './bulk-runs/bulk-runner-settings.ts';
 import { parseDuration } from './durations.ts';
 
 // docs/decisions.md D16: CONSOLE_AUTH turns team mode on; unset, the console is today's personal tool.
@@ -66,6 +67,8 @@ export interface TeamConfig {
   approvalTtlMs?: number;
   /** D17: how long a process holds a refund it is sending before another may resolve it (tests shorten it). */
   approvalLeaseMs?: number;
+  /** Issue 28: how the server runs bulk refunds (bulk-runner.ts); absent, its defaults (2 refunds a second). Tests make it faster. */
+  bulkRuns?: BulkRunnerSettings;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;

@@ -5,6 +5,7 @@ import { formatGrant, permissionsIn, roleIn } from '../contract/permissions.ts';
 import type { FetchApp } from '../sandbox/entry.ts';
 import { byMethod, detailError, readBodyBytes } from '../sandbox/entry.ts';
 import { registerApprovals } from './approvals/approval-mount.ts';
+import { registerBulkRuns } from './bulk-runs/bulk-run-mount.ts';
 import { registerForwarding } from './forward.ts';
 import { mountAuditRoutes } from './team-audit-routes.ts';
 import { mountUsersRoutes } from './users-routes.ts';
@@ -156,6 +157,7 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
   app.use('/env/*', requireSession(ctx));
   app.get(ME_PATH, (c) => c.json(describeMe(c.get('user'), ctx), 200, { 'Cache-Control': 'no-store' }));
   registerApprovals(app, ctx, sandbox);
+  registerBulkRuns(app, ctx, sandbox);
   registerOrderSearch(app, ctx);
   mountAuditRoutes(app, ctx);
   mountUsersRoutes(app, ctx);

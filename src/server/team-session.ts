@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Database } from '../db/store-db.ts';
 import { detailError } from '../sandbox/entry.ts';
 import type { AuditSink } from './audit-sink.ts';
+import type { Background } from './background.ts';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, touchSession } from './sessions.ts';
 import type { TeamConfig } from './team-config.ts';
 import type { ConsoleUser } from './users.ts';
@@ -19,6 +20,8 @@ export interface TeamContext {
   config: TeamConfig;
   audit: AuditSink;
   log: (line: string) => void;
+  /** The server's own work (bulk runs): stopped and awaited before the database closes. Absent: it runs until the process ends. */
+  background?: Background;
 }
 
 /** The origin state-changing requests must come from: CONSOLE_ORIGIN, else the one this request was addressed to. */

@@ -29,9 +29,14 @@ export function freePort(): Promise<number> {
 }
 
 export function spawnMain(env: Record<string, string>): MainProcess {
+  return spawnScript(MAIN, [], env);
+}
+
+/** Another entry point of the repository (a test's own server script) run the same way. */
+export function spawnScript(script: string, args: readonly string[], env: Record<string, string> = {}): MainProcess {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of SANDBOX_VARIABLES) delete childEnv[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env: { ...childEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...childEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));

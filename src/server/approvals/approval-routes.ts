@@ -20,6 +20,7 @@ import { addEvent, approvalQueue, approvalsOfOrder, claimForSending, countWaitin
 import type { SendDeps } from './approval-send.ts';
 import { sendClaimed } from './approval-send.ts';
 import { freshOrders, maintainApprovals } from './approval-upkeep.ts';
+import { countWaitingBatches } from '../bulk-runs/bulk-run-store.ts';
 
 // docs/decisions.md D17: the approvals' routes under /api (the team routes mount them behind the session):
 //   POST /api/env/{env}/orders/{id}/refunds     a refund with its reason: sent at once when at or
@@ -188,7 +189,11 @@ export function createApprovalRoutes(options: ApprovalRoutesOptions): Hono<TeamE
     '/approvals/count',
     async (c) => {
       await maintainApprovals(deps, false);
-      return c.json({ waiting: await countWaiting(db, approverEnvironments(c), c.get('user').email) }, 200, { 'Cache-Control': 'no-store' });
+      // Issue 28: a bulk run waiting for a second person counts as one request, as its single refund would.
+      const environments = approverEnvironments(c);
+      const email = c.get('user').email;
+      const waiting = (await countWaiting(db, environments, email)) + (await countWaitingBatches(db, environments, email));
+      return c.json({ waiting }, 200, { 'Cache-Control': 'no-store' });
     },
   );
 

@@ -6,6 +6,7 @@ import { createSandboxApp, openStore, serveApp } from '../../sandbox/entry.ts';
 import { createServerApp } from '../app.ts';
 import type { AuditEntry } from '../audit-sink.ts';
 import { consoleAuditSink } from '../audit-sink.ts';
+import { createBackground } from '../background.ts';
 import { openConsoleDb } from '../console-db.ts';
 import type { OidcConfig } from '../oidc/oidc-config.ts';
 import { hashPassword } from '../passwords.ts';
@@ -46,6 +47,7 @@ export async function startTeamServer(
   };
   const chained = consoleAuditSink(db, () => [SANDBOX_TOKEN, ...config.environments.flatMap((e) => (e.target.kind === 'http' ? [e.target.token] : []))]);
   const sandbox = createSandboxApp({ store, tokens: [SANDBOX_TOKEN], log: () => undefined });
+  const work = createBackground();
   const ctx = {
     db,
     config,
@@ -56,6 +58,7 @@ export async function startTeamServer(
       },
     },
     log: () => undefined,
+    background: work.background,
   };
   const running: RunningServer = await serveApp(
     createServerApp({ sandbox, team: { ctx, sandboxToken: SANDBOX_TOKEN, ...(options.oidc !== undefined && { oidc: options.oidc }) }, log: () => undefined }),
@@ -69,6 +72,7 @@ export async function startTeamServer(
       await addUser(db, { email, grants: grants(texts), passwordHash: await hashPassword(password) });
     },
     async close() {
+      await work.stop();
       await running.close();
       await db.close();
       if (options.store === undefined) await store.close();

@@ -8,6 +8,7 @@ import { testStoreKind, testStoreLocation } from '../../../sandbox/testing/test-
 import { createServerApp } from '../../app.ts';
 import type { AuditEntry } from '../../audit-sink.ts';
 import { consoleAuditSink } from '../../audit-sink.ts';
+import { createBackground } from '../../background.ts';
 import { openConsoleDb } from '../../console-db.ts';
 import { hashPassword } from '../../passwords.ts';
 import type { TeamConfig } from '../../team-config.ts';
@@ -76,9 +77,11 @@ export async function startTeam(): Promise<Team> {
       origin: null,
       ...options.config,
     };
+    const work = createBackground();
     const ctx = {
       db,
       config,
+      background: work.background,
       audit: {
         async record(entry: AuditEntry) {
           audit.push(entry);
@@ -103,6 +106,7 @@ export async function startTeam(): Promise<Team> {
         };
       },
       async close() {
+        await work.stop();
         await running.close();
         if (!shared) await db.close();
       },
