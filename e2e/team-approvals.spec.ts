@@ -1,9 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { orderSchema } from '../src/contract/schemas.ts';
 import { fillRefund, openOrder, orderAmount, sampleOrder, uniqueId } from '../src/testing/kit.ts';
-import { guardContext } from './support/guard.ts';
 import { resolveTarget, TEAM_APPROVERS, TEAM_SANDBOX_TOKEN } from './support/target.ts';
+import { signedIn } from './support/team-sign-in.ts';
 
 // Issue 26 (D17), two-person approval in the browser: the team console's sandbox has an approval
 // threshold of 100.00 (playwright.config.ts). One approver asks for a refund over it from the order page;
@@ -14,18 +13,6 @@ const target = resolveTarget();
 test.skip(target.teamBaseURL === null, 'needs the local servers: the suite starts the team console only when it starts the sandbox');
 test.use({ baseURL: target.teamBaseURL ?? undefined });
 
-async function signedIn(browser: Browser, user: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: target.teamBaseURL ?? undefined });
-  await guardContext(context, target);
-  const page = await context.newPage();
-  await page.goto('/orders');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/orders$/);
-  return page;
-}
-
 test('a refund over the threshold waits for a second person, who approves it; the order is refunded once', async ({ browser, request }) => {
   // An order of 250.00, activated, made through the sandbox's own API (the test plays the PSP's system).
   const created = await request.post('/psp/v2/order/', { headers: { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` }, data: sampleOrder({ order_data: { amount: '250.00' } }, 'TEAM-APPROVE') });
@@ -34,7 +21,7 @@ test('a refund over the threshold waits for a second person, who approves it; th
   await request.post(`/sandbox/orders/${id}/status`, { headers: { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` }, data: { status: 'activated' } });
 
   const [requesterUser, approverUser] = TEAM_APPROVERS;
-  const requester = await signedIn(browser, requesterUser);
+  const requester = await signedIn(browser, target, requesterUser);
   await openOrder(requester, id);
   const dialog = await fillRefund(requester, { externalId: uniqueId('TEAM-APPROVAL'), reason: 'Other', reasonNote: 'Parcel lost in transit' });
   await dialog.getByRole('button', { name: 'Review refund' }).click();
@@ -58,7 +45,7 @@ test('a refund over the threshold waits for a second person, who approves it; th
   await expect(own.getByRole('button', { name: 'Approve' })).toHaveCount(0);
 
   // The second approver approves it.
-  const approver = await signedIn(browser, approverUser);
+  const approver = await signedIn(browser, target, approverUser);
   await approver.goto('/approvals');
   const card = approver.getByRole('article', { name: `Refund of 250.00 on order ${id}` });
   await card.getByRole('button', { name: 'Approve' }).click();

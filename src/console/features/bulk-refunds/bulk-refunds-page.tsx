@@ -1,6 +1,7 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Environment } from '../../lib/environments.ts';
 import { useActiveEnvironment } from '../../lib/use-environment.ts';
+import { useServerConfigPending } from '../../lib/use-server-config.ts';
 import { useIsTeamMode } from '../../lib/use-team.ts';
 import { PreparePanel } from './prepare-panel.tsx';
 import { RunPanel } from './run-panel.tsx';
@@ -27,6 +28,8 @@ function PersonalBulkRefunds({ environment }: { environment: Environment }) {
 export function BulkRefundsPage() {
   const environment = useActiveEnvironment();
   const team = useIsTeamMode();
+  // Which mode decides where a run lives: a file chosen before the answer would be lost when it came.
+  const pending = useServerConfigPending();
   return (
     <Stack gap="md">
       <div>
@@ -36,7 +39,13 @@ export function BulkRefundsPage() {
         </Text>
       </div>
       {/* Another environment, another run: nothing of one is shown or sent in the other. */}
-      {team ? <TeamBulkRefunds key={environment.id} environment={environment} /> : <PersonalBulkRefunds key={environment.id} environment={environment} />}
+      {pending ? (
+        <Loader role="status" aria-label="Asking the console server" />
+      ) : team ? (
+        <TeamBulkRefunds key={environment.id} environment={environment} />
+      ) : (
+        <PersonalBulkRefunds key={environment.id} environment={environment} />
+      )}
     </Stack>
   );
 }
