@@ -34,6 +34,10 @@ async function refundedOf(request: APIRequestContext, id: string): Promise<strin
 
 async function uploadAndReview(page: Page, ids: readonly string[]) {
   await page.goto('/refunds/bulk');
+  // An unfinished run of this agent's (a batch still waiting, in a reused console) opens first.
+  const fresh = page.getByRole('button', { name: 'New bulk refund' });
+  await expect(page.getByLabel('Refund file (CSV)').or(fresh)).toBeVisible();
+  if (await fresh.isVisible()) await fresh.click();
   const csv = ['order_id,amount,reason,destination_account_number', ...ids.map((id) => `${id},full,Event cancelled,${ACCOUNT}`)].join('\r\n');
   await page.getByLabel('Refund file (CSV)').setInputFiles({ name: 'refunds.csv', mimeType: 'text/csv', buffer: Buffer.from(csv + '\r\n') });
   await expect(page.getByTestId('bulk-total')).toContainText(`${ids.length} of ${ids.length} rows ready`);

@@ -19,6 +19,11 @@ export function ApprovalsPage() {
       {team && query.isPending && <Loader role="status" aria-label="Loading the queue" />}
       {query.error !== null && <Alert color="red">{query.error.message}</Alert>}
       <BulkApprovals enabled={team && approver} />
+      {team && (
+        <Title order={2} size="h3">
+          Refunds
+        </Title>
+      )}
       {query.data !== undefined && query.data.length === 0 && <Text>No single refund is waiting for approval.</Text>}
       {query.data?.map((entry) => <ApprovalQueueCard key={entry.approval.id} entry={entry} />)}
     </Stack>

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { outcomeOf, stateDetail } from '../../../bulk/result-csv.ts';
 import type { RowState } from '../../../bulk/run-model.ts';
 import { runProgress } from '../../../bulk/run-model.ts';
@@ -29,13 +30,19 @@ export function RunPanel({ controls, notice }: Props) {
   const progress = runProgress(run);
   const finished = run.finishedAt !== null;
   const heading = controls.heading ?? (finished ? 'Bulk refund finished' : running ? 'Refunding…' : 'Bulk refund stopped');
+  // The confirmation that started the run is gone, and its button with it: focus lands on the run
+  // instead of the top of the page, so a keyboard or screen reader user is where the news is.
+  const headingRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => headingRef.current?.focus({ preventScroll: true }), [run.id]);
   const percent = progress.total === 0 ? 100 : (progress.done / progress.total) * 100;
   return (
     <Stack gap="md">
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Group justify="space-between">
-            <Text fw={600}>{heading}</Text>
+            <Text fw={600} ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+              {heading}
+            </Text>
             <Text size="sm" c="dimmed">
               Total confirmed: {run.total}
             </Text>

@@ -31,6 +31,8 @@ export const teamBulkQueries = {
     queryOptions({
       queryKey: ['bulk-runs', environmentId, 'list'] as const,
       queryFn: ({ signal }) => callConsoleApi(teamBulkRunListSchema, env(environmentId), { signal }).then((r) => r.results),
+      // The list's states follow the runs while one of them sends or waits, less eagerly than the open run.
+      refetchInterval: (query) => (query.state.data?.some((r) => r.state === 'running' || r.state === 'awaiting_approval') === true ? 5_000 : false),
     }),
   one: (environmentId: string, id: string) =>
     queryOptions({

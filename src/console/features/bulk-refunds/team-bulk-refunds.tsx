@@ -5,7 +5,7 @@ import { usePermission, useTeamMe } from '../../lib/use-team.ts';
 import { PreparePanel } from './prepare-panel.tsx';
 import { RunPanel } from './run-panel.tsx';
 import { TeamRunNotice } from './team-run-notice.tsx';
-import { TeamRunsList } from './team-runs-list.tsx';
+import { RUNS_SHOWN, TeamRunsList } from './team-runs-list.tsx';
 import { useTeamBulkRun } from './use-team-bulk-run.ts';
 
 // Team mode (issue 28, D16/D17): the same upload, checks and confirmation as in personal mode (the
@@ -61,7 +61,7 @@ export function TeamBulkRefunds({ environment }: { environment: Environment }) {
       {runs.length > 0 && (
         <Stack gap="xs">
           <Title order={3} size="h4">
-            Bulk runs in {environment.name}
+            {runs.length > RUNS_SHOWN ? `The newest ${RUNS_SHOWN} bulk runs in ${environment.name}` : `Bulk runs in ${environment.name}`}
           </Title>
           <TeamRunsList runs={runs} onOpen={bulk.open} />
         </Stack>

@@ -23,15 +23,17 @@ export function TeamRunStateBadge({ state }: { state: TeamBulkRunState }) {
   );
 }
 
+/** The newest runs shown; older ones stay in the audit log and the console's database. */
+export const RUNS_SHOWN = 10;
+
 export function TeamRunsList({ runs, onOpen }: { runs: readonly TeamBulkRunSummary[]; onOpen: (id: string) => void }) {
   if (runs.length === 0) return null;
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={600}>
       <Table verticalSpacing="xs" aria-label="Bulk runs in this environment">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Started</Table.Th>
-            <Table.Th>Asked by</Table.Th>
+            <Table.Th>Started, by</Table.Th>
             <Table.Th>State</Table.Th>
             <Table.Th>Total</Table.Th>
             <Table.Th>Done</Table.Th>
@@ -39,10 +41,14 @@ export function TeamRunsList({ runs, onOpen }: { runs: readonly TeamBulkRunSumma
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {runs.map((run) => (
+          {runs.slice(0, RUNS_SHOWN).map((run) => (
             <Table.Tr key={run.id}>
-              <Table.Td fz="sm">{formatDateTime(run.created_at) ?? run.created_at}</Table.Td>
-              <Table.Td fz="sm">{run.requester}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatDateTime(run.created_at) ?? run.created_at}</Text>
+                <Text size="xs" c="dimmed">
+                  {run.requester}
+                </Text>
+              </Table.Td>
               <Table.Td>
                 <TeamRunStateBadge state={run.state} />
               </Table.Td>
