@@ -31,6 +31,8 @@ async function activated(request: APIRequestContext, amount: string): Promise<st
 
 async function refundedOf(request: APIRequestContext, id: string): Promise<string> {
   const read = await request.get(`/psp/v2/order/${id}/`, { headers: AUTH });
+  // The service's own words in the report when the read itself fails.
+  expect(read.status(), await read.text()).toBe(200);
   return orderSchema.parse(await read.json()).refund_amount;
 }
 
@@ -106,8 +108,14 @@ test('a batch over the threshold waits; another person approves it at /approvals
   const approver = await signedIn(browser, target, TEAM_APPROVERS[0]);
   await approver.goto('/approvals');
   const batch = approver.getByRole('article', { name: `Bulk refund of ${total}, 2 orders, asked by ${TEAM_USER.email}` });
-  await expect(batch.getByRole('link', { name: 'See the 2 rows' })).toBeVisible();
   expect(await blocking(approver)).toEqual([]);
+  // Its rows first: the batch as the server keeps it, waiting, not the approver's to withdraw.
+  await batch.getByRole('link', { name: 'See the 2 rows' }).click();
+  const rows = approver.getByRole('table', { name: 'Refunds of the run' });
+  for (const id of ids) await expect(rows).toContainText(id);
+  await expect(approver.getByText('Waiting for approval', { exact: true })).toBeVisible();
+  await expect(approver.getByRole('button', { name: 'Withdraw' })).toHaveCount(0);
+  await approver.goBack();
   await batch.getByRole('textbox', { name: 'Note' }).fill('Event cancelled, checked');
   await batch.getByRole('button', { name: 'Approve and send' }).click();
   await expect(approver.getByRole('status').filter({ hasText: `Approved: the bulk refund of ${total}` })).toBeVisible();

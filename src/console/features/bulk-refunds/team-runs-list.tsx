@@ -17,7 +17,8 @@ const STATE_LABEL: Record<TeamBulkRunState, { label: string; color: string }> = 
 export function TeamRunStateBadge({ state }: { state: TeamBulkRunState }) {
   const { label, color } = STATE_LABEL[state];
   return (
-    <Badge color={color} variant="light">
+    // Never cut to "waiting for appr…" in a narrow column: the cell grows, the table scrolls.
+    <Badge color={color} variant="light" miw="max-content">
       {label}
     </Badge>
   );
