@@ -48,7 +48,7 @@ async function uploadAndConfirm(lines: string[]) {
 }
 
 describe('bulk refunds in team mode', () => {
-  test('checked through the console server; Confirm hands the plan over; the progress is polled until the run finishes', async () => {
+  test('checked through the console server; Confirm hands the plan over; paused and resumed, the progress is polled until the run finishes', async () => {
     const fake = fakeBulkServer({ requester: ME, threshold: '100.00' });
     const a = await seedOrder('50.00', 'activated');
     const b = await seedOrder('30.00', 'activated');
@@ -59,7 +59,13 @@ describe('bulk refunds in team mode', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Start refunds' }));
 
     expect(await screen.findByText('Refunding…')).toBeInTheDocument();
+    // Paused on the server: nothing more is sent until Resume.
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(await screen.findByText('Bulk refund paused')).toBeInTheDocument();
+    expect(screen.getByTestId('bulk-progress')).not.toHaveTextContent(/^2 of 2/);
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
     await waitFor(() => expect(screen.getByTestId('bulk-progress')).toHaveTextContent('2 of 2 done · 2 refunded · 0 refused · 0 skipped'));
+    expect(fake.actions).toEqual(['pause', 'resume']);
     expect(screen.getByText('Bulk refund finished')).toBeInTheDocument();
     const outcomes = within(screen.getByRole('table', { name: 'Refunds of the run' })).getAllByTestId('bulk-row-outcome');
     expect(outcomes.map((o) => o.textContent)).toEqual(['refunded', 'refunded']);
