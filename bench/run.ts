@@ -16,6 +16,7 @@ import { formatTable, info } from './report.ts';
 import { measureSandboxLoad, sandboxLoadFigures } from './sandbox-load.ts';
 import { measurePostgresLoad, postgresLoadFigures } from './sandbox-postgres.ts';
 import { measureOrderIndex, orderIndexFigures } from './order-index.ts';
+import { bulkRunFigures, measureBulkRun } from './bulk-run.ts';
 import { PostgresMissingError } from '../src/sandbox/testing/postgres-server.ts';
 import { seedOrders, startSandbox } from './servers.ts';
 import { measureStartup, startupFigures } from './startup.ts';
@@ -23,13 +24,13 @@ import { measureTyping, typingFigures } from './typing.ts';
 import { measureWire, wireFigures } from './wire.ts';
 
 // `npm run bench [-- section...]`: the performance figures of issues 6 and 17 beside their budgets.
-// Sections: bundle wire load content heap typing list sandbox postgres index startup (default all); --no-npm-start
+// Sections: bundle wire load content heap typing list sandbox postgres index bulk startup (default all); --no-npm-start
 // skips the one figure that rebuilds dist/; --typing-rounds N repeats the typing section N times
 // (issue 17: every field within budget in five consecutive runs). Writes bench/results.json and
 // bench/out/summary.txt. Exit code 0 when budgets fail (this is a report), 1 when a measurement
 // itself crashed.
 
-const SECTIONS = ['bundle', 'wire', 'load', 'content', 'heap', 'typing', 'list', 'sandbox', 'postgres', 'index', 'startup'] as const;
+const SECTIONS = ['bundle', 'wire', 'load', 'content', 'heap', 'typing', 'list', 'sandbox', 'postgres', 'index', 'bulk', 'startup'] as const;
 type Section = (typeof SECTIONS)[number];
 const isSection = (arg: string): arg is Section => SECTIONS.some((s) => s === arg);
 
@@ -230,6 +231,15 @@ if (sections.has('index')) {
     const result = await measureOrderIndex({ orders: INDEX_ORDERS, runs: INDEX_RUNS, location: ':memory:' });
     raw['index'] = result;
     figures.push(info(`index / seed ${INDEX_ORDERS} orders (SQL)`, result.seedMs / 1000, 's'), ...orderIndexFigures(result, INDEX_ORDERS));
+  });
+}
+
+// Issue 28: a 300-row team bulk run at the server's default pace (about 2.5 minutes: the pace is the point).
+if (sections.has('bulk')) {
+  await section('bulk', async () => {
+    const result = await measureBulkRun({ rows: 300 });
+    raw['bulk'] = result;
+    figures.push(...bulkRunFigures(result));
   });
 }
 

@@ -26,6 +26,6 @@ export function registerBulkRuns(app: Hono<TeamEnv>, ctx: TeamContext, sandbox: 
   });
   app.route(
     '/api',
-    createBulkRunRoutes({ db: ctx.db, audit: ctx.audit, environments: ctx.config.environments, ttlMs: ctx.config.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS, wake: runner.wake }),
+    createBulkRunRoutes({ db: ctx.db, audit: ctx.audit, environments: ctx.config.environments, ttlMs: ctx.config.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS, wake: () => runner.wake() }),
   );
 }

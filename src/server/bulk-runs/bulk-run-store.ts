@@ -19,7 +19,12 @@ const FULL_OF_R = [...SUMMARY_COLUMNS, 'run'].map((c) => `r.${c}`).join(', ');
 // PGlite and node-postgres both give timestamptz as a Date; the API speaks ISO 8601 strings.
 const time = z.union([z.date(), z.string()]).transform((value) => (typeof value === 'string' ? new Date(value) : value).toISOString());
 // jsonb comes back parsed from both drivers; a string is parsed again to be safe.
-const json = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === 'string' ? JSON.parse(value) : value), schema);
+const json = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value): unknown => {
+    if (typeof value !== 'string') return value;
+    const parsed: unknown = JSON.parse(value);
+    return parsed;
+  }, schema);
 
 const summaryRow = z
   .object({

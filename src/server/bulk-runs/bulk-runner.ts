@@ -110,19 +110,20 @@ export function startBulkRunner(deps: BulkRunnerDeps): BulkRunner {
     const transport = serviceTransport(deps.call, environment.id, environment.target.kind === 'sandbox');
     const engine: EngineDeps = {
       ...transport,
+      // In flight from the send until its outcome is saved (the engine's next save); a 429 or 503
+      // did nothing, so a pause may stop the wait that follows it.
       send: async (orderId, body, signal) => {
         inFlight = true;
-        try {
-          return await transport.send(orderId, body, signal);
-        } finally {
-          inFlight = false;
-        }
+        const answer = await transport.send(orderId, body, signal);
+        if (answer.kind === 'status' && (answer.status === 429 || answer.status === 503)) inFlight = false;
+        return answer;
       },
       sleep: abortableSleep,
       now: () => Date.now(),
       save: async (run) => {
         const beforeSend = run.rows.some((r) => r.state.kind === 'sending');
         const state = await saveRun(db, team.id, owner, run, settings.leaseMs, beforeSend);
+        if (!beforeSend) inFlight = false;
         if (state === null) throw new Halt('lease_lost');
         if (beforeSend && state !== 'running') throw new Halt('paused');
         const before = saved;

@@ -56,7 +56,11 @@ beforeAll(async () => {
   await team.addUser('approver@example.com', ['approver']);
   await team.addUser('viewer@example.com', ['viewer']);
   await team.addUser('admin@example.com', ['admin']);
-  [agent, agent2, approver, viewer, admin] = await Promise.all(['agent', 'agent2', 'approver', 'viewer', 'admin'].map((name) => server.signIn(`${name}@example.com`)));
+  agent = await server.signIn('agent@example.com');
+  agent2 = await server.signIn('agent2@example.com');
+  approver = await server.signIn('approver@example.com');
+  viewer = await server.signIn('viewer@example.com');
+  admin = await server.signIn('admin@example.com');
 }, 120_000);
 
 afterAll(async () => {
@@ -154,7 +158,9 @@ describe('over the threshold: the batch waits for a second person (D17)', () => 
     const run = await started(approver, 'sandbox', { plan: planOf('sandbox', [{ orderId, amount: '150.00' }]) });
     const own = await approver('POST', `/api/bulk-runs/${run.id}/approve`, {});
     expect(own.status).toBe(403);
-    expect(refusal.parse(own.json)).toMatchObject({ code: 'own_request', detail: expect.stringMatching(/^You asked for this batch, so someone else must approve/) });
+    const said = refusal.parse(own.json);
+    expect(said.code).toBe('own_request');
+    expect(said.detail).toMatch(/^You asked for this batch, so someone else must approve/);
     expect(server.audit.at(-1)).toMatchObject({ user: 'approver@example.com', action: 'bulk_run_approve', outcome: 'refused_own_request' });
     expect((await read('sandbox', run.id)).state).toBe('awaiting_approval');
   });
