@@ -1,3 +1,4 @@
+import type { JsonBodyType } from 'msw';
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { z } from 'zod';
@@ -7,7 +8,7 @@ import { CONSOLE_ORIGIN, server } from '../test/msw-server.ts';
 // A refusal of the console's own routes reads as the server wrote it: its detail, or, for a
 // validation body (a bulk plan's rows), each field's messages; the body stays on the error.
 
-async function refusal(body: unknown, status: number): Promise<ConsoleRequestError> {
+async function refusal(body: JsonBodyType, status: number): Promise<ConsoleRequestError> {
   server.use(http.post(`${CONSOLE_ORIGIN}/api/thing`, () => HttpResponse.json(body, { status })));
   const error = await callConsoleApi(z.unknown(), '/api/thing', { method: 'POST', json: {} }).catch((e: unknown) => e);
   if (!(error instanceof ConsoleRequestError)) throw new Error('expected a ConsoleRequestError');
