@@ -1,11 +1,10 @@
-import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { z } from 'zod';
 import { approvalSchema } from '../src/contract/approvals.ts';
 import { orderSchema } from '../src/contract/schemas.ts';
 import { fillRefund, openOrder, orderAmount, sampleOrder, uniqueId } from '../src/testing/kit.ts';
-import { guardContext } from './support/guard.ts';
 import { resolveTarget, TEAM_APPROVERS, TEAM_SANDBOX_TOKEN } from './support/target.ts';
+import { signedIn } from './support/team-sign-in.ts';
 
 // Issue 26 (D17), two-person approval in the browser: the team console's sandbox has an approval
 // threshold of 100.00 (playwright.config.ts). One approver asks for a refund over it from the order page;
@@ -16,18 +15,6 @@ const target = resolveTarget();
 test.skip(target.teamBaseURL === null, 'needs the local servers: the suite starts the team console only when it starts the sandbox');
 test.use({ baseURL: target.teamBaseURL ?? undefined });
 
-async function signedIn(browser: Browser, user: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: target.teamBaseURL ?? undefined });
-  await guardContext(context, target);
-  const page = await context.newPage();
-  await page.goto('/orders');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/orders$/);
-  return page;
-}
-
 test('a refund over the threshold waits for a second person, who approves it; the order is refunded once', async ({ browser, request }) => {
   // An order of 250.00, activated, made through the sandbox's own API (the test plays the PSP's system).
   const created = await request.post('/psp/v2/order/', { headers: { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` }, data: sampleOrder({ order_data: { amount: '250.00' } }, 'TEAM-APPROVE') });
@@ -36,7 +23,7 @@ test('a refund over the threshold waits for a second person, who approves it; th
   await request.post(`/sandbox/orders/${id}/status`, { headers: { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` }, data: { status: 'activated' } });
 
   const [requesterUser, approverUser] = TEAM_APPROVERS;
-  const requester = await signedIn(browser, requesterUser);
+  const requester = await signedIn(browser, target, requesterUser);
   await openOrder(requester, id);
   const dialog = await fillRefund(requester, { externalId: uniqueId('TEAM-APPROVAL'), reason: 'Other', reasonNote: 'Parcel lost in transit' });
   await dialog.getByRole('button', { name: 'Review refund' }).click();
@@ -65,7 +52,7 @@ test('a refund over the threshold waits for a second person, who approves it; th
   expect(await refused.json()).toMatchObject({ code: 'own_request', detail: expect.stringContaining('someone else must approve or reject it') });
 
   // The second approver approves it.
-  const approver = await signedIn(browser, approverUser);
+  const approver = await signedIn(browser, target, approverUser);
   await approver.goto('/approvals');
   const card = approver.getByRole('article', { name: `Refund of 250.00 on order ${id}` });
   // On a phone the count rides on the menu button, and the environment chip keeps its whole name.

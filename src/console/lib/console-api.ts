@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flattenDrfErrors } from '../../contract/drf-errors.ts';
 
 // Team mode (docs/decisions.md D16): the console server's own routes under /api/ (approvals, users),
 // called on this site with the session cookie and no token. Answers are parsed with the caller's
@@ -11,10 +12,21 @@ export class ConsoleRequestError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The refusal's body as sent (parse it before use): some carry more than words, e.g. the run a duplicate plan already is. */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ConsoleRequestError';
   }
+}
+
+/** A refusal's words: its detail, or each field's messages of a validation body (a bulk plan's rows). */
+function refusalWords(data: unknown): string | null {
+  const detail = detailSchema.safeParse(data);
+  if (detail.success) return detail.data.detail;
+  const flat = flattenDrfErrors(data);
+  if (flat === null) return null;
+  return [...flat.nonField, ...flat.fields.map((f) => `${f.path}: ${f.messages.join(' ')}`)].join(' ');
 }
 
 export async function callConsoleApi<T>(
@@ -31,8 +43,7 @@ export async function callConsoleApi<T>(
   });
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const detail = detailSchema.safeParse(data);
-    throw new ConsoleRequestError(detail.success ? detail.data.detail : `The console answered HTTP ${response.status}.`, response.status);
+    throw new ConsoleRequestError(refusalWords(data) ?? `The console answered HTTP ${response.status}.`, response.status, data);
   }
   return schema.parse(data);
 }

@@ -136,6 +136,11 @@ export function serverConfig(): ServerConfig | null {
   return current;
 }
 
+/** True while the question is asked and not answered: a page whose mode decides what it keeps waits. */
+export function serverConfigPending(): boolean {
+  return current === null && loading !== null;
+}
+
 export function isProxyMode(): boolean {
   return current?.mode === 'proxy';
 }

@@ -18,10 +18,11 @@ import { ServiceAnswer } from './service-answer.tsx';
 
 export const OWN_REQUEST_REASON = 'You asked for this refund, so another approver must decide on it.';
 
-const HALF = { base: 6, md: 3 };
-const WHOLE = { base: 12, xs: 6, md: 3 };
+// Two facts a row on a phone, four on a wide screen; a long one (an e-mail, a reason) takes a phone's row.
+export const HALF = { base: 6, md: 3 };
+export const WHOLE = { base: 12, xs: 6, md: 3 };
 
-function Fact({ label, span, children }: { label: string; span: GridColProps['span']; children: ReactNode }) {
+export function Fact({ label, span, children }: { label: string; span: GridColProps['span']; children: ReactNode }) {
   return (
     <Grid.Col span={span}>
       <Text size="xs" c="dimmed">

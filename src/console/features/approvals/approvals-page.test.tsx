@@ -42,6 +42,8 @@ const others = approval({});
 const mine = approval({ id: '7d0e5a52-3c5e-4e0b-9d3a-2b8f0f7e1a02', requester: ME, amount: '120.00' });
 
 beforeEach(() => {
+  // No bulk refund waits here (bulk-approvals.test.tsx has those).
+  server.use(http.get(`${CONSOLE_ORIGIN}/api/bulk-runs/awaiting-approval`, () => HttpResponse.json({ results: [] })));
   setServerConfigForTests({
     mode: 'team',
     auth: 'local',

@@ -1,33 +1,35 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Environment } from '../../lib/environments.ts';
 import { useActiveEnvironment } from '../../lib/use-environment.ts';
+import { useServerConfigPending } from '../../lib/use-server-config.ts';
+import { useIsTeamMode } from '../../lib/use-team.ts';
 import { PreparePanel } from './prepare-panel.tsx';
 import { RunPanel } from './run-panel.tsx';
+import { TeamBulkRefunds } from './team-bulk-refunds.tsx';
 import { useBulkRun } from './use-bulk-run.ts';
 
-// Issue 28, personal mode: refund many orders from a CSV file, each exactly once. The checks and
-// the run engine are bulk/'s, shared with the console server for team mode.
+// Issue 28: refund many orders from a CSV file, each exactly once. Personal mode runs it in this tab
+// (bulk/'s engine); team mode hands it to the console server (team-bulk-refunds.tsx).
 
-function BulkRefunds({ environment }: { environment: Environment }) {
+function PersonalBulkRefunds({ environment }: { environment: Environment }) {
   const bulk = useBulkRun(environment);
   return (
     <Stack gap="md">
-      {bulk.storageError !== null && (
+      {bulk.error !== null && (
         <Alert color="red" title="The run cannot be kept">
-          {bulk.storageError}
+          {bulk.error}
         </Alert>
       )}
-      {bulk.run === null ? (
-        <PreparePanel environment={environment} onStart={bulk.start} />
-      ) : (
-        <RunPanel run={bulk.run} running={bulk.running} onStop={bulk.stop} onResume={bulk.resume} onClear={bulk.clear} />
-      )}
+      {bulk.controls === null ? <PreparePanel environment={environment} team={null} onStart={bulk.start} /> : <RunPanel controls={bulk.controls} />}
     </Stack>
   );
 }
 
 export function BulkRefundsPage() {
   const environment = useActiveEnvironment();
+  const team = useIsTeamMode();
+  // Which mode decides where a run lives: a file chosen before the answer would be lost when it came.
+  const pending = useServerConfigPending();
   return (
     <Stack gap="md">
       <div>
@@ -37,7 +39,13 @@ export function BulkRefundsPage() {
         </Text>
       </div>
       {/* Another environment, another run: nothing of one is shown or sent in the other. */}
-      <BulkRefunds key={environment.id} environment={environment} />
+      {pending ? (
+        <Loader role="status" aria-label="Asking the console server" />
+      ) : team ? (
+        <TeamBulkRefunds key={environment.id} environment={environment} />
+      ) : (
+        <PersonalBulkRefunds key={environment.id} environment={environment} />
+      )}
     </Stack>
   );
 }

@@ -18,8 +18,18 @@ interface LoadedFile {
   ignoredColumns: string[];
 }
 
+interface Props {
+  environment: Environment;
+  /** Team mode: the server runs the batch, and over this threshold it waits for approval; null in personal mode. */
+  team: { approvalThreshold: string | null } | null;
+  /** The plan, and in production the total as typed. */
+  onStart: (run: BulkRun, typedTotal: string | null) => void;
+  /** Team mode: the batch is on its way to the server; Confirm cannot be pressed twice. */
+  starting?: boolean;
+}
+
 /** Upload, check, fix, confirm: nothing is sent before the person confirms the total. */
-export function PreparePanel({ environment, onStart }: { environment: Environment; onStart: (run: BulkRun) => void }) {
+export function PreparePanel({ environment, team, onStart, starting = false }: Props) {
   const [file, setFile] = useState<LoadedFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [account, setAccount] = useState(() => lastRefundAccount(environment.id) ?? '');
@@ -92,7 +102,7 @@ export function PreparePanel({ environment, onStart }: { environment: Environmen
                 <Button variant="default" onClick={() => setFile(null)}>
                   Start over
                 </Button>
-                <Button onClick={() => setConfirming(true)} disabled={reading || totals.ready === 0}>
+                <Button onClick={() => setConfirming(true)} disabled={reading || totals.ready === 0} loading={starting}>
                   Review and confirm
                 </Button>
               </Group>
@@ -104,10 +114,11 @@ export function PreparePanel({ environment, onStart }: { environment: Environmen
         <ConfirmModal
           environment={environment}
           totals={totals}
+          team={team}
           onClose={() => setConfirming(false)}
-          onConfirm={() => {
+          onConfirm={(typedTotal) => {
             setConfirming(false);
-            onStart(planRun(checked, environment.id));
+            onStart(planRun(checked, environment.id), typedTotal);
           }}
         />
       )}

@@ -1,9 +1,11 @@
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { resultCsv, outcomeOf, stateDetail } from '../../../bulk/result-csv.ts';
-import type { BulkRun, RowState } from '../../../bulk/run-model.ts';
+import type { ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
+import { outcomeOf, stateDetail } from '../../../bulk/result-csv.ts';
+import type { RowState } from '../../../bulk/run-model.ts';
 import { runProgress } from '../../../bulk/run-model.ts';
-import { downloadText } from '../journal/browser-actions.ts';
+import type { RunControls } from './run-source.ts';
 
 const OUTCOME_COLOR: Record<RowState['kind'], string> = {
   pending: 'gray',
@@ -17,24 +19,30 @@ const OUTCOME_COLOR: Record<RowState['kind'], string> = {
 const label = (state: RowState) => (state.kind === 'pending' ? 'waiting' : state.kind === 'sending' ? 'sending' : outcomeOf(state));
 
 interface Props {
-  run: BulkRun;
-  running: boolean;
-  onStop: () => void;
-  onResume: () => void;
-  onClear: () => void;
+  controls: RunControls;
+  /** What only the server's run has to say (who asked, approval, why it paused), under the heading. */
+  notice?: ReactNode;
 }
 
 /** Progress while the run goes, the result when it is over; each row with its state. */
-export function RunPanel({ run, running, onStop, onResume, onClear }: Props) {
+export function RunPanel({ controls, notice }: Props) {
+  const { run, running, stop, resume, clear, result } = controls;
   const progress = runProgress(run);
   const finished = run.finishedAt !== null;
+  const heading = controls.heading ?? (finished ? 'Bulk refund finished' : running ? 'Refunding…' : 'Bulk refund stopped');
+  // The confirmation that started the run is gone, and its button with it: focus lands on the run
+  // instead of the top of the page, so a keyboard or screen reader user is where the news is.
+  const headingRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => headingRef.current?.focus({ preventScroll: true }), [run.id]);
   const percent = progress.total === 0 ? 100 : (progress.done / progress.total) * 100;
   return (
     <Stack gap="md">
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Group justify="space-between">
-            <Text fw={600}>{finished ? 'Bulk refund finished' : running ? 'Refunding…' : 'Bulk refund stopped'}</Text>
+            <Text fw={600} ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+              {heading}
+            </Text>
             <Text size="sm" c="dimmed">
               Total confirmed: {run.total}
             </Text>
@@ -50,24 +58,32 @@ export function RunPanel({ run, running, onStop, onResume, onClear }: Props) {
               {run.leftOut.length === 1 ? '' : 's'} {run.leftOut.map((r) => r.line).join(', ')}). The result CSV lists {run.leftOut.length === 1 ? 'it' : 'them'} as skipped.
             </Text>
           )}
-          {!running && !finished && (
+          {notice}
+          {resume !== null && (
             <Alert color="yellow" title="This run is not finished">
               Resuming reads each order first: a refund whose answer never arrived is not sent again.
             </Alert>
           )}
           <Group gap="sm">
-            {running && (
-              <Button color="red" variant="light" onClick={onStop}>
-                Stop
+            {stop !== null && (
+              <Button color="red" variant="light" onClick={stop.action}>
+                {stop.label}
               </Button>
             )}
-            {!running && !finished && <Button onClick={onResume}>Resume</Button>}
-            <Button variant="default" onClick={() => downloadText(`${run.id}-result.csv`, resultCsv(run), 'text/csv;charset=utf-8')}>
-              Download result (CSV)
-            </Button>
-            {!running && (
-              <Button variant="default" onClick={onClear}>
-                {finished ? 'New bulk refund' : 'Discard this run'}
+            {resume !== null && <Button onClick={resume}>Resume</Button>}
+            {result.kind === 'download' ? (
+              <Button variant="default" onClick={result.save}>
+                Download result (CSV)
+              </Button>
+            ) : (
+              // The server writes the file; the session cookie goes along with a plain link on this origin.
+              <Button component="a" variant="default" href={result.href} download={result.fileName}>
+                Download result (CSV)
+              </Button>
+            )}
+            {clear !== null && (
+              <Button variant="default" onClick={clear.action}>
+                {clear.label}
               </Button>
             )}
           </Group>

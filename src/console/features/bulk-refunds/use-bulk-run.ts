@@ -6,7 +6,10 @@ import type { BulkRun } from '../../../bulk/run-model.ts';
 import { abortableSleep } from '../../../bulk/sleep.ts';
 import type { Environment } from '../../lib/environments.ts';
 import { orderQueries } from '../orders/api/order-queries.ts';
+import { resultCsv } from '../../../bulk/result-csv.ts';
+import { downloadText } from '../journal/browser-actions.ts';
 import { bulkTransport } from './bulk-transport.ts';
+import type { RunControls } from './run-source.ts';
 import { clearRun, loadRun, saveRun } from './run-storage.ts';
 
 /**
@@ -73,19 +76,28 @@ export function useBulkRun(environment: Environment, options: EngineOptions = DE
     void go(planned);
   };
 
-  return {
-    run,
-    running,
-    storageError,
-    start,
-    resume: () => {
-      if (run !== null) void go(run);
-    },
-    stop: () => controller.current?.abort(),
-    /** Forgets a finished run (or one the person gave up on) so a new file can be uploaded. */
-    clear: () => {
-      clearRun(environment.id);
-      setRun(null);
-    },
-  };
+  const finished = run?.finishedAt != null;
+  const controls: RunControls | null =
+    run === null
+      ? null
+      : {
+          run,
+          running,
+          heading: null,
+          stop: running ? { label: 'Stop', action: () => controller.current?.abort() } : null,
+          resume: !running && !finished ? () => void go(run) : null,
+          // Forgets a finished run (or one the person gave up on) so a new file can be uploaded.
+          clear: running
+            ? null
+            : {
+                label: finished ? 'New bulk refund' : 'Discard this run',
+                action: () => {
+                  clearRun(environment.id);
+                  setRun(null);
+                },
+              },
+          result: { kind: 'download', save: () => downloadText(`${run.id}-result.csv`, resultCsv(run), 'text/csv;charset=utf-8') },
+        };
+
+  return { controls, error: storageError, start };
 }

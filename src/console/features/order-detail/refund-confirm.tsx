@@ -1,9 +1,9 @@
-import { Alert, Button, DataList, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Alert, Button, DataList, Group, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { isAmountString } from '../../../contract/fields.ts';
 import { formatMoney, subtractMoney } from '../../../contract/money.ts';
 import type { RefundRequest } from '../../../contract/schemas.ts';
+import { TypedConfirmation, useTypedConfirmation } from '../../components/typed-confirmation.tsx';
 import type { OrderRecord } from '../orders/order-record.ts';
 import type { RefundReasonValues } from './refund-schema.ts';
 import { unansweredSentence } from './refund-outcome.tsx';
@@ -29,8 +29,7 @@ export function refundSentence(body: RefundRequest, record: OrderRecord): string
 }
 
 export function RefundConfirm({ body, record, requireTypedAmount, retry, pending, reason = null, onConfirm, onBack }: Props) {
-  const [typed, setTyped] = useState('');
-  const typedMatches = typed.trim() === body.amount;
+  const typed = useTypedConfirmation(body.amount, requireTypedAmount);
   return (
     <Stack gap="md">
       {retry !== null && (
@@ -62,26 +61,13 @@ export function RefundConfirm({ body, record, requireTypedAmount, retry, pending
         </DataList.Item>
       </DataList>
       {requireTypedAmount && (
-        <Stack gap="xs">
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} p="xs">
-            This is a production environment: the refund moves real money.
-          </Alert>
-          <TextInput
-            label={`Type ${body.amount} to confirm`}
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-            autoComplete="off"
-            inputMode="decimal"
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            data-autofocus
-          />
-        </Stack>
+        <TypedConfirmation expected={body.amount} warning="This is a production environment: the refund moves real money." typed={typed.typed} onTyped={typed.setTyped} />
       )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onBack} disabled={pending}>
           Back
         </Button>
-        <Button color="red" onClick={onConfirm} loading={pending} disabled={requireTypedAmount && !typedMatches}>
+        <Button color="red" onClick={onConfirm} loading={pending} disabled={!typed.confirmed}>
           Confirm refund
         </Button>
       </Group>
