@@ -1,7 +1,8 @@
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database } from '../db/store-db.ts';
 import { openDatabase } from '../db/store-open.ts';
 import { APPROVALS_SCHEMA } from './approvals/approval-schema.ts';
-import { ORDER_INDEX_MIGRATION } from './order-index/order-index-schema.ts';
+import { ORDER_INDEX_INFIX_MIGRATION, ORDER_INDEX_MIGRATION } from './order-index/order-index-schema.ts';
 import { AUDIT_SCHEMA_SQL } from './audit/audit-schema.ts';
 
 // docs/decisions.md D16: the console's own state (users, sessions, failed sign-ins, the audit seam) in its
@@ -60,6 +61,7 @@ const MIGRATIONS: readonly string[] = [
      data jsonb NOT NULL,
      created_at timestamptz NOT NULL DEFAULT now()
    );`,
+  ORDER_INDEX_INFIX_MIGRATION,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;
@@ -85,7 +87,8 @@ export async function migrateConsoleDb(db: Database): Promise<void> {
 
 /** Opens the console's database (a data directory, ':memory:' or a postgres:// URL) at the current schema. */
 export async function openConsoleDb(location: string): Promise<Database> {
-  const db = await openDatabase(location);
+  // pg_trgm answers the order index's free text inside a word (order-index-schema.ts).
+  const db = await openDatabase(location, { extensions: { pg_trgm } });
   try {
     await migrateConsoleDb(db);
     return db;
