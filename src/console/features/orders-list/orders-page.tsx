@@ -30,8 +30,8 @@ export function OrdersPageBody() {
   const { source, filters, setSource, setStatus, setQuery, clearFilters } = useListParams(environment.sandbox);
   const [searchText, setSearchText] = useState(filters.q);
   const commitSearch = useDebouncedCallback(setQuery, SEARCH_DEBOUNCE_MS);
-  const lookup = useOrderLookup(environment, source, filters);
   const team = useIsTeamMode();
+  const lookup = useOrderLookup(environment, source, filters, team);
 
   const onSearchTextChange = (text: string) => {
     setSearchText(text);

@@ -76,7 +76,11 @@ describe('team order index', { timeout: 30_000 }, () => {
     expect(row).toHaveTextContent('IDX-1');
     expect(row).toHaveTextContent('Karel Svoboda');
     expect(row).toHaveTextContent('karel@example.com');
-    expect(row).toHaveTextContent('100.00 of 120.50');
+    const cells = within(row).getAllByRole('cell');
+    const column = (name: string) => within(table).getAllByRole('columnheader').findIndex((header) => header.textContent === name);
+    expect(cells[column('Initial amount')]).toHaveTextContent('120.50');
+    expect(cells[column('Current amount')]).toHaveTextContent('100.00');
+    expect(cells[column('Current amount')]).toHaveTextContent('20.50 refunded');
     expect(row).toHaveTextContent('5 minutes ago, refunded here');
     expect(within(row).getByRole('link', { name: 'IDX-1' })).toHaveAttribute('href', '/orders/3b241101-e2bb-4255-8caf-4136c566a962');
   });
@@ -102,6 +106,32 @@ describe('team order index', { timeout: 30_000 }, () => {
     answer([]);
     renderOrders('/orders?q=amount%3A%3E%3E1');
     expect(await screen.findByText(/is not an amount filter: write amount:>100/, undefined, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  test('Enter opens the one order the index finds for an e-mail, asking the index once with what the list shows', async () => {
+    answer((q) => (q === 'karel@example.com' ? [indexed({})] : []));
+    const { user, router } = renderOrders('/orders');
+    await user.click(await screen.findByRole('searchbox', { name: 'Search the team’s orders' }, { timeout: 10_000 }));
+    await user.paste('karel@example.com');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Order detail', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/orders/3b241101-e2bb-4255-8caf-4136c566a962');
+    expect(asked.filter((params) => params.get('q') === 'karel@example.com')).toHaveLength(1);
+  });
+
+  test('Enter with several or no matches in the index says so and stays on the list', async () => {
+    answer((q) => (q === 'svoboda' ? [indexed({}), indexed({ order_id: '3b241101-e2bb-4255-8caf-4136c566a963', external_id: 'IDX-2' })] : []));
+    const { user, router } = renderOrders('/orders');
+    const box = await screen.findByRole('searchbox', { name: 'Search the team’s orders' }, { timeout: 10_000 });
+    await user.click(box);
+    await user.paste('svoboda');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('2 orders match “svoboda”: choose one below.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/orders');
+    await user.clear(box);
+    await user.paste('nobody@example.com');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('No order matches “nobody@example.com”.', undefined, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   test('the status menu joins the search as status:', async () => {
