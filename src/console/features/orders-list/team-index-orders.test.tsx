@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { IndexedOrder } from '../../../contract/order-index.ts';
+import { environmentStore, getActiveEnvironment } from '../../lib/environments.ts';
 import { setServerConfigForTests } from '../../lib/server-config.ts';
 import { CONSOLE_ORIGIN, server } from '../../test/msw-server.ts';
 import { renderRoute } from '../../test/render.tsx';
@@ -49,6 +50,8 @@ beforeEach(() => {
 
 afterEach(() => {
   setServerConfigForTests(null);
+  window.localStorage.clear();
+  environmentStore.reload();
 });
 
 function answer(results: IndexedOrder[] | ((q: string) => IndexedOrder[])) {
@@ -85,11 +88,11 @@ describe('team order index', { timeout: 30_000 }, () => {
     expect(within(row).getByRole('link', { name: 'IDX-1' })).toHaveAttribute('href', '/orders/3b241101-e2bb-4255-8caf-4136c566a962');
   });
 
-  test('typing searches the index and puts the search in the URL, so the link can be shared', async () => {
+  test('typing searches the index and puts the search and its environment in the URL, so the link can be shared', async () => {
     answer((q) => (q === 'svoboda' ? [indexed({ external_id: 'IDX-TYPED' })] : []));
     const { router } = renderOrders('/orders');
     fireEvent.change(await screen.findByRole('searchbox', { name: 'Search the team’s orders' }, { timeout: 10_000 }), { target: { value: 'svoboda' } });
-    await waitFor(() => expect(router.state.location.search).toBe('?q=svoboda'), { timeout: SEARCH_DEBOUNCE_MS + 5_000 });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=svoboda&env=sandbox'), { timeout: SEARCH_DEBOUNCE_MS + 5_000 });
     const table = await screen.findByRole('table', { name: 'Team order index' }, { timeout: 10_000 });
     expect(within(table).getByText('IDX-TYPED')).toBeInTheDocument();
   });
@@ -100,6 +103,48 @@ describe('team order index', { timeout: 30_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Team order index' }, { timeout: 10_000 });
     expect(within(table).getByText('Hidden for your role')).toBeInTheDocument();
     expect(table).toHaveTextContent('in a sandbox list');
+  });
+
+  test('a viewer is told that words match external ids only for their role, also when nothing matches', async () => {
+    setServerConfigForTests({
+      mode: 'team',
+      auth: 'local',
+      me: {
+        email: 'viewer@example.com',
+        grants: ['viewer'],
+        environments: [{ id: 'sandbox', name: 'Sandbox', production: false, approvalThreshold: null, sandbox: true, role: 'viewer', permissions: ['read:order'] }],
+      },
+    });
+    answer([]);
+    renderOrders('/orders?q=karel%40example.com');
+    expect(await screen.findByText(/Your role viewer cannot see or search customers' personal data in Sandbox\. Words match external ids only\./, undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search the team’s orders' })).toHaveAttribute('placeholder', expect.stringMatching(/^External id/));
+  });
+
+  test('a shared link names its environment: opened by someone working in another one, it searches the link’s and switches to it', async () => {
+    setServerConfigForTests({
+      mode: 'team',
+      auth: 'local',
+      me: {
+        email: 'agent@example.com',
+        grants: ['agent'],
+        environments: [
+          { id: 'sandbox', name: 'Sandbox', production: false, approvalThreshold: null, sandbox: true, role: 'agent', permissions: ['read:order', 'read:customer'] },
+          { id: 'staging', name: 'Staging', production: false, approvalThreshold: null, sandbox: false, role: 'agent', permissions: ['read:order', 'read:customer'] },
+        ],
+      },
+    });
+    answer([]);
+    const { router, user } = renderOrders('/orders?q=svoboda&env=staging');
+    await waitFor(() => expect(asked.at(-1)?.get('env')).toBe('staging'), { timeout: 10_000 });
+    expect(asked.some((params) => params.get('env') === 'sandbox')).toBe(false);
+    expect(getActiveEnvironment().id).toBe('staging');
+    // Working in the list keeps the link's environment current.
+    const box = screen.getByRole('searchbox', { name: 'Search the team’s orders' });
+    await user.clear(box);
+    await user.paste('novak');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('novak'), { timeout: SEARCH_DEBOUNCE_MS + 5_000 });
+    expect(new URLSearchParams(router.state.location.search).get('env')).toBe('staging');
   });
 
   test('a search the server cannot read shows its explanation', async () => {

@@ -8,6 +8,7 @@ import type { IndexedOrder, IndexSource } from '../../../contract/order-index.ts
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
+import { usePermission } from '../../lib/use-team.ts';
 import { formatAge } from '../order-detail/order-format.ts';
 import { orderIndexQueries } from '../orders/api/search-order-index.ts';
 import { NoMatches, NoOrdersYet } from './empty-state.tsx';
@@ -46,7 +47,22 @@ function Customer({ order }: { order: IndexedOrder }) {
   );
 }
 
-export function TeamIndexOrders({ environment, filters, onClearFilters }: Props) {
+export function TeamIndexOrders(props: Props) {
+  const customers = usePermission(props.environment.id, 'read:customer');
+  // Said above every state, empty ones too: a viewer's search for an e-mail finds nothing, and why.
+  return (
+    <Stack gap="sm">
+      {!customers.allowed && (
+        <Text size="sm" c="dimmed">
+          {customers.reason} Words match external ids only.
+        </Text>
+      )}
+      <IndexResults {...props} customers={customers.allowed} />
+    </Stack>
+  );
+}
+
+function IndexResults({ environment, filters, onClearFilters, customers }: Props & { customers: boolean }) {
   const q = indexQuery(filters);
   const query = useInfiniteQuery({ ...orderIndexQueries.search(environment, q), placeholderData: keepPreviousData });
   const { data, error, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -80,7 +96,7 @@ export function TeamIndexOrders({ environment, filters, onClearFilters }: Props)
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Every order the team has worked on through Order Console, as last seen. Search with words (anywhere in an e-mail, name, phone or external id), or email:, ext:, status:, amount:&gt;100 (the initial amount), current:, refunded:&gt;0, created:2026-11-20..2026-11-25.
+        Every order the team has worked on through Order Console, as last seen. Search with words (anywhere in {customers ? 'an e-mail, name, phone or external id' : 'an external id'}), or {customers ? 'email:, ' : ''}ext:, status:, amount:&gt;100 (the initial amount), current:, refunded:&gt;0, created:2026-11-20..2026-11-25.
       </Text>
       <Table aria-label="Team order index" striped highlightOnHover>
         <Table.Thead>
