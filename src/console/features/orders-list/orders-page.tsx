@@ -28,7 +28,7 @@ export function OrdersPage() {
 export function OrdersPageBody() {
   const team = useIsTeamMode();
   const environment = useLinkEnvironment(team);
-  const { source, filters, setSource, setStatus, setQuery, clearFilters } = useListParams(environment.sandbox);
+  const { source, filters, setSource, setStatus, setQuery, clearFilters } = useListParams(environment.sandbox, team ? environment.id : null);
   const [searchText, setSearchText] = useState(filters.q);
   const commitSearch = useDebouncedCallback(setQuery, SEARCH_DEBOUNCE_MS);
   const lookup = useOrderLookup(environment, source, filters, team);
