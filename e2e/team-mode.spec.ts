@@ -117,3 +117,36 @@ test('team mode: sign in, create, checkout, refund, and the token is in no answe
   await expect(page.getByText('You are signed out.')).toBeVisible();
   expect((await page.request.get('/api/me')).status()).toBe(401);
 });
+
+// Issue 28: the support desk's lookup. An order created here is in the team order index; typing the
+// customer's e-mail and Enter opens it (and the order stays open: the list's link, env= included, is
+// written with the search, not after it).
+test('team mode: the lookup box finds an order by the customer’s e-mail, Enter opens it, the search link names its environment', async ({ page }) => {
+  test.slow();
+  await page.goto('/orders/new');
+  await page.getByLabel('Email').fill(TEAM_USER.email);
+  await page.getByLabel('Password').fill(TEAM_USER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/orders\/new$/);
+  await page.getByRole('button', { name: 'Fill with sample data' }).click();
+  const externalId = await field(page, 'order_external_id').inputValue();
+  const email = `${uniqueId('desk').toLowerCase()}@example.org`;
+  await field(page, 'customer_data.email').fill(email);
+  await page.getByRole('button', { name: 'Create order' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: `Order ${externalId}` })).toBeVisible();
+  const orderUrl = page.url();
+
+  await page.goto('/orders');
+  const box = page.getByRole('searchbox', { name: 'Search the team’s orders' });
+  await box.fill(email.toUpperCase());
+  await box.press('Enter');
+  await expect(page).toHaveURL(orderUrl);
+  await expect(page.getByRole('heading', { level: 2, name: `Order ${externalId}` })).toBeVisible();
+
+  // Back on the list, the search is in its link with the environment; a reload keeps both.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/orders\?q=[^&]+&env=sandbox$/);
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Team order index' }).getByRole('link', { name: externalId })).toBeVisible();
+  await expect(box).toHaveValue(email.toUpperCase());
+});

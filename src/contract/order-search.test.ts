@@ -45,6 +45,9 @@ describe('what parses', () => {
     ['created:..2026-11-25', { created: { from: null, to: '2026-11-25' } }],
     ['created:2026-11-20..', { created: { from: '2026-11-20', to: null } }],
     ['env:prod', { env: 'prod' }],
+    ['current:<50', { current: { min: null, max: { value: '50', inclusive: false } } }],
+    ['refunded:>0', { refunded: { min: { value: '0', inclusive: false }, max: null } }],
+    ['amount:120.50 Current:0..10', { amount: { min: { value: '120.50', inclusive: true }, max: { value: '120.50', inclusive: true } }, current: { min: { value: '0', inclusive: true }, max: { value: '10', inclusive: true } } }],
     ['status:refunded amount:>1 novak', { status: 'refunded', amount: { min: { value: '1', inclusive: false }, max: null }, text: ['novak'] }],
   ])('%j', (query, expected) => {
     expect(ok(query)).toEqual({ ...emptySearch(), ...expected });
@@ -66,6 +69,10 @@ describe('what is refused, with a message that says how to write it', () => {
     ['amount:20..10', 'starts above where it ends'],
     ['amount:..', 'amount:10..20'],
     ['amount:>>5', 'amount:>100'],
+    ['current:abc', 'current:10..20'],
+    ['refunded:20..10', '"refunded:20..10": the range starts above'],
+    ['refunded:1 refunded:2', 'given twice'],
+    ['paid:12', 'current:, refunded:'],
     ['created:2026-02-30', 'YYYY-MM-DD'],
     ['created:20.11.2026', 'YYYY-MM-DD'],
     ['created:2026-11-25..2026-11-20', 'starts after it ends'],

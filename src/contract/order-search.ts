@@ -11,14 +11,18 @@ import { ORDER_STATUSES, orderStatusSchema } from './schemas.ts';
 //   email:x       the e-mail, exactly, or a prefix when it ends in * (email:jan*)
 //   ext:x         a prefix of the external id
 //   status:x      one of the order statuses
-//   amount:OPvalue  the order's initial amount: >100, <100, >=100, <=100, =100, 100, 10..20 (inclusive),
-//                 ..20, 10..
+//   amount:OPvalue  the order's initial amount (what the customer paid): >100, <100, >=100, <=100, =100,
+//                 100, 10..20 (inclusive), ..20, 10..
+//   current:OPvalue   the order's current amount (what it is worth after refunds), written as amount:
+//   refunded:OPvalue  the amount refunded so far, written as amount: (refunded:>0: refunded at all)
 //   created:day   the day the order was settled (UTC): 2026-11-20, 2026-11-20..2026-11-25 (inclusive),
 //                 ..2026-11-25, 2026-11-20..
 //   env:x         one environment
-// A value may be quoted ("jan novak") to hold spaces. Free text is a prefix match, not a substring
-// one: it is what an index can answer at 100,000 orders (bench/order-index.ts), and what a support
-// agent types (the start of a name, an e-mail, a reference).
+// A value may be quoted ("jan novak") to hold spaces. Free text matches anywhere inside the fields
+// (part of a name, the middle of a reference, the last digits of a phone); a word of fewer than three
+// characters matches their start only (src/server/order-index/order-index-search.ts says why).
+// A support agent hears "I paid 120.50" from the customer: that is the initial amount, so amount:
+// filters on it; current: and refunded: are there for the rest (docs/order-index.md).
 
 export const MAX_QUERY_LENGTH = 500;
 export const MAX_TERMS = 8;
@@ -42,6 +46,8 @@ export interface OrderSearch {
   ext: string | null;
   status: OrderStatus | null;
   amount: AmountFilter | null;
+  current: AmountFilter | null;
+  refunded: AmountFilter | null;
   created: DateRange | null;
   env: string | null;
 }
@@ -51,9 +57,9 @@ export type OrderSearchResult = { ok: true; search: OrderSearch } | { ok: false;
 /** Whether the search looks at personal data (e-mail, name, phone): it then needs read:customer. */
 export const searchesCustomerFields = (search: OrderSearch) => search.email !== null || search.text.length > 0;
 
-export const emptySearch = (): OrderSearch => ({ text: [], email: null, ext: null, status: null, amount: null, created: null, env: null });
+export const emptySearch = (): OrderSearch => ({ text: [], email: null, ext: null, status: null, amount: null, current: null, refunded: null, created: null, env: null });
 
-const FIELDS = ['email', 'ext', 'status', 'amount', 'created', 'env'] as const;
+const FIELDS = ['email', 'ext', 'status', 'amount', 'current', 'refunded', 'created', 'env'] as const;
 type Field = (typeof FIELDS)[number];
 const isField = (value: string): value is Field => FIELDS.some((f) => f === value);
 
@@ -94,13 +100,13 @@ function tokenize(query: string): { ok: true; tokens: Token[] } | { ok: false; e
   return { ok: true, tokens: tokens.filter((t) => t.text.trim() !== '') };
 }
 
-function parseAmount(value: string): AmountFilter | string {
-  const wrong = `"amount:${value}" is not an amount filter: write amount:>100, amount:<=20.50, amount:=15 or amount:10..20.`;
+function parseAmount(value: string, name: 'amount' | 'current' | 'refunded'): AmountFilter | string {
+  const wrong = `"${name}:${value}" is not an amount filter: write ${name}:>100, ${name}:<=20.50, ${name}:=15 or ${name}:10..20.`;
   const range = /^([^.]*(?:\.[0-9]{1,2})?)\.\.(.*)$/.exec(value);
   if (range !== null) {
     const [, low = '', high = ''] = range;
     if ((low !== '' && !isAmount(low)) || (high !== '' && !isAmount(high)) || (low === '' && high === '')) return wrong;
-    if (low !== '' && high !== '' && compareMoney(low, high) > 0) return `"amount:${value}": the range starts above where it ends.`;
+    if (low !== '' && high !== '' && compareMoney(low, high) > 0) return `"${name}:${value}": the range starts above where it ends.`;
     return { min: low === '' ? null : { value: low, inclusive: true }, max: high === '' ? null : { value: high, inclusive: true } };
   }
   const compared = /^(>=|<=|>|<|=)?(.*)$/.exec(value);
@@ -148,7 +154,7 @@ export function parseOrderSearch(query: string): OrderSearchResult {
       // A colon in free text (a reference like "A:17") stays free text; an unknown prefix that looks
       // like a field name (three letters or more) is most likely a typo, so it is named.
       if (colon > 0 && /^[a-z_]{3,}$/i.test(token.slice(0, colon)) && token.slice(colon + 1) !== '') {
-        return { ok: false, error: `"${token.slice(0, colon)}:" is not a filter. Use email:, ext:, status:, amount:, created: or env:, or put the words in quotes.` };
+        return { ok: false, error: `"${token.slice(0, colon)}:" is not a filter. Use email:, ext:, status:, amount:, current:, refunded:, created: or env:, or put the words in quotes.` };
       }
       search.text.push(token);
       continue;
@@ -173,10 +179,12 @@ export function parseOrderSearch(query: string): OrderSearchResult {
         search.status = status.data;
         break;
       }
-      case 'amount': {
-        const amount = parseAmount(value);
+      case 'amount':
+      case 'current':
+      case 'refunded': {
+        const amount = parseAmount(value, name);
         if (typeof amount === 'string') return { ok: false, error: amount };
-        search.amount = amount;
+        search[name] = amount;
         break;
       }
       case 'created': {

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inspect } from 'node:util';
+import type { Extensions } from '@electric-sql/pglite';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './store-db.ts';
 import { pgliteDatabase } from './store-db-pglite.ts';
@@ -121,10 +122,16 @@ async function embedded(db: PGlite, onClose: () => void = () => undefined): Prom
   };
 }
 
+export interface OpenOptions extends PostgresOptions {
+  /** PGlite only: extensions its WebAssembly build must load (a PostgreSQL server has its own). */
+  extensions?: Extensions;
+}
+
 /** ':memory:', a data directory (locked to this process while open) or a postgres:// URL. */
-export async function openDatabase(location: string, options: PostgresOptions = {}): Promise<Database> {
+export async function openDatabase(location: string, options: OpenOptions = {}): Promise<Database> {
   if (isDatabaseUrl(location)) return openPostgres(location, options);
-  if (location === MEMORY_DB) return embedded(await createMemoryDatabase());
+  const extensions = options.extensions ?? {};
+  if (location === MEMORY_DB) return embedded(await createMemoryDatabase(undefined, extensions));
   const dir = resolve(location);
   prepareDirectory(dir);
   let lock;
@@ -135,7 +142,7 @@ export async function openDatabase(location: string, options: PostgresOptions = 
     throw new StoreOpenError(`cannot lock the data directory ${dir} (${reason(error)})`, { cause: error });
   }
   try {
-    const db = await withTimeout(PGlite.create(dir), OPEN_TIMEOUT_MS, `opening the database in ${dir} took over ${OPEN_TIMEOUT_MS / 1000} s`);
+    const db = await withTimeout(PGlite.create(dir, { extensions }), OPEN_TIMEOUT_MS, `opening the database in ${dir} took over ${OPEN_TIMEOUT_MS / 1000} s`);
     return await embedded(db, () => lock.release());
   } catch (error) {
     lock.release();

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { Extensions } from '@electric-sql/pglite';
 import { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
 
@@ -41,19 +42,23 @@ function readIfPresent(path: string): Buffer | null {
   }
 }
 
-/** `path`: where the template lives (tests pass their own); null for no cache at all. */
-export async function createMemoryDatabase(path: string | null = templatePath()): Promise<PGlite> {
+/**
+ * `path`: where the template lives (tests pass their own); null for no cache at all. `extensions`:
+ * PGlite extensions to make available (CREATE EXTENSION still installs them); initdb's output is the
+ * same with or without them, so one template serves both.
+ */
+export async function createMemoryDatabase(path: string | null = templatePath(), extensions: Extensions = {}): Promise<PGlite> {
   if (path !== null) {
     const template = readIfPresent(path);
     if (template !== null) {
       try {
-        return await PGlite.create({ loadDataDir: new Blob([template]) });
+        return await PGlite.create({ loadDataDir: new Blob([template]), extensions });
       } catch {
         rmSync(path, { force: true });
       }
     }
   }
-  const db = await PGlite.create();
+  const db = await PGlite.create({ extensions });
   if (path !== null) {
     try {
       await saveTemplate(db, path);

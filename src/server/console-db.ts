@@ -1,7 +1,8 @@
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database } from '../db/store-db.ts';
 import { openDatabase } from '../db/store-open.ts';
 import { APPROVALS_SCHEMA } from './approvals/approval-schema.ts';
-import { ORDER_INDEX_MIGRATION } from './order-index/order-index-schema.ts';
+import { ORDER_INDEX_INFIX_MIGRATION, ORDER_INDEX_MIGRATION } from './order-index/order-index-schema.ts';
 import { AUDIT_SCHEMA_SQL } from './audit/audit-schema.ts';
 import { BULK_RUNS_MIGRATION } from './bulk-runs/bulk-run-schema.ts';
 
@@ -63,6 +64,8 @@ const MIGRATIONS: readonly string[] = [
    );`,
   // Issue 28: team bulk refund runs, sent by the server (src/server/bulk-runs/).
   BULK_RUNS_MIGRATION,
+  // Issue 28: free text inside words (pg_trgm).
+  ORDER_INDEX_INFIX_MIGRATION,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;
@@ -88,7 +91,8 @@ export async function migrateConsoleDb(db: Database): Promise<void> {
 
 /** Opens the console's database (a data directory, ':memory:' or a postgres:// URL) at the current schema. */
 export async function openConsoleDb(location: string): Promise<Database> {
-  const db = await openDatabase(location);
+  // pg_trgm answers the order index's free text inside a word (order-index-schema.ts).
+  const db = await openDatabase(location, { extensions: { pg_trgm } });
   try {
     await migrateConsoleDb(db);
     return db;

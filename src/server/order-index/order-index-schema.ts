@@ -1,12 +1,17 @@
-// Issue 28: the team order index's table in the console's database (console-db.ts runs this once, in
-// order with its other migrations; IF NOT EXISTS keeps it harmless on a database that has it).
+// Issue 28: the team order index's table in the console's database (console-db.ts runs these once, in
+// order with its other migrations; IF NOT EXISTS keeps them harmless on a database that has them).
 //
-// Searches are prefix searches on normalized columns (lower case, phone digits, the phone's digits
-// reversed for "the last digits"), each with a btree in the "C" collation so that
-// `col >= prefix AND col < prefix || U+10FFFF` is an index range on PGlite and PostgreSQL alike,
-// with parameters and the adapters' generic plans (a LIKE 'x%' pattern only uses an index when the
-// pattern is a constant). pg_trgm would answer substrings too, but PGlite loads it only as an extension
-// of the whole database; prefixes keep the index on both stores without one (bench/order-index.ts).
+// Filters (email:, ext:) are exact or prefix matches on normalized columns (lower case, phone digits),
+// each with a btree in the "C" collation so that `col >= prefix AND col < prefix || U+10FFFF` is an
+// index range on PGlite and PostgreSQL alike, with parameters and the adapters' generic plans (a
+// LIKE 'x%' pattern only uses a btree when the pattern is a constant).
+// Free text of three characters or more matches anywhere inside the external id and the customer's
+// e-mail, name and phone digits: a support agent types part of a name, the middle of a reference or
+// the last digits of a phone. That is pg_trgm's GIN index, which answers `LIKE '%x%'` with the
+// pattern as a parameter: PostgreSQL ships it in contrib (a trusted extension since 13, so the
+// database's owner may create it) and PGlite 0.5 as @electric-sql/pglite/contrib/pg_trgm, loaded by
+// console-db.ts. The customer's fields share one column (customer_text, fields apart by U+001F, which
+// no search can hold), so a word is one index lookup per column (bench/order-index.ts).
 // Amounts are numeric for ranges; the answers keep the service's decimal strings as text beside them.
 
 export const ORDER_INDEX_MIGRATION = `
@@ -46,4 +51,16 @@ export const ORDER_INDEX_MIGRATION = `
   CREATE INDEX IF NOT EXISTS order_index_last_name ON order_index (last_name_norm);
   CREATE INDEX IF NOT EXISTS order_index_phone ON order_index (phone_norm);
   CREATE INDEX IF NOT EXISTS order_index_phone_rev ON order_index (phone_rev);
+`;
+
+export const ORDER_INDEX_INFIX_MIGRATION = `
+  CREATE EXTENSION IF NOT EXISTS pg_trgm;
+  ALTER TABLE order_index ADD COLUMN IF NOT EXISTS customer_text text GENERATED ALWAYS AS (lower(
+    coalesce(email, '') || chr(31) || btrim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) || chr(31) ||
+    coalesce(regexp_replace(phone_number, '[^0-9]', '', 'g'), ''))) STORED;
+  -- current: and refunded: compare numbers, as amount: does with initial_value.
+  ALTER TABLE order_index ADD COLUMN IF NOT EXISTS current_value numeric GENERATED ALWAYS AS (current_amount::numeric) STORED;
+  ALTER TABLE order_index ADD COLUMN IF NOT EXISTS refund_value numeric GENERATED ALWAYS AS (refund_amount::numeric) STORED;
+  CREATE INDEX IF NOT EXISTS order_index_ext_trgm ON order_index USING gin (ext_norm gin_trgm_ops);
+  CREATE INDEX IF NOT EXISTS order_index_customer_trgm ON order_index USING gin (customer_text gin_trgm_ops);
 `;

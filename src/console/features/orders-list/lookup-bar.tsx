@@ -25,6 +25,8 @@ interface Props {
   canClear: boolean;
   /** Team mode (issue 28): the box searches the team order index, which reads more than ids. */
   teamIndex?: boolean;
+  /** Team mode: whether this role may search customers' fields (read:customer) here. */
+  customerSearch?: boolean;
 }
 
 /**
@@ -32,7 +34,7 @@ interface Props {
  * below narrows as you type; Enter opens the order when there is only one, and a whole order id
  * (UUID) opens that order even when no list holds it.
  */
-export function LookupBar({ status, searchText, notice, onStatusChange, onSearchTextChange, onOpen, onClear, canClear, teamIndex = false }: Props) {
+export function LookupBar({ status, searchText, notice, onStatusChange, onSearchTextChange, onOpen, onClear, canClear, teamIndex = false, customerSearch = true }: Props) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onOpen();
@@ -47,7 +49,9 @@ export function LookupBar({ status, searchText, notice, onStatusChange, onSearch
           name="q"
           type="search"
           enterKeyHint="go"
-          placeholder={teamIndex ? 'E-mail, name, phone, external id; or email:, ext:, amount:>100, created:…' : 'Paste an id, or type part of one'}
+          placeholder={
+            !teamIndex ? 'Paste an id, or type part of one' : customerSearch ? 'E-mail, name, phone, external id; or email:, ext:, amount:>100, created:…' : 'External id; or ext:, status:, amount:>100, created:…'
+          }
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={searchText !== '' ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onSearchTextChange('')} /> : null}
           value={searchText}

@@ -23,3 +23,10 @@ export function matchesFilters(record: Pick<OrderRecord, 'id' | 'external_id' | 
   if (needle === '') return true;
   return record.id.toLowerCase().includes(needle) || record.external_id.toLowerCase().includes(needle);
 }
+
+/** The query the team order index is asked (the list and Enter alike): the box's text, and the status menu as status: unless the text names one. */
+export function indexQuery(filters: OrderFilters): string {
+  const q = filters.q.trim();
+  if (filters.status === null || /(^|\s)status:/i.test(q)) return q;
+  return `${q} status:${filters.status}`.trim();
+}

@@ -2,14 +2,14 @@ import { Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconDeviceDesktop, IconServer } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useActiveEnvironment } from '../../lib/use-environment.ts';
-import { useIsTeamMode } from '../../lib/use-team.ts';
+import { useIsTeamMode, usePermission } from '../../lib/use-team.ts';
 import { LocalOrders } from './local-orders.tsx';
 import { LookupBar } from './lookup-bar.tsx';
 import { OrdersLayout } from './orders-layout.tsx';
 import { hasFilters } from './order-filters.ts';
 import { SandboxOrders } from './sandbox-orders.tsx';
 import { TeamIndexOrders } from './team-index-orders.tsx';
+import { useLinkEnvironment } from './use-link-environment.ts';
 import { useListParams } from './use-list-params.ts';
 import { useOrderLookup } from './use-order-lookup.ts';
 
@@ -26,12 +26,13 @@ export function OrdersPage() {
 
 /** The lookup box and the list, below the page's frame. */
 export function OrdersPageBody() {
-  const environment = useActiveEnvironment();
-  const { source, filters, setSource, setStatus, setQuery, clearFilters } = useListParams(environment.sandbox);
+  const team = useIsTeamMode();
+  const environment = useLinkEnvironment(team);
+  const { source, filters, setSource, setStatus, setQuery, clearFilters } = useListParams(environment.sandbox, team ? environment.id : null);
   const [searchText, setSearchText] = useState(filters.q);
   const commitSearch = useDebouncedCallback(setQuery, SEARCH_DEBOUNCE_MS);
-  const lookup = useOrderLookup(environment, source, filters);
-  const team = useIsTeamMode();
+  const lookup = useOrderLookup(environment, source, filters, team);
+  const customerSearch = usePermission(environment.id, 'read:customer').allowed;
 
   const onSearchTextChange = (text: string) => {
     setSearchText(text);
@@ -60,6 +61,7 @@ export function OrdersPageBody() {
       onClear={onClearFilters}
       canClear={hasFilters(filters) || searchText !== ''}
       teamIndex={team}
+      customerSearch={customerSearch}
     />
   );
 

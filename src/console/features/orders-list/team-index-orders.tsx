@@ -3,15 +3,17 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { compareMoney } from '../../../contract/money.ts';
 import type { IndexedOrder, IndexSource } from '../../../contract/order-index.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
+import { usePermission } from '../../lib/use-team.ts';
 import { formatAge } from '../order-detail/order-format.ts';
 import { orderIndexQueries } from '../orders/api/search-order-index.ts';
 import { NoMatches, NoOrdersYet } from './empty-state.tsx';
 import type { OrderFilters } from './order-filters.ts';
-import { hasFilters } from './order-filters.ts';
+import { hasFilters, indexQuery } from './order-filters.ts';
 import { displayAmount, displayDateTime } from './order-format.ts';
 import { orderHref } from './order-row.tsx';
 
@@ -32,13 +34,6 @@ const SOURCE_WORDS: Record<IndexSource, string> = {
   list: 'in a sandbox list',
 };
 
-/** The query the index is asked: the box's text, and the status menu as status: unless the text names one. */
-export function indexQuery(filters: OrderFilters): string {
-  const q = filters.q.trim();
-  if (filters.status === null || /(^|\s)status:/i.test(q)) return q;
-  return `${q} status:${filters.status}`.trim();
-}
-
 function Customer({ order }: { order: IndexedOrder }) {
   if (!order.customer_visible) return <Text size="sm" c="dimmed">Hidden for your role</Text>;
   if (order.customer === null) return <Text size="sm" c="dimmed">Not seen</Text>;
@@ -52,7 +47,22 @@ function Customer({ order }: { order: IndexedOrder }) {
   );
 }
 
-export function TeamIndexOrders({ environment, filters, onClearFilters }: Props) {
+export function TeamIndexOrders(props: Props) {
+  const customers = usePermission(props.environment.id, 'read:customer');
+  // Said above every state, empty ones too: a viewer's search for an e-mail finds nothing, and why.
+  return (
+    <Stack gap="sm">
+      {!customers.allowed && (
+        <Text size="sm" c="dimmed">
+          {customers.reason} Words match external ids only.
+        </Text>
+      )}
+      <IndexResults {...props} customers={customers.allowed} />
+    </Stack>
+  );
+}
+
+function IndexResults({ environment, filters, onClearFilters, customers }: Props & { customers: boolean }) {
   const q = indexQuery(filters);
   const query = useInfiniteQuery({ ...orderIndexQueries.search(environment, q), placeholderData: keepPreviousData });
   const { data, error, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -86,14 +96,15 @@ export function TeamIndexOrders({ environment, filters, onClearFilters }: Props)
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Every order the team has worked on through Order Console, as last seen. Search with words, or email:, ext:, status:, amount:&gt;100, created:2026-11-20..2026-11-25.
+        Every order the team has worked on through Order Console, as last seen. Search with words (anywhere in {customers ? 'an e-mail, name, phone or external id' : 'an external id'}), or {customers ? 'email:, ' : ''}ext:, status:, amount:&gt;100 (the initial amount), current:, refunded:&gt;0, created:2026-11-20..2026-11-25.
       </Text>
       <Table aria-label="Team order index" striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>External ID</Table.Th>
             <Table.Th>Status</Table.Th>
-            <Table.Th>Amount</Table.Th>
+            <Table.Th>Initial amount</Table.Th>
+            <Table.Th>Current amount</Table.Th>
             <Table.Th>Customer</Table.Th>
             <Table.Th>Created</Table.Th>
             <Table.Th>Last seen</Table.Th>
@@ -110,12 +121,14 @@ export function TeamIndexOrders({ environment, filters, onClearFilters }: Props)
               <Table.Td>
                 <StatusBadge status={order.status} testId="order-row-status" />
               </Table.Td>
+              {/* Both amounts, always: amount: filters on the initial one (what the customer paid), and a
+                  refunded order's list must not read as if it had been paid less. */}
+              <Table.Td>{displayAmount(order.initial_amount)}</Table.Td>
               <Table.Td>
                 {displayAmount(order.current_amount)}
-                {order.current_amount !== order.initial_amount && (
-                  <Text span size="xs" c="dimmed">
-                    {' '}
-                    of {displayAmount(order.initial_amount)}
+                {compareMoney(order.refund_amount, '0') > 0 && (
+                  <Text size="xs" c="dimmed">
+                    {displayAmount(order.refund_amount)} refunded
                   </Text>
                 )}
               </Table.Td>

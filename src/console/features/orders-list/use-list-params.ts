@@ -5,11 +5,21 @@ import type { OrderFilters } from './order-filters.ts';
 
 export type ListSource = 'local' | 'sandbox';
 
+/** The list's params with env= naming `environmentId` when they hold a filter, and without it when not. */
+export function withLinkEnvironment(params: URLSearchParams, environmentId: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const filtered = (next.get('q') ?? '').trim() !== '' || next.get('status') !== null;
+  if (filtered) next.set('env', environmentId);
+  else next.delete('env');
+  return next;
+}
+
 /**
  * Tab and filters live in the URL, so "back" from an order returns to the same view and a
- * filtered list can be shared as a link.
+ * filtered list can be shared as a link. `linkEnvironment` (team mode, issue 28): the environment a
+ * filtered link names (env=), written in the same navigation as the filter (use-link-environment.ts).
  */
-export function useListParams(sandboxAvailable: boolean) {
+export function useListParams(sandboxAvailable: boolean, linkEnvironment: string | null = null) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('source');
   const source: ListSource = !sandboxAvailable ? 'local' : requested === 'local' ? 'local' : 'sandbox';
@@ -27,12 +37,12 @@ export function useListParams(sandboxAvailable: boolean) {
             if (value === null || value === '') next.delete(key);
             else next.set(key, value);
           }
-          return next;
+          return linkEnvironment === null ? next : withLinkEnvironment(next, linkEnvironment);
         },
         { replace: true },
       );
     },
-    [setParams],
+    [setParams, linkEnvironment],
   );
 
   return {

@@ -4,10 +4,11 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { Environment } from '../../lib/environments.ts';
 import { orderQueries } from '../orders/api/order-queries.ts';
+import { orderIndexQueries } from '../orders/api/search-order-index.ts';
 import { orderIndex } from '../orders/order-index.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
 import type { OrderFilters } from './order-filters.ts';
-import { matchesFilters } from './order-filters.ts';
+import { indexQuery, matchesFilters } from './order-filters.ts';
 import { orderHref } from './order-row.tsx';
 import type { ListSource } from './use-list-params.ts';
 
@@ -29,9 +30,11 @@ export function singleMatch(matches: readonly Found[], text: string, complete: b
 /**
  * Enter in the lookup box. A UUID opens that order straight away (it needs no list: a ticket's order
  * id may be one no list here holds). Anything else is looked up in the list on screen, with its
- * status filter: the same query as the list (one request, shared), or the local index.
+ * status filter: the same query as the list (one request, shared): the team order index in team mode
+ * (issue 28: an e-mail, a name or a phone finds the order there), else the sandbox list or the local
+ * index.
  */
-export function useOrderLookup(environment: Environment, source: ListSource, filters: OrderFilters) {
+export function useOrderLookup(environment: Environment, source: ListSource, filters: OrderFilters, team = false) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
@@ -52,7 +55,12 @@ export function useOrderLookup(environment: Environment, source: ListSource, fil
       let matches: Found[];
       let more = false;
       try {
-        if (source === 'sandbox') {
+        if (team) {
+          const data = await queryClient.fetchInfiniteQuery(orderIndexQueries.search(environment, indexQuery({ status: filters.status, q: text })));
+          const first = data.pages[0];
+          matches = first?.results.map((order) => ({ id: order.order_id, external_id: order.external_id })) ?? [];
+          more = first?.next_cursor !== null && first?.next_cursor !== undefined;
+        } else if (source === 'sandbox') {
           const data = await queryClient.fetchInfiniteQuery(orderQueries.sandboxList(environment, { status: filters.status ?? undefined, q: text }));
           const first = data.pages[0];
           matches = first?.orders.map((order) => order.record) ?? [];
@@ -64,9 +72,9 @@ export function useOrderLookup(environment: Environment, source: ListSource, fil
             .filter((record) => matchesFilters(record, { status: filters.status, q: text }));
         }
       } catch (error) {
-        // The sandbox list below ran the same request (one query, shared) and shows its answer: said
-        // once, there, not again on the box (issue 24).
-        setNotice(source === 'sandbox' ? null : `Could not look the order up: ${error instanceof Error ? error.message : String(error)}`);
+        // The list below (the sandbox's, or the team index's) ran the same request (one query, shared)
+        // and shows its answer: said once, there, not again on the box (issue 24).
+        setNotice(team || source === 'sandbox' ? null : `Could not look the order up: ${error instanceof Error ? error.message : String(error)}`);
         return;
       }
       const one = singleMatch(matches, text, !more);
@@ -82,7 +90,7 @@ export function useOrderLookup(environment: Environment, source: ListSource, fil
           : `${more ? `More than ${matches.length}` : matches.length} orders${where} match “${text}”: choose one below.`,
       );
     },
-    [navigate, queryClient, environment, source, filters.status],
+    [navigate, queryClient, environment, source, filters.status, team],
   );
 
   return { open, notice, clearNotice: useCallback(() => setNotice(null), []) };
