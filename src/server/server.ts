@@ -6,6 +6,7 @@ import { consoleAuditSink } from './audit-sink.ts';
 import { openConsoleDb } from './console-db.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
 import { OidcConfigError } from './oidc/oidc-config.ts';
+import { teamRendererFrom } from './ssr/team-renderer.ts';
 import type { TeamConfig } from './team-config.ts';
 import type { TeamContext } from './team-session.ts';
 import type { ServerAppOptions } from './app.ts';
@@ -34,6 +35,8 @@ export interface StartOptions {
   team?: TeamConfig;
   /** CONSOLE_AUTH=oidc: the provider (loadOidcConfig). */
   oidc?: OidcConfig;
+  /** Team mode, issue 27: the console's pages built for Node (dist-ssr/team-render.js); without it pages go out unrendered. */
+  teamRenderModule?: string;
 }
 
 /** Every partner token this server holds (the sandbox's and each environment's): the audit log never writes one. */
@@ -55,7 +58,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (options.team !== undefined) {
       consoleDb = await openConsoleDb(options.team.db);
       const ctx: TeamContext = { db: consoleDb, config: options.team, audit: consoleAuditSink(consoleDb, () => partnerTokens(options)), log: options.log ?? ((line) => console.info(line)) };
-      team = { ctx, sandboxToken: options.tokens?.[0] ?? DEFAULT_TOKEN, ...(options.oidc !== undefined && { oidc: options.oidc }) };
+      team = {
+        ctx,
+        sandboxToken: options.tokens?.[0] ?? DEFAULT_TOKEN,
+        ...(options.oidc !== undefined && { oidc: options.oidc }),
+        ...(options.teamRenderModule !== undefined && { renderer: teamRendererFrom(options.teamRenderModule, ctx.log) }),
+      };
     }
     const sandbox = createSandboxApp({
       ...(store !== undefined && { store }),
