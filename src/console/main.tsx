@@ -9,6 +9,7 @@ import { showAuthNotice } from './app/auth-notice.tsx';
 import { loadOrdersPageBody } from './features/orders-list/orders-route.tsx';
 import { prefetchOrdersFirstPage } from './features/orders-list/prefetch-first-page.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { rememberIntlForServer } from './lib/render-settings.ts';
 import { isTeamMode, loadServerConfig } from './lib/server-config.ts';
 import { sessionEndedStore } from './app/session-ended.ts';
 
@@ -19,6 +20,8 @@ const teamPageData = document.getElementById(TEAM_PAGE_DATA_ID)?.textContent ?? 
 // Sandbox or proxy (issue 11): asked before anything else, so the answer is in by the time a page
 // decides what to call.
 if (teamPageData === null) void loadServerConfig();
+// Team mode renders its pages in this browser's locale and time zone, told in a cookie (issue 27).
+rememberIntlForServer();
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');

@@ -39,3 +39,5 @@ export const CONSOLE_CONFIG_PATH = '/console-config.json';
 
 /** Issue 27 (team mode): the id of the JSON data block a server-rendered page carries (contract/team-page.ts). */
 export const TEAM_PAGE_DATA_ID = 'team-page-data';
+/** Issue 27: the cookie in which the browser tells the console server its locale and time zone (`locale|zone`, URI-encoded). */
+export const INTL_COOKIE = 'console-intl';

@@ -19,6 +19,8 @@ export const teamPageDataSchema = z.object({
   auth: z.enum(['local', 'oidc']),
   /** GET /api/me's answer for the signed-in person. */
   me: z.unknown(),
+  /** When the page was rendered (ms): "… ago" texts count from it while the page hydrates. */
+  renderedAt: z.number().int().nonnegative(),
   /** Empty when the service was slow or refused: the page then fetches as it always did. */
   seeds: z.array(teamPageSeedSchema),
 });
@@ -27,4 +29,9 @@ export type TeamPageSeed = z.infer<typeof teamPageSeedSchema>;
 export type TeamPageData = z.infer<typeof teamPageDataSchema>;
 
 /** What the console's server entry (src/console/team-render.tsx, built for Node) exports. */
-export type RenderTeamPage = (input: { location: string; data: TeamPageData }) => Promise<string>;
+export type RenderTeamPage = (input: {
+  location: string;
+  data: TeamPageData;
+  /** The browser's locale and time zone (its console-intl cookie): dates render as it will render them. */
+  intl: { locale: string; timeZone: string };
+}) => Promise<string>;

@@ -64,6 +64,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         ...(options.oidc !== undefined && { oidc: options.oidc }),
         ...(options.teamRenderModule !== undefined && { renderer: teamRendererFrom(options.teamRenderModule, ctx.log) }),
       };
+      // Loaded now, not on the first page someone opens (a few hundred ms of module loading).
+      void team.renderer?.();
     }
     const sandbox = createSandboxApp({
       ...(store !== undefined && { store }),

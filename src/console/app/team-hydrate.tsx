@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { teamPageDataSchema } from '../../contract/team-page.ts';
 import { environmentStore } from '../lib/environments.ts';
+import { setRenderSettings } from '../lib/render-settings.ts';
 import { adoptRenderedConfig, loadServerConfig, parseMe } from '../lib/server-config.ts';
 import { isLeftForTheClient } from './hydration.ts';
 import { preloadServerRenderedPage } from './router.tsx';
@@ -14,6 +16,12 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+/** Renders nothing; once the hydrated page has committed, "… ago" texts count from the real clock again. */
+function HydrationDone() {
+  useEffect(() => setRenderSettings({}), []);
+  return null;
 }
 
 /**
@@ -33,7 +41,14 @@ export async function hydrateTeamPage(root: HTMLElement, app: ReactNode, queryCl
   adoptRenderedConfig({ mode: 'team', auth: data.data.auth, me: parseMe(data.data.me) });
   seedTeamPage(queryClient, environmentStore.getServerSnapshot().environments, data.data.seeds);
   await preloadServerRenderedPage(window.location.pathname);
-  hydrateRoot(root, app, {
+  setRenderSettings({ renderedAt: data.data.renderedAt });
+  const hydrated = (
+    <>
+      {app}
+      <HydrationDone />
+    </>
+  );
+  hydrateRoot(root, hydrated, {
     onRecoverableError: (error) => {
       if (!isLeftForTheClient(error)) reportError(error);
     },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { orderServicePaths, TEAM_PAGE_DATA_ID } from '../../contract/paths.ts';
+import { INTL_COOKIE, orderServicePaths, TEAM_PAGE_DATA_ID } from '../../contract/paths.ts';
 import { orderSchema } from '../../contract/schemas.ts';
 import { teamPageDataSchema } from '../../contract/team-page.ts';
 import { validCreateBody } from '../../contract/test-support.ts';
@@ -27,8 +27,11 @@ const cookies = new Map<string, string>();
 let slowService: ReturnType<typeof createServer>;
 let orderId = '';
 
-async function page(url: string, path: string, cookie: string) {
-  const response = await fetch(`${url}${path}`, { headers: { Accept: 'text/html', Cookie: cookie } });
+// What the app tells the server of this browser (src/console/lib/render-settings.ts).
+const INTL = `${INTL_COOKIE}=${encodeURIComponent('en-GB|Europe/Prague')}`;
+
+async function page(url: string, path: string, cookie: string, intl = INTL) {
+  const response = await fetch(`${url}${path}`, { headers: { Accept: 'text/html', Cookie: `${cookie}; ${intl}` } });
   return { response, html: await response.text() };
 }
 
@@ -145,11 +148,25 @@ test('a slow service does not hold the page: it comes within the read budget, wi
   expect(html).not.toContain(SLOW_TOKEN);
 });
 
-test('another page, or one with a query, goes out as the build made it', { timeout: 60_000 }, async () => {
+test('another page, one with a query, or a browser that has not told its locale and time zone gets the page as the build made it', { timeout: 60_000 }, async () => {
   const cookie = cookies.get('agent@example.com') ?? '';
-  for (const path of ['/orders/new', '/orders?q=ssr', '/audit']) {
-    const { html } = await page(server.url, path, cookie);
-    expect(html, path).toContain('the build frame');
-    expect(html, path).not.toContain(TEAM_PAGE_DATA_ID);
+  for (const [path, intl] of [['/orders/new', INTL], ['/orders?q=ssr', INTL], ['/audit', INTL], ['/orders', ''], ['/orders', `${INTL_COOKIE}=en-GB%7CNot%2FAZone`]] as const) {
+    const { html } = await page(server.url, path, cookie, intl);
+    expect(html, `${path} ${intl}`).toContain('the build frame');
+    expect(html, `${path} ${intl}`).not.toContain(TEAM_PAGE_DATA_ID);
+  }
+});
+
+test('dates come in the time zone the browser told', { timeout: 60_000 }, async () => {
+  const cookie = cookies.get('agent@example.com') ?? '';
+  const hours = async (zone: string) => {
+    const { root, data } = parts((await page(server.url, '/orders', cookie, `${INTL_COOKIE}=${encodeURIComponent(`en-GB|${zone}`)}`)).html);
+    const created = JSON.stringify(data.seeds[0]?.body).match(/"created_at":"([^"]+)"/)?.[1] ?? '';
+    const expected = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(created));
+    return { root, expected };
+  };
+  for (const zone of ['Pacific/Auckland', 'America/Los_Angeles']) {
+    const { root, expected } = await hours(zone);
+    expect(root, zone).toContain(expected);
   }
 });

@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from 'hono';
-import { orderServicePaths, TEAM_PAGE_DATA_ID } from '../../contract/paths.ts';
+import { getCookie } from 'hono/cookie';
+import { INTL_COOKIE, orderServicePaths, TEAM_PAGE_DATA_ID } from '../../contract/paths.ts';
 import type { TeamPageData, TeamPageSeed } from '../../contract/team-page.ts';
 import { ENV_PREFIX } from '../forward.ts';
 import { parseJson } from '../json-text.ts';
@@ -48,6 +49,26 @@ function pageOf(url: URL): Page | null {
   if (url.pathname === '/orders') return { kind: 'list' };
   const order = ORDER_PATH.exec(url.pathname);
   return order?.[1] === undefined ? null : { kind: 'order', orderId: order[1].toLowerCase() };
+}
+
+/** The browser's locale and time zone from its cookie, when both are ones this server's Intl knows; else null. */
+export function intlOf(cookie: string | undefined): { locale: string; timeZone: string } | null {
+  if (cookie === undefined) return null;
+  let text: string;
+  try {
+    text = decodeURIComponent(cookie);
+  } catch {
+    return null;
+  }
+  const [locale, timeZone, ...rest] = text.split('|');
+  if (locale === undefined || timeZone === undefined || rest.length > 0 || text.length > 200) return null;
+  try {
+    const canonical = Intl.getCanonicalLocales(locale)[0];
+    const zone = new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+    return canonical === undefined ? null : { locale: canonical, timeZone: zone };
+  } catch {
+    return null;
+  }
 }
 
 /** A GET of one of this server's routes as the signed-in person, or null when it is not a 200 with JSON. */
@@ -119,6 +140,10 @@ export function teamPages(options: TeamPagesOptions): (c: Context) => Promise<Re
     const url = new URL(c.req.url);
     const page = pageOf(url);
     if (page === null) return null;
+    // Without the browser's locale and time zone (its first page since signing in) the dates would not
+    // match what it renders: that page goes out as before and the app sets the cookie.
+    const intl = intlOf(getCookie(c, INTL_COOKIE));
+    if (intl === null) return null;
     const [renderer, found, html] = await Promise.all([options.renderer(), currentUser(c, options.ctx), readFile(join(options.staticDir, 'index.html'), 'utf8').catch(() => null)]);
     if (renderer === null || found === null || html === null) return null;
     const start = html.indexOf(ROOT_START);
@@ -131,10 +156,10 @@ export function teamPages(options: TeamPagesOptions): (c: Context) => Promise<Re
     const environment = me.environments[0];
     const readable = environment?.permissions.includes('read:order') === true;
     const seeds = environment === undefined || !readable ? [] : await seedsFor(options, page, environment.id, url.origin, c.req.header('cookie') ?? '');
-    const data: TeamPageData = { auth: options.ctx.config.auth, me, seeds };
+    const data: TeamPageData = { auth: options.ctx.config.auth, me, renderedAt: Date.now(), seeds };
     let rendered: string;
     try {
-      rendered = await renderer({ location: url.pathname, data });
+      rendered = await renderer({ location: url.pathname, data, intl });
     } catch (error) {
       options.ctx.log(`ERROR rendering ${url.pathname}: ${error instanceof Error ? error.message : String(error)}`);
       return null;
