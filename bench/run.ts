@@ -14,6 +14,7 @@ import { loadFigures, measureLoad } from './load.ts';
 import type { Figure } from './report.ts';
 import { formatTable, info } from './report.ts';
 import { measureSandboxLoad, sandboxLoadFigures } from './sandbox-load.ts';
+import { buildTeamRenderer, measureTeamContent, seedTeam, startTeamConsole, teamContentFigures } from './team-content.ts';
 import { measurePostgresLoad, postgresLoadFigures } from './sandbox-postgres.ts';
 import { measureOrderIndex, orderIndexFigures } from './order-index.ts';
 import { PostgresMissingError } from '../src/sandbox/testing/postgres-server.ts';
@@ -23,13 +24,13 @@ import { measureTyping, typingFigures } from './typing.ts';
 import { measureWire, wireFigures } from './wire.ts';
 
 // `npm run bench [-- section...]`: the performance figures of issues 6 and 17 beside their budgets.
-// Sections: bundle wire load content heap typing list sandbox postgres index startup (default all); --no-npm-start
+// Sections: bundle wire load content team heap typing list sandbox postgres index startup (default all); --no-npm-start
 // skips the one figure that rebuilds dist/; --typing-rounds N repeats the typing section N times
 // (issue 17: every field within budget in five consecutive runs). Writes bench/results.json and
 // bench/out/summary.txt. Exit code 0 when budgets fail (this is a report), 1 when a measurement
 // itself crashed.
 
-const SECTIONS = ['bundle', 'wire', 'load', 'content', 'heap', 'typing', 'list', 'sandbox', 'postgres', 'index', 'startup'] as const;
+const SECTIONS = ['bundle', 'wire', 'load', 'content', 'team', 'heap', 'typing', 'list', 'sandbox', 'postgres', 'index', 'startup'] as const;
 type Section = (typeof SECTIONS)[number];
 const isSection = (arg: string): arg is Section => SECTIONS.some((s) => s === arg);
 
@@ -84,7 +85,7 @@ async function section(name: string, body: () => Promise<void>): Promise<void> {
 
 mkdirSync(OUT_DIR, { recursive: true });
 const loadBefore = loadavg();
-const needsBuild = (['bundle', 'wire', 'load', 'content', 'heap', 'typing', 'list'] as const).some((s) => sections.has(s));
+const needsBuild = (['bundle', 'wire', 'load', 'content', 'team', 'heap', 'typing', 'list'] as const).some((s) => sections.has(s));
 let consoleBuild: BuildResult | undefined;
 let helloBuild: BuildResult | undefined;
 
@@ -152,6 +153,25 @@ if (contentSections.length > 0 && consoleBuild !== undefined) {
     await server?.stop();
     await hello?.stop();
   }
+}
+
+// Issue 27, budget 1: team mode's pages rendered on the console server (bench/team-content.ts).
+if (sections.has('team') && consoleBuild !== undefined) {
+  await section('team', async () => {
+    await buildTeamRenderer();
+    const team = await startTeamConsole();
+    const hello = await startSandbox(HELLO_DIST);
+    const browser = await launchBrowser();
+    try {
+      const result = await measureTeamContent(browser, await seedTeam(team.url, `${hello.url}/`), CONTENT_RUNS);
+      raw['team'] = result;
+      figures.push(...teamContentFigures(result));
+    } finally {
+      await browser.close();
+      await team.stop();
+      await hello.stop();
+    }
+  });
 }
 
 const browserSections = (['load', 'typing', 'list'] as const).filter((s) => sections.has(s));
