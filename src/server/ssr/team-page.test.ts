@@ -96,6 +96,8 @@ test("/orders comes with the team index's rows rendered for a signed-in agent, n
   expect(response.status).toBe(200);
   expect(response.headers.get('cache-control')).toBe('no-store');
   expect(response.headers.get('vary')).toContain('Cookie');
+  // fetch asks for gzip/br and decodes it: the page went compressed and reads back whole.
+  expect(response.headers.get('content-encoding')).toMatch(/^(br|gzip)$/);
   const { root, data } = parts(html);
   expect(root).toContain('aria-label="Team order index"');
   expect(root).toContain('SSR-0001');

@@ -1,9 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { INTL_COOKIE, orderServicePaths, TEAM_PAGE_DATA_ID } from '../../contract/paths.ts';
 import type { TeamPageData, TeamPageSeed } from '../../contract/team-page.ts';
+import type { Coding } from '../content-encoding.ts';
+import { CODINGS, selectEncoding } from '../content-encoding.ts';
 import { ENV_PREFIX } from '../forward.ts';
 import { parseJson } from '../json-text.ts';
 import { describeMe } from '../team-routes.ts';
@@ -130,6 +133,21 @@ async function pageStyleLinks(staticDir: string, page: Page): Promise<string> {
     .join('');
 }
 
+// A rendered /orders is ~120 KB of markup: compressed as the build's files are (brotli at a level fast
+// enough for every request, else gzip), per Accept-Encoding.
+const compressors: Record<Coding, (text: string) => Buffer> = {
+  br: (text) => brotliCompressSync(text, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (text) => gzipSync(text, { level: 6 }),
+};
+
+function encoded(page: string, acceptEncoding: string | undefined): Response {
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Cookie, Accept-Encoding' });
+  const coding = selectEncoding(acceptEncoding, CODINGS);
+  if (coding === 'identity') return new Response(page, { headers });
+  headers.set('Content-Encoding', coding);
+  return new Response(new Uint8Array(compressors[coding](page)), { headers });
+}
+
 /**
  * The team page for this request, rendered with its data, or null when this request is not one
  * (another page, a query string, nobody signed in) or the page cannot be rendered here: the caller
@@ -167,8 +185,6 @@ export function teamPages(options: TeamPagesOptions): (c: Context) => Promise<Re
     const links = await pageStyleLinks(options.staticDir, page);
     const head = html.slice(0, start).replace('</head>', `${links}</head>`);
     const body = `<div id="root" data-server-rendered>${rendered}</div><script type="application/json" id="${TEAM_PAGE_DATA_ID}">${serializePageData(data)}</script>\n  `;
-    return new Response(head + body + html.slice(end), {
-      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Cookie' },
-    });
+    return encoded(head + body + html.slice(end), c.req.header('accept-encoding'));
   };
 }
