@@ -14,6 +14,7 @@ import { loadFigures, measureLoad } from './load.ts';
 import type { Figure } from './report.ts';
 import { budgetSummary, formatTable, info } from './report.ts';
 import { measureSandboxLoad, sandboxLoadFigures } from './sandbox-load.ts';
+import { buildTeamRenderer, measureTeamContent, seedTeam, startTeamConsole, teamContentFigures } from './team-content.ts';
 import { measurePostgresLoad, postgresLoadFigures } from './sandbox-postgres.ts';
 import { measureOrderIndex, orderIndexFigures } from './order-index.ts';
 import { bulkRunFigures, measureBulkRun } from './bulk-run.ts';
@@ -25,14 +26,14 @@ import { peersSection } from './peers/section.ts';
 import { measureWire, wireFigures } from './wire.ts';
 
 // `npm run bench [-- section...]`: the performance figures of issues 6, 17, 27 and 28 beside their budgets.
-// Sections: bundle wire load content heap typing list sandbox postgres index bulk startup peers (default all); --no-npm-start
+// Sections: bundle wire load content team heap typing list sandbox postgres index bulk startup peers (default all); --no-npm-start
 // skips the one figure that rebuilds dist/; --typing-rounds N repeats the typing section N times
 // (issues 17 and 27: every field within budget in five consecutive runs; 5 by default); --peer-runs N
 // sets the cold loads per app of the peers section (issue 27; 11 by default). Writes bench/results.json and
 // bench/out/summary.txt. Exit code 0 when budgets fail (this is a report), 1 when a measurement
 // itself crashed.
 
-const SECTIONS = ['bundle', 'wire', 'load', 'content', 'heap', 'typing', 'list', 'sandbox', 'postgres', 'index', 'bulk', 'startup', 'peers'] as const;
+const SECTIONS = ['bundle', 'wire', 'load', 'content', 'team', 'heap', 'typing', 'list', 'sandbox', 'postgres', 'index', 'bulk', 'startup', 'peers'] as const;
 type Section = (typeof SECTIONS)[number];
 const isSection = (arg: string): arg is Section => SECTIONS.some((s) => s === arg);
 
@@ -95,7 +96,7 @@ async function section(name: string, body: () => Promise<void>): Promise<void> {
 
 mkdirSync(OUT_DIR, { recursive: true });
 const loadBefore = loadavg();
-const needsBuild = (['bundle', 'wire', 'load', 'content', 'heap', 'typing', 'list', 'peers'] as const).some((s) => sections.has(s));
+const needsBuild = (['bundle', 'wire', 'load', 'content', 'team', 'heap', 'typing', 'list', 'peers'] as const).some((s) => sections.has(s));
 let consoleBuild: BuildResult | undefined;
 let helloBuild: BuildResult | undefined;
 
@@ -163,6 +164,25 @@ if (contentSections.length > 0 && consoleBuild !== undefined) {
     await server?.stop();
     await hello?.stop();
   }
+}
+
+// Issue 27, budget 1: team mode's pages rendered on the console server (bench/team-content.ts).
+if (sections.has('team') && consoleBuild !== undefined) {
+  await section('team', async () => {
+    await buildTeamRenderer();
+    const team = await startTeamConsole();
+    const hello = await startSandbox(HELLO_DIST);
+    const browser = await launchBrowser();
+    try {
+      const result = await measureTeamContent(browser, await seedTeam(team.url, `${hello.url}/`), CONTENT_RUNS);
+      raw['team'] = result;
+      figures.push(...teamContentFigures(result));
+    } finally {
+      await browser.close();
+      await team.stop();
+      await hello.stop();
+    }
+  });
 }
 
 const browserSections = (['load', 'typing', 'list'] as const).filter((s) => sections.has(s));

@@ -1,6 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { field, orderAmount, orderStatus, refundThroughDialog, uniqueId } from '../src/testing/kit.ts';
+import { INTL_COOKIE } from '../src/contract/paths.ts';
 import { guardContext } from './support/guard.ts';
 import { resolveTarget, TEAM_SANDBOX_TOKEN, TEAM_USER } from './support/target.ts';
 
@@ -106,9 +107,17 @@ test('team mode: sign in, create, checkout, refund, and the token is in no answe
   expect(journalText).not.toContain(TEAM_SANDBOX_TOKEN);
   expect(journalText).not.toMatch(/Authorization/i);
   expect(sentAuthorization).toEqual([]);
-  // The session cookie is out of the page's reach.
-  expect(await context.cookies()).toEqual([expect.objectContaining({ name: 'console_session', httpOnly: true, sameSite: 'Strict' })]);
-  expect(await page.evaluate('document.cookie')).toBe('');
+  // The session cookie is out of the page's reach; beside it only the locale and time zone the app tells the
+  // server for its rendered pages (issue 27), which the page may read.
+  const kept = await context.cookies();
+  expect(kept).toHaveLength(2);
+  expect(kept).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ name: INTL_COOKIE, httpOnly: false, sameSite: 'Strict' }),
+      expect.objectContaining({ name: 'console_session', httpOnly: true, sameSite: 'Strict' }),
+    ]),
+  );
+  expect(String(await page.evaluate('document.cookie'))).toMatch(new RegExp(`^${INTL_COOKIE}=[^;]+$`));
   expect(blocked).toEqual([]);
 
   // Sign out ends the session on the server: the cookie it had is worth nothing afterwards.

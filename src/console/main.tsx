@@ -1,6 +1,7 @@
 import './app/shell-styles.ts';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { TEAM_PAGE_DATA_ID } from '../contract/paths.ts';
 import { AppRoot } from './app/app-root.tsx';
 import { isLeftForTheClient } from './app/hydration.ts';
 import { AppRoutes } from './app/router.tsx';
@@ -8,12 +9,19 @@ import { showAuthNotice } from './app/auth-notice.tsx';
 import { loadOrdersPageBody } from './features/orders-list/orders-route.tsx';
 import { prefetchOrdersFirstPage } from './features/orders-list/prefetch-first-page.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { rememberIntlForServer } from './lib/render-settings.ts';
 import { isTeamMode, loadServerConfig } from './lib/server-config.ts';
 import { sessionEndedStore } from './app/session-ended.ts';
 
+// Team mode (issue 27): a page the console server rendered carries the config and data it was
+// rendered with, and asks nothing again (app/team-hydrate.tsx).
+const teamPageData = document.getElementById(TEAM_PAGE_DATA_ID)?.textContent ?? null;
+
 // Sandbox or proxy (issue 11): asked before anything else, so the answer is in by the time a page
 // decides what to call.
-void loadServerConfig();
+if (teamPageData === null) void loadServerConfig();
+// Team mode renders its pages in this browser's locale and time zone, told in a cookie (issue 27).
+rememberIntlForServer();
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
@@ -25,7 +33,7 @@ const queryClient = createQueryClient((error) => {
   if (isTeamMode() && error.isSessionEnded) sessionEndedStore.set(true);
   else showAuthNotice(error);
 });
-prefetchOrdersFirstPage(queryClient, window.location);
+if (teamPageData === null) prefetchOrdersFirstPage(queryClient, window.location);
 if (window.location.pathname === '/orders') void loadOrdersPageBody();
 
 const app = (
@@ -39,7 +47,9 @@ const app = (
 // A build's index.html holds the orders page pre-rendered (prerender.tsx); public/boot.js marks
 // <html data-frame="orders"> when that is the page asked for. Then React adopts that HTML instead of
 // painting it again; anywhere else the HTML is dropped (it was hidden) and the app renders afresh.
-if (root.hasAttribute('data-prerendered') && document.documentElement.getAttribute('data-frame') === 'orders') {
+if (teamPageData !== null) {
+  void import('./app/team-hydrate.tsx').then(({ hydrateTeamPage }) => hydrateTeamPage(root, app, queryClient, teamPageData));
+} else if (root.hasAttribute('data-prerendered') && document.documentElement.getAttribute('data-frame') === 'orders') {
   hydrateRoot(root, app, {
     onRecoverableError: (error) => {
       if (!isLeftForTheClient(error)) reportError(error);

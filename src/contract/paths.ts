@@ -36,3 +36,8 @@ export const SANDBOX_NAMESPACE_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** The server's own description for the console it serves (sandbox or proxy mode), no token needed. */
 export const CONSOLE_CONFIG_PATH = '/console-config.json';
+
+/** Issue 27 (team mode): the id of the JSON data block a server-rendered page carries (contract/team-page.ts). */
+export const TEAM_PAGE_DATA_ID = 'team-page-data';
+/** Issue 27: the cookie in which the browser tells the console server its locale and time zone (`locale|zone`, URI-encoded). */
+export const INTL_COOKIE = 'console-intl';

@@ -8,6 +8,8 @@ import { parseServiceUrl, proxyTo } from './proxy.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
 import type { ServerEnv } from './server-env.ts';
 import { SIGN_IN_PATH } from './sign-in-page.ts';
+import type { TeamRendererSource } from './ssr/team-renderer.ts';
+import { teamPages } from './ssr/team-page.ts';
 import { staticConsole } from './static-files.ts';
 import { createTeamApp, wantsPage } from './team-routes.ts';
 import type { TeamContext } from './team-session.ts';
@@ -23,7 +25,7 @@ export interface ServerAppOptions {
   /** One line per request and one per unexpected error; default console.info. */
   log?: (line: string) => void;
   /** Team mode (D16): sign-in, sessions, roles, forwarding with the token added here. */
-  team?: { ctx: TeamContext; sandboxToken: string; oidc?: OidcConfig };
+  team?: { ctx: TeamContext; sandboxToken: string; oidc?: OidcConfig; renderer?: TeamRendererSource };
   /** PUBLIC_URL and ALLOWED_HOSTS: only these host names (and loopback ones) are answered (issue 23 #10). */
   hosts?: HostOptions;
 }
@@ -73,9 +75,14 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
     });
   }
   const serveConsole = staticConsole(options.staticDir);
-  own.get('*', (c) => {
+  // Issue 27: in team mode /orders and /orders/{id} come rendered with their data (ssr/team-page.ts).
+  const renderPage =
+    team?.renderer === undefined || options.staticDir === undefined
+      ? undefined
+      : teamPages({ ctx: team.ctx, renderer: team.renderer, staticDir: options.staticDir, callOwn: (request) => Promise.resolve(own.fetch(request)) });
+  own.get('*', async (c) => {
     if (isApiPath(c.req.path)) throw notFound();
-    return serveConsole(c);
+    return (wantsPage(c) ? await renderPage?.(c) : null) ?? serveConsole(c);
   });
 
   app.all('*', (c) => {

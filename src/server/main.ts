@@ -10,6 +10,8 @@ import { readTeamConfig, TeamConfigError } from './team-config.ts';
 // `npm start` / `npm run serve`: the built console and the sandbox on one origin (D8).
 
 const STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
+// Team mode's server-rendered pages (issue 27): `npm run build` writes it beside dist/.
+const TEAM_RENDER_MODULE = fileURLToPath(new URL('../../dist-ssr/team-render.js', import.meta.url));
 
 function fail(message: string): never {
   console.error(`sandbox: ${message}`);
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
       allowedHosts: config.allowedHosts,
       log: (line) => console.info(line),
       storeOptions: { max: config.poolSize, onIdleError: (line) => console.error(`sandbox: ${line}`) },
-      ...(team !== undefined && { team }),
+      ...(team !== undefined && { team, teamRenderModule: TEAM_RENDER_MODULE }),
       ...(oidc !== undefined && { oidc }),
     });
   } catch (error) {

@@ -7,6 +7,7 @@ import { createBackground } from './background.ts';
 import { openConsoleDb } from './console-db.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
 import { OidcConfigError } from './oidc/oidc-config.ts';
+import { teamRendererFrom } from './ssr/team-renderer.ts';
 import type { TeamConfig } from './team-config.ts';
 import type { TeamContext } from './team-session.ts';
 import type { ServerAppOptions } from './app.ts';
@@ -35,6 +36,8 @@ export interface StartOptions {
   team?: TeamConfig;
   /** CONSOLE_AUTH=oidc: the provider (loadOidcConfig). */
   oidc?: OidcConfig;
+  /** Team mode, issue 27: the console's pages built for Node (dist-ssr/team-render.js); without it pages go out unrendered. */
+  teamRenderModule?: string;
 }
 
 /** Every partner token this server holds (the sandbox's and each environment's): the audit log never writes one. */
@@ -64,7 +67,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         log: options.log ?? ((line) => console.info(line)),
         background: work.background,
       };
-      team = { ctx, sandboxToken: options.tokens?.[0] ?? DEFAULT_TOKEN, ...(options.oidc !== undefined && { oidc: options.oidc }) };
+      team = {
+        ctx,
+        sandboxToken: options.tokens?.[0] ?? DEFAULT_TOKEN,
+        ...(options.oidc !== undefined && { oidc: options.oidc }),
+        ...(options.teamRenderModule !== undefined && { renderer: teamRendererFrom(options.teamRenderModule, ctx.log) }),
+      };
+      // Loaded now, not on the first page someone opens (a few hundred ms of module loading).
+      void team.renderer?.();
     }
     const sandbox = createSandboxApp({
       ...(store !== undefined && { store }),

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useSyncExternalStore } from 'react';
+import { renderedConfig } from '../lib/server-config.ts';
 
 // Code that loads when first shown (a page, the orders list), without Suspense. React holds back the
 // content of a Suspense boundary that resolves within 300 ms of a fallback being shown (its
@@ -42,7 +43,9 @@ export function loadable<P extends object>(load: () => Promise<ComponentType<P>>
     return () => listeners.delete(listener);
   };
   const getSnapshot = () => state;
-  const getServerSnapshot = (): State<P> => NOT_LOADED;
+  // A team page the console server rendered (issue 27) was rendered with the page's code loaded,
+  // and the browser loads it before hydrating: both read what is loaded.
+  const getServerSnapshot = (): State<P> => (renderedConfig() === null ? NOT_LOADED : state);
 
   function LoadableComponent(props: P) {
     const current = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);

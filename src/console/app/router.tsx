@@ -3,7 +3,7 @@ import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { AppLoading } from './app-loading.tsx';
 import { AppShellLayout } from './app-shell-layout.tsx';
 import { loadable } from './loadable.tsx';
-import { OrdersRoute } from '../features/orders-list/orders-route.tsx';
+import { loadOrdersPageBody, OrdersRoute } from '../features/orders-list/orders-route.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { withPageStyles } from './page-loader.ts';
 import { RouteErrorBoundary } from './route-error-page.tsx';
@@ -30,6 +30,15 @@ const SettingsPage = page(() => import('../features/settings/settings-page.tsx')
 // Team mode (D16): the server answers it to admins only; the navigation shows it to them (AppShellLayout).
 const AuditPage = page(() => import('../features/audit/audit-page.tsx'), (m) => m.AuditPage);
 const UsersPage = page(() => import('../features/users/users-page.tsx'), (m) => m.UsersPage);
+
+/**
+ * The code a page the console server renders in team mode (issue 27) needs: loaded before the server
+ * renders it and before the browser hydrates it, so both render the page, not its loader.
+ */
+export async function preloadServerRenderedPage(pathname: string): Promise<void> {
+  if (pathname === '/orders') await loadOrdersPageBody();
+  else if (/^\/orders\/[^/]+$/.test(pathname) && pathname !== '/orders/new') await OrderPage.preload();
+}
 
 /** Where a page goes inside the shell, with its error boundary. */
 function PageOutlet() {

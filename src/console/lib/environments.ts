@@ -1,5 +1,5 @@
 import type { Environment } from './environment-schema.ts';
-import { isProxyMode, isTeamMode, onServerConfig, serverConfig } from './server-config.ts';
+import { isProxyMode, isTeamMode, onServerConfig, renderedConfig, serverConfig } from './server-config.ts';
 
 // Connection settings. Environment definitions live in localStorage (they hold no secret). Tokens
 // live in sessionStorage, or in localStorage only for an environment whose "remember on this device"
@@ -118,8 +118,7 @@ const listeners = new Set<() => void>();
  * Team mode (D16): the environments are the server's (GET /api/me), each reached through
  * /env/{id}/ on this origin with the session cookie; no token, nothing of them stored here.
  */
-function teamEnvironments(): Environment[] | null {
-  const config = serverConfig();
+function teamEnvironments(config = serverConfig()): Environment[] | null {
   if (config?.mode !== 'team') return null;
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   return (config.me?.environments ?? []).map((e) => ({
@@ -160,9 +159,21 @@ function commit(environments: Environment[], activeId: string): void {
 
 const SERVER_SNAPSHOT: Snapshot = { environments: [DEFAULT_ENVIRONMENT], active: DEFAULT_ENVIRONMENT };
 
+// A team page the console server rendered (issue 27): its environments, the first one active (the
+// server cannot see this browser's choice), one object per rendered config so React sees no change.
+let renderedSnapshot: { config: unknown; snapshot: Snapshot } | null = null;
+
+function serverSnapshot(): Snapshot {
+  const config = renderedConfig();
+  const environments = teamEnvironments(config);
+  if (environments === null) return SERVER_SNAPSHOT;
+  if (renderedSnapshot?.config !== config) renderedSnapshot = { config, snapshot: { environments, active: environments[0] ?? DEFAULT_ENVIRONMENT } };
+  return renderedSnapshot.snapshot;
+}
+
 export const environmentStore = {
   /** What a page rendered without a browser shows (the pre-rendered frame, src/console/prerender.tsx). */
-  getServerSnapshot: (): Snapshot => SERVER_SNAPSHOT,
+  getServerSnapshot: serverSnapshot,
   subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);

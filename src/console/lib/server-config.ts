@@ -157,6 +157,30 @@ export async function refreshMe(): Promise<TeamMe | null> {
   return me;
 }
 
+/**
+ * Team mode's server-rendered pages (D16, issue 27): the config the console server rendered a page
+ * with. The server's render and the browser's hydration both read it where React asks for a "server
+ * snapshot" (use-team.ts, environments.ts, loadable.tsx), so the two trees agree; null everywhere
+ * else, which keeps the build's pre-render and its hydration as they were.
+ */
+let rendered: ServerConfig | null = null;
+
+export function renderedConfig(): ServerConfig | null {
+  return rendered;
+}
+
+/** The server's render (src/console/team-render.tsx): the config React's server snapshots read, null when done. */
+export function setRenderedConfig(config: ServerConfig | null): void {
+  rendered = config;
+}
+
+/** The browser, before hydrating a page the server rendered with `config`: takes it as the server's answer and asks nothing more. */
+export function adoptRenderedConfig(config: ServerConfig): void {
+  rendered = config;
+  loading = Promise.resolve(config);
+  settle(config);
+}
+
 export function onServerConfig(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

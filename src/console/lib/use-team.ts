@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Permission } from '../../contract/permissions.ts';
 import { PERMISSION_VERBS } from '../../contract/permissions.ts';
 import type { TeamMe } from './server-config.ts';
-import { onServerConfig, serverConfig } from './server-config.ts';
+import { onServerConfig, renderedConfig, serverConfig } from './server-config.ts';
 
 // Team mode (D16): who is signed in and what their role lets them do in an environment. The UI hides
 // or disables what a role may not do and says why; the server refuses it anyway.
@@ -13,12 +13,19 @@ const teamMe = (): TeamMe | null => {
 };
 const isTeam = () => serverConfig()?.mode === 'team';
 
+// A server-rendered team page (issue 27) is hydrated with the config it was rendered with.
+const renderedMe = (): TeamMe | null => {
+  const config = renderedConfig();
+  return config?.mode === 'team' ? config.me : null;
+};
+const renderedTeam = () => renderedConfig()?.mode === 'team';
+
 export function useTeamMe(): TeamMe | null {
-  return useSyncExternalStore(onServerConfig, teamMe, () => null);
+  return useSyncExternalStore(onServerConfig, teamMe, renderedMe);
 }
 
 export function useIsTeamMode(): boolean {
-  return useSyncExternalStore(onServerConfig, isTeam, () => false);
+  return useSyncExternalStore(onServerConfig, isTeam, renderedTeam);
 }
 
 const teamAuth = () => {
@@ -27,8 +34,13 @@ const teamAuth = () => {
 };
 
 /** How team mode signs people in (`local` passwords or `oidc`); null outside team mode. */
+const renderedAuth = () => {
+  const config = renderedConfig();
+  return config?.mode === 'team' ? config.auth : null;
+};
+
 export function useTeamAuth(): 'local' | 'oidc' | null {
-  return useSyncExternalStore(onServerConfig, teamAuth, () => null);
+  return useSyncExternalStore(onServerConfig, teamAuth, renderedAuth);
 }
 
 export type Allowed = { allowed: true; reason: null } | { allowed: false; reason: string };

@@ -10,6 +10,7 @@ import { createBackground } from '../background.ts';
 import { openConsoleDb } from '../console-db.ts';
 import type { OidcConfig } from '../oidc/oidc-config.ts';
 import { hashPassword } from '../passwords.ts';
+import type { TeamRendererSource } from '../ssr/team-renderer.ts';
 import type { TeamConfig, TeamEnvironment } from '../team-config.ts';
 import { addUser } from '../users.ts';
 
@@ -31,7 +32,17 @@ export interface TeamServer {
 const grants = (texts: string[]): Grant[] => texts.map((text) => grantSchema.parse(text));
 
 export async function startTeamServer(
-  options: { config?: Partial<TeamConfig>; environments?: TeamEnvironment[]; store?: Store; consoleDb?: string; oidc?: OidcConfig; port?: number } = {},
+  options: {
+    config?: Partial<TeamConfig>;
+    environments?: TeamEnvironment[];
+    store?: Store;
+    consoleDb?: string;
+    oidc?: OidcConfig;
+    port?: number;
+    /** Issue 27: a built console and the renderer of its team pages. */
+    staticDir?: string;
+    renderer?: TeamRendererSource;
+  } = {},
 ): Promise<TeamServer> {
   const db = await openConsoleDb(options.consoleDb ?? ':memory:');
   const store = options.store ?? (await openStore(':memory:'));
@@ -61,7 +72,12 @@ export async function startTeamServer(
     background: work.background,
   };
   const running: RunningServer = await serveApp(
-    createServerApp({ sandbox, team: { ctx, sandboxToken: SANDBOX_TOKEN, ...(options.oidc !== undefined && { oidc: options.oidc }) }, log: () => undefined }),
+    createServerApp({
+      sandbox,
+      team: { ctx, sandboxToken: SANDBOX_TOKEN, ...(options.oidc !== undefined && { oidc: options.oidc }), ...(options.renderer !== undefined && { renderer: options.renderer }) },
+      log: () => undefined,
+      ...(options.staticDir !== undefined && { staticDir: options.staticDir }),
+    }),
     { port: options.port ?? 0 },
   );
   return {

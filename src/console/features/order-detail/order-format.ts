@@ -1,5 +1,6 @@
 import { isAmountString } from '../../../contract/fields.ts';
 import { compareMoney, formatMoney, parseMoney } from '../../../contract/money.ts';
+import { dateTimeFormat, relativeTimeFormat } from '../../lib/render-settings.ts';
 
 /** Shows an amount with two decimals, or the raw text when the service sent something else (D9). */
 export function displayAmount(value: string): string {
@@ -26,7 +27,7 @@ export function refundedPercent(refundAmount: string, initialAmount: string): st
 export function formatDateTime(iso: string): string | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
+  return dateTimeFormat({ dateStyle: 'medium', timeStyle: 'medium' }).format(date);
 }
 
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
@@ -38,7 +39,7 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
 
 /** "5 minutes ago", "12 seconds ago", "now", in the user's locale. */
 export function formatAge(milliseconds: number): string {
-  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  const format = relativeTimeFormat();
   const elapsed = Math.max(0, milliseconds);
   for (const [unit, size] of UNITS) {
     if (elapsed >= size) return format.format(-Math.floor(elapsed / size), unit);

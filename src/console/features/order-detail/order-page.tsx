@@ -44,7 +44,8 @@ function OrderLoader({ environment, orderId }: { environment: Environment; order
     refetchInterval: (q) => pollInterval(q.state),
     refetchIntervalInBackground: false,
   });
-  const kept = useSyncExternalStore(orderIndex.subscribe, () => orderIndex.get(environment.id, orderId));
+  // What this browser kept is the browser's: a page the console server rendered (issue 27) starts without it.
+  const kept = useSyncExternalStore(orderIndex.subscribe, () => orderIndex.get(environment.id, orderId), () => undefined);
   const keptOrder = useMemo(() => (kept === undefined ? null : reviveOrder(kept)), [kept]);
   const refresh = () => void query.refetch();
   const withSections = (view: ReactNode, received: ReceivedOrder, updatedAt: number) => (

@@ -1,18 +1,19 @@
 import { isAmountString } from '../../../contract/fields.ts';
 import { formatMoney } from '../../../contract/money.ts';
+import { dateTimeFormat } from '../../lib/render-settings.ts';
 
 /** Two decimals for a documented amount; anything else exactly as the service sent it (D9). */
 export function displayAmount(text: string): string {
   return isAmountString(text) ? formatMoney(text) : text;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /** The user's locale for a date-time the browser can read, else the raw text. */
 export function displayDateTime(text: string): string {
   if (text === '') return '';
   const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? text : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? text : dateTimeFormat(DATE_TIME).format(date);
 }
 
 /** Enough of a UUID to tell orders apart at a glance; the full value stays in the title and copy button. */

@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { INTL_COOKIE, orderServicePaths, sandboxPaths } from '../src/contract/paths.ts';
+import { validCreateBody } from '../src/contract/test-support.ts';
+import { uniqueId } from '../src/testing/kit.ts';
+import { resolveTarget, TEAM_SANDBOX_TOKEN, TEAM_USER } from './support/target.ts';
+
+// Issue 27, team mode (D16): /orders and a cold /orders/{id} arrive with their data in the HTML the
+// console server rendered for the signed-in agent; the app hydrates that page without a mismatch and
+// without asking for the same data again, and then works as always.
+
+const target = resolveTarget();
+test.skip(target.teamBaseURL === null, 'needs the local servers: the suite starts the team console only when it starts the sandbox');
+test.use({ baseURL: target.teamBaseURL ?? undefined });
+
+/** Signs in on the sign-in page and lands on /orders, whose app tells the server this browser's locale and time zone. */
+async function signIn(page: Page) {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(TEAM_USER.email);
+  await page.getByLabel('Password').fill(TEAM_USER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+  await page.waitForLoadState('networkidle');
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain(INTL_COOKIE);
+}
+
+/** Errors the page reports (a hydration mismatch is one) and the requests it sends, by path. */
+function watch(page: Page) {
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  return { errors, requests };
+}
+
+test('signed in, /orders and a cold /orders/{id} come with their data in the HTML and hydrate without asking again', async ({ page }) => {
+  test.slow();
+  await signIn(page);
+  const externalId = uniqueId('SSR');
+  const origin = target.teamBaseURL ?? '';
+  const created = await page.request.post(`/env/sandbox${orderServicePaths.orderCreate()}`, { headers: { Origin: origin }, data: { ...validCreateBody(), order_external_id: externalId } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  // A final status: the order page then has no reason to read it again on its own.
+  const canceled = await page.request.post(`/env/sandbox${sandboxPaths.orderStatus(id)}`, { headers: { Origin: origin }, data: { status: 'canceled' } });
+  expect(canceled.status()).toBe(200);
+  await expect.poll(async () => (await (await page.request.get(`/api/orders/search?q=${externalId}&env=sandbox`)).text()).includes(externalId)).toBe(true);
+
+  const list = watch(page);
+  const listResponse = await page.goto('/orders');
+  const listHtml = (await listResponse?.text()) ?? '';
+  expect(listHtml).toContain(externalId);
+  expect(listHtml).not.toContain(TEAM_SANDBOX_TOKEN);
+  expect(listResponse?.headers()['cache-control']).toBe('no-store');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+  const row = page.getByRole('table', { name: 'Team order index' }).getByRole('link', { name: externalId });
+  await expect(row).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(list.requests.filter((path) => path === '/api/orders/search')).toEqual([]);
+  expect(list.requests).not.toContain('/api/me');
+  expect(list.errors).toEqual([]);
+
+  // Interactive: the row opens the order in place.
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${id}$`));
+  await expect(page.getByText(externalId).first()).toBeVisible();
+
+  const cold = await page.context().newPage();
+  const order = watch(cold);
+  const orderResponse = await cold.goto(`/orders/${id}`);
+  const orderHtml = (await orderResponse?.text()) ?? '';
+  expect(orderHtml).toContain(externalId);
+  expect(orderHtml).not.toContain(TEAM_SANDBOX_TOKEN);
+  await expect(cold.locator('html')).toHaveAttribute('data-app', 'running');
+  await expect(cold.getByText(externalId).first()).toBeVisible();
+  await cold.waitForLoadState('networkidle');
+  expect(order.requests.filter((path) => path === `/env/sandbox${orderServicePaths.orderRead(id)}`)).toEqual([]);
+  expect(order.errors).toEqual([]);
+  // And it responds: the navigation leads back to the list.
+  await cold.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
+  await expect(cold.getByRole('table', { name: 'Team order index' })).toBeVisible();
+});

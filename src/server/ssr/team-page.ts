@@ -1,0 +1,190 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { INTL_COOKIE, orderServicePaths, TEAM_PAGE_DATA_ID } from '../../contract/paths.ts';
+import type { TeamPageData, TeamPageSeed } from '../../contract/team-page.ts';
+import type { Coding } from '../content-encoding.ts';
+import { CODINGS, selectEncoding } from '../content-encoding.ts';
+import { ENV_PREFIX } from '../forward.ts';
+import { parseJson } from '../json-text.ts';
+import { describeMe } from '../team-routes.ts';
+import type { TeamContext } from '../team-session.ts';
+import { currentUser } from '../team-session.ts';
+import { serializePageData } from './page-data.ts';
+import type { TeamRendererSource } from './team-renderer.ts';
+
+// Issue 27, team mode (D16): /orders and /orders/{id} go out with their first data in the HTML,
+// rendered for the signed-in person by the app's own components (team-renderer.ts). The data is read
+// through this server's own routes with the person's session, the routes the browser would have
+// called (/api/orders/search, /env/{id}/psp/v2/order/{id}/): their permission checks, token handling
+// and answers are the browser's. A read that is slow, refused or failing is left out and the browser
+// asks as it always did; a render that fails sends the page as it always was. Never a 5xx of ours.
+
+export const DEFAULT_READ_BUDGET_MS = 300;
+
+const ORDER_PATH = /^\/orders\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+const ROOT_START = '<div id="root" data-prerendered>';
+const BODY_END = '</body>';
+// The page's lazily loaded styles (Vite names a chunk's CSS after its module): linked in the head so
+// the rendered page paints styled instead of waiting for its script to ask for them.
+const PAGE_STYLES: Record<'list' | 'order', readonly string[]> = {
+  list: ['page-styles', 'status-badge', 'orders-page'],
+  order: ['page-styles', 'status-badge', 'order-page', 'history-panel'],
+};
+
+export interface TeamPagesOptions {
+  ctx: TeamContext;
+  renderer: TeamRendererSource;
+  /** The built console (index.html, assets/). */
+  staticDir: string;
+  /** This server's own app, for the reads (the routes the browser calls). */
+  callOwn: (request: Request) => Promise<Response>;
+  /** How long the reads may take before the page goes without them; default 300 ms. */
+  readBudgetMs?: number;
+}
+
+type Page = { kind: 'list' } | { kind: 'order'; orderId: string };
+
+function pageOf(url: URL): Page | null {
+  if (url.search !== '') return null;
+  if (url.pathname === '/orders') return { kind: 'list' };
+  const order = ORDER_PATH.exec(url.pathname);
+  return order?.[1] === undefined ? null : { kind: 'order', orderId: order[1].toLowerCase() };
+}
+
+/** The browser's locale and time zone from its cookie, when both are ones this server's Intl knows; else null. */
+export function intlOf(cookie: string | undefined): { locale: string; timeZone: string } | null {
+  if (cookie === undefined) return null;
+  let text: string;
+  try {
+    text = decodeURIComponent(cookie);
+  } catch {
+    return null;
+  }
+  const [locale, timeZone, ...rest] = text.split('|');
+  if (locale === undefined || timeZone === undefined || rest.length > 0 || text.length > 200) return null;
+  try {
+    const canonical = Intl.getCanonicalLocales(locale)[0];
+    const zone = new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+    return canonical === undefined ? null : { locale: canonical, timeZone: zone };
+  } catch {
+    return null;
+  }
+}
+
+/** A GET of one of this server's routes as the signed-in person, or null when it is not a 200 with JSON. */
+async function readOwn(options: TeamPagesOptions, origin: string, path: string, cookie: string, signal: AbortSignal): Promise<{ body: unknown; receivedAt: number } | null> {
+  try {
+    const response = await options.callOwn(new Request(`${origin}${path}`, { headers: { Accept: 'application/json', Cookie: cookie }, signal }));
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      return null;
+    }
+    const body = parseJson(await response.text());
+    return body === null ? null : { body, receivedAt: Date.now() };
+  } catch {
+    return null;
+  }
+}
+
+/** Resolves with `work`'s value, or with `fallback` once `ms` have passed (the work is then aborted). */
+async function within<T>(ms: number, controller: AbortController, work: Promise<T>, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(fallback);
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function seedsFor(options: TeamPagesOptions, page: Page, environmentId: string, origin: string, cookie: string): Promise<TeamPageSeed[]> {
+  const controller = new AbortController();
+  const read = async (): Promise<TeamPageSeed[]> => {
+    if (page.kind === 'list') {
+      const q = '';
+      const answer = await readOwn(options, origin, `/api/orders/search?${new URLSearchParams({ q, env: environmentId }).toString()}`, cookie, controller.signal);
+      return answer === null ? [] : [{ kind: 'index', environment: environmentId, q, ...answer }];
+    }
+    const path = `${ENV_PREFIX}/${encodeURIComponent(environmentId)}${orderServicePaths.orderRead(page.orderId)}`;
+    const answer = await readOwn(options, origin, path, cookie, controller.signal);
+    return answer === null ? [] : [{ kind: 'order', environment: environmentId, orderId: page.orderId, ...answer }];
+  };
+  return within(options.readBudgetMs ?? DEFAULT_READ_BUDGET_MS, controller, read(), []);
+}
+
+let cssNames: { dir: string; names: Promise<string[]> } | null = null;
+
+/** The built CSS files (read once per directory: a build replaces the server's files together with its process in production). */
+async function pageStyleLinks(staticDir: string, page: Page): Promise<string> {
+  const dir = join(staticDir, 'assets');
+  if (cssNames?.dir !== dir) cssNames = { dir, names: readdir(dir).then((names) => names.filter((name) => name.endsWith('.css')), () => []) };
+  const names = await cssNames.names;
+  return PAGE_STYLES[page.kind]
+    .flatMap((chunk) => names.filter((name) => new RegExp(`^${chunk}-[A-Za-z0-9_-]{8}\\.css$`).test(name)))
+    .map((name) => `<link rel="stylesheet" crossorigin href="/assets/${name}">`)
+    .join('');
+}
+
+// A rendered /orders is ~120 KB of markup: compressed as the build's files are (brotli at a level fast
+// enough for every request, else gzip), per Accept-Encoding.
+const compressors: Record<Coding, (text: string) => Buffer> = {
+  br: (text) => brotliCompressSync(text, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (text) => gzipSync(text, { level: 6 }),
+};
+
+function encoded(page: string, acceptEncoding: string | undefined): Response {
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Cookie, Accept-Encoding' });
+  const coding = selectEncoding(acceptEncoding, CODINGS);
+  if (coding === 'identity') return new Response(page, { headers });
+  headers.set('Content-Encoding', coding);
+  return new Response(new Uint8Array(compressors[coding](page)), { headers });
+}
+
+/**
+ * The team page for this request, rendered with its data, or null when this request is not one
+ * (another page, a query string, nobody signed in) or the page cannot be rendered here: the caller
+ * then serves index.html as before.
+ */
+export function teamPages(options: TeamPagesOptions): (c: Context) => Promise<Response | null> {
+  return async (c) => {
+    const url = new URL(c.req.url);
+    const page = pageOf(url);
+    if (page === null) return null;
+    // Without the browser's locale and time zone (its first page since signing in) the dates would not
+    // match what it renders: that page goes out as before and the app sets the cookie.
+    const intl = intlOf(getCookie(c, INTL_COOKIE));
+    if (intl === null) return null;
+    const [renderer, found, html] = await Promise.all([options.renderer(), currentUser(c, options.ctx), readFile(join(options.staticDir, 'index.html'), 'utf8').catch(() => null)]);
+    if (renderer === null || found === null || html === null) return null;
+    const start = html.indexOf(ROOT_START);
+    const end = html.lastIndexOf(BODY_END);
+    if (start < 0 || end < start) return null;
+
+    const me = describeMe(found.user, options.ctx);
+    // The browser starts in the first environment it is given (src/console/lib/environments.ts) unless it chose another.
+    // One it may not read gets no data: the page asks, and shows what it shows for a refusal.
+    const environment = me.environments[0];
+    const readable = environment?.permissions.includes('read:order') === true;
+    const seeds = environment === undefined || !readable ? [] : await seedsFor(options, page, environment.id, url.origin, c.req.header('cookie') ?? '');
+    const data: TeamPageData = { auth: options.ctx.config.auth, me, renderedAt: Date.now(), seeds };
+    let rendered: string;
+    try {
+      rendered = await renderer({ location: url.pathname, data, intl });
+    } catch (error) {
+      options.ctx.log(`ERROR rendering ${url.pathname}: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+    const links = await pageStyleLinks(options.staticDir, page);
+    const head = html.slice(0, start).replace('</head>', `${links}</head>`);
+    const body = `<div id="root" data-server-rendered>${rendered}</div><script type="application/json" id="${TEAM_PAGE_DATA_ID}">${serializePageData(data)}</script>\n  `;
+    return encoded(head + body + html.slice(end), c.req.header('accept-encoding'));
+  };
+}
