@@ -60,6 +60,11 @@
   // painted (the same rAF-then-message step as a keystroke). The pre-rendered heading is not content.
   if (config.watchContent) {
     const find = () => {
+      // An order opened by its URL (issue 27): its heading, "Order <external id>", is its content.
+      if (typeof config.orderHeading === 'string') {
+        for (const heading of document.querySelectorAll('h2')) if (heading.textContent === config.orderHeading) return 'order';
+        return null;
+      }
       if (document.querySelector('[role="row"][aria-rowindex="2"]') !== null) return 'row';
       for (const heading of document.querySelectorAll('h3')) if (heading.textContent === 'No orders yet') return 'empty state';
       return null;
