@@ -3,7 +3,7 @@ import { IconChecklist } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTeamMe } from '../../lib/use-team.ts';
-import { approvalQueries } from './approval-api.ts';
+import { approvalsCountQuery } from './approvals-count-query.ts';
 
 // docs/decisions.md D17: an approver sees on every page how many refunds wait for someone else's
 // approval. On a phone only the icon and the count, so the header's title still fits.
@@ -11,7 +11,7 @@ import { approvalQueries } from './approval-api.ts';
 export function ApprovalsCountLink() {
   const me = useTeamMe();
   const approver = me?.environments.some((e) => e.permissions.includes('approve:refund')) === true;
-  const query = useQuery({ ...approvalQueries.count(), enabled: approver });
+  const query = useQuery({ ...approvalsCountQuery(), enabled: approver });
   if (!approver) return null;
   const waiting = query.data ?? 0;
   const badge = (
