@@ -32,6 +32,24 @@ test('the list is asked once, before the app has run, and shows that answer', as
   await expect(page.getByRole('dialog', { name: 'Request journal' }).getByText('/sandbox/orders')).toHaveCount(1);
 });
 
+test('the server’s config answering only once the app runs: still one list request, the app’s own', async ({ page }) => {
+  const lists: Request[] = [];
+  page.on('request', (request) => {
+    if (isList(request)) lists.push(request);
+  });
+  // boot.js waits for this answer before it asks for the list; here the app is running by then.
+  await page.route('**/console-config.json', async (route) => {
+    await page.locator('html[data-app]').waitFor({ state: 'attached' });
+    await route.continue();
+  });
+
+  await page.goto('/orders');
+  await expect(page.getByRole('table', { name: 'All sandbox orders' }).or(page.getByRole('heading', { name: 'No orders yet' }))).toBeVisible();
+  await page.getByRole('button', { name: 'Journal' }).click();
+  await expect(page.getByRole('dialog', { name: 'Request journal' }).getByText('/sandbox/orders')).toHaveCount(1);
+  expect(lists).toHaveLength(1);
+});
+
 test('a rejected token on the early list request shows as it always has', async ({ page }) => {
   let asked = 0;
   await page.route('**/sandbox/orders?*', (route) => {

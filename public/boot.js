@@ -48,6 +48,8 @@
     .then(function (data) {
       // Team mode (no token here) and a proxy (no sandbox list) are left to the app.
       if (data && (data.mode === 'team' || data.mode === 'proxy')) return;
+      // The app ran first and sent its own (it left null here): a second request would go unused.
+      if (window.__orderConsoleList === null) return;
       var controller = new AbortController();
       var response = fetch(list, { method: 'GET', headers: { Accept: 'application/json', Authorization: 'Token ' + token }, credentials: 'omit', signal: controller.signal });
       // The app handles a failure; until it takes the request, an unhandled rejection would be noise.

@@ -19,8 +19,9 @@ const fieldsOf = (value: unknown) => new Map<string, unknown>(typeof value === '
 export function takeBootListRequest(): SentRequest | null {
   if (typeof window === 'undefined') return null;
   const left = window.__orderConsoleList;
-  // Taken at once: the token it holds stays on the page no longer than needed.
-  window.__orderConsoleList = undefined;
+  // Taken at once: the token it holds stays on the page no longer than needed. Null tells boot.js,
+  // should its config answer come after the app has started, that the app asks for itself.
+  window.__orderConsoleList = null;
   const fields = fieldsOf(left);
   const [url, token, response, abort] = ['url', 'token', 'response', 'abort'].map((key) => fields.get(key));
   if (typeof url !== 'string' || typeof token !== 'string' || !(response instanceof Promise) || typeof abort !== 'function') return null;
