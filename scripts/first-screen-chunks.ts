@@ -29,7 +29,12 @@ export const FIRST_SCREENS: FirstScreen[] = [
       '/src/console/app/notifications-host.tsx',
     ],
   },
-  { name: 'order-first-screen', roots: ['/src/console/features/order-detail/order-page.tsx'] },
+  {
+    // order-sections.tsx renders the history and approvals panels with the order (lazily, so other
+    // pages do without them): on the first screen of /orders/{id} they came as five more requests.
+    name: 'order-first-screen',
+    roots: ['/src/console/features/order-detail/order-page.tsx', '/src/console/features/order-detail/history/history-panel.tsx', '/src/console/features/approvals/order-approvals-panel.tsx'],
+  },
 ];
 
 interface ModuleGraph {
