@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig, runnerImport } from 'vite';
+import { FIRST_SCREENS, firstScreenChunks } from './scripts/first-screen-chunks.ts';
 import { precompress } from './scripts/precompress.ts';
 
+const firstScreen = firstScreenChunks();
 const sandboxUrl = process.env['SANDBOX_URL'] ?? 'http://127.0.0.1:8080';
 
 /**
@@ -37,7 +39,7 @@ function gitCommit(): string {
 
 export default defineConfig(({ command }) => ({
   // precompress: brotli and gzip twins of every text file, which the sandbox sends by Accept-Encoding.
-  plugins: [react(), prerenderOrdersFrame(), precompress()],
+  plugins: [react(), prerenderOrdersFrame(), firstScreen.plugin, precompress()],
   define: command === 'build' ? { 'import.meta.env.VITE_CONSOLE_COMMIT': JSON.stringify(gitCommit()) } : {},
   build: {
     outDir: 'dist',
@@ -45,9 +47,8 @@ export default defineConfig(({ command }) => ({
     sourcemap: 'hidden',
     rolldownOptions: {
       output: {
-        // zod serves the lazy pages only; without its own group the bundler merged it into a chunk
-        // the shell loads, putting 24 KB gzip on the first screen (issue 6 budget).
-        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
+        // What each first screen needs, as few chunks (scripts/first-screen-chunks.ts, issue 27).
+        codeSplitting: { includeDependenciesRecursively: false, groups: FIRST_SCREENS.map(({ name }, i) => ({ name, test: firstScreen.test(name), priority: FIRST_SCREENS.length - i })) },
       },
     },
   },

@@ -12,6 +12,8 @@ export interface ProbeConfig {
   watchContent?: boolean;
   /** With watchContent: content is this text on the page instead of the console's row or empty state (issue 27's peers). */
   contentText?: string;
+  /** With watchContent: the content is an order page's heading with this text, not the list. */
+  orderHeading?: string;
   /** sessionStorage entries written before the app starts (a form draft, a token). */
   sessionStorage?: Record<string, string>;
   /** Chrome's network emulation (CDP), e.g. THROTTLED; none by default. */
@@ -66,7 +68,7 @@ export async function openProbePage(browser: Browser, config: ProbeConfig = {}):
   const storage = Object.entries(config.sessionStorage ?? {})
     .map(([key, value]) => `try { sessionStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)}); } catch {}`)
     .join('\n');
-  await page.addInitScript({ content: `window.__benchConfig = ${JSON.stringify({ watchRows: config.watchRows === true, watchContent: config.watchContent === true, contentText: config.contentText ?? null })};\n${storage}` });
+  await page.addInitScript({ content: `window.__benchConfig = ${JSON.stringify({ watchRows: config.watchRows === true, watchContent: config.watchContent === true, contentText: config.contentText ?? null, orderHeading: config.orderHeading ?? null })};\n${storage}` });
   await page.addInitScript({ path: PROBE_PATH });
   return { context, page, cdp, close: () => context.close() };
 }

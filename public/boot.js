@@ -1,4 +1,4 @@
-/* global window, document, fetch */
+/* global window, document, fetch, URL, URLSearchParams, AbortController */
 // Runs before the page is parsed (a blocking classic script: the CSP allows no inline script).
 // 1. The colour scheme, as Mantine's ColorSchemeScript sets it (same storage key, "auto" by default),
 //    so the pre-rendered frame below paints in the user's scheme instead of flashing light.
@@ -18,11 +18,91 @@
   // 3. The server's config (sandbox or proxy: src/console/lib/server-config.ts, CONSOLE_CONFIG_PATH),
   //    asked now, while the app's code downloads, instead of once that code has run: the orders list's
   //    first request waits for the answer (issue 17). The app takes this answer and asks no second time.
+  var config;
   try {
-    window.__orderConsoleConfig = fetch('/console-config.json', { headers: { Accept: 'application/json' }, credentials: 'omit' }).catch(function () {
+    config = fetch('/console-config.json', { headers: { Accept: 'application/json' }, credentials: 'omit' }).catch(function () {
       return null;
     });
+    window.__orderConsoleConfig = config;
   } catch {
     // No fetch: the app asks itself.
+    return;
+  }
+  // 4. /orders's list (issue 27): its first page asked as soon as the config says this server is a
+  //    sandbox, while the app's code downloads, instead of once that code has run. The same request
+  //    the app sends (src/console/features/orders-list/prefetch-first-page.ts, sandbox-list-request.ts,
+  //    lib/api-client.ts): the built-in environment, its token read as lib/environments.ts reads it,
+  //    in the Authorization header only. The app takes the answer (boot-list-request.ts) only when it
+  //    would have sent this very URL with this very token; anything else is left to the app.
+  var list = firstListUrl();
+  if (list === null) return;
+  var token = sandboxToken();
+  config
+    .then(function (response) {
+      // Read from a copy, before the app reads the answer itself.
+      return response && response.ok ? response.clone().json() : null;
+    })
+    .catch(function () {
+      return null;
+    })
+    .then(function (data) {
+      // Team mode (no token here) and a proxy (no sandbox list) are left to the app.
+      if (data && (data.mode === 'team' || data.mode === 'proxy')) return;
+      // The app ran first and sent its own (it left null here): a second request would go unused.
+      if (window.__orderConsoleList === null) return;
+      var controller = new AbortController();
+      var response = fetch(list, { method: 'GET', headers: { Accept: 'application/json', Authorization: 'Token ' + token }, credentials: 'omit', signal: controller.signal });
+      // The app handles a failure; until it takes the request, an unhandled rejection would be noise.
+      response.catch(function () {});
+      window.__orderConsoleList = { url: list, token: token, response: response, abort: function () { controller.abort(); } };
+    });
+
+  /** The URL of /orders's first list page as the app asks it, or null when the app asks nothing first. */
+  function firstListUrl() {
+    if (window.location.pathname !== '/orders') return null;
+    var params = new URLSearchParams(window.location.search);
+    if (params.get('source') === 'local' || params.has('status')) return null;
+    if (!builtInEnvironmentActive()) return null;
+    var url = new URL(window.location.origin + '/sandbox/orders');
+    url.searchParams.set('limit', '200');
+    var q = (params.get('q') || '').trim();
+    if (q !== '') url.searchParams.set('q', q);
+    return url.toString();
+  }
+
+  /** Whether the active environment is the built-in one, this server (localStorage as lib/environments.ts keeps it). */
+  function builtInEnvironmentActive() {
+    try {
+      var raw = window.localStorage.getItem('order-console:environments');
+      if (raw === null) return true;
+      var environments = JSON.parse(raw);
+      if (!Array.isArray(environments)) return false;
+      var activeId = window.localStorage.getItem('order-console:active-environment') || (environments[0] && environments[0].id);
+      return environments.some(function (e) {
+        return e && e.id === 'local-sandbox' && e.id === activeId && e.baseUrl === '' && e.sandbox === true;
+      });
+    } catch {
+      return false;
+    }
+  }
+
+  /** The built-in environment's token, as lib/environments.ts getToken finds it on a sandbox. */
+  function sandboxToken() {
+    var service = 'sandbox@' + window.location.origin;
+    var stored = function (storage, remembered) {
+      try {
+        var value = storage.getItem('order-console:token:local-sandbox');
+        if (value === null) return null;
+        var origin = storage.getItem('order-console:token-origin:local-sandbox');
+        if (origin === null) return remembered ? null : value;
+        return origin === service ? value : null;
+      } catch {
+        return null;
+      }
+    };
+    var fromSession = stored(window.sessionStorage, false);
+    if (fromSession !== null) return fromSession;
+    var fromLocal = stored(window.localStorage, true);
+    return fromLocal !== null ? fromLocal : 'dev-token';
   }
 })();

@@ -62,6 +62,11 @@
     const find = () => {
       // A peer app (issue 27) has its own markup: its content is its first row's text on the page.
       if (typeof config.contentText === 'string') return document.body !== null && document.body.textContent.includes(config.contentText) ? 'rows' : null;
+      // An order opened by its URL (issue 27): its heading, "Order <external id>", is its content.
+      if (typeof config.orderHeading === 'string') {
+        for (const heading of document.querySelectorAll('h2')) if (heading.textContent === config.orderHeading) return 'order';
+        return null;
+      }
       if (document.querySelector('[role="row"][aria-rowindex="2"]') !== null) return 'row';
       for (const heading of document.querySelectorAll('h3')) if (heading.textContent === 'No orders yet') return 'empty state';
       return null;

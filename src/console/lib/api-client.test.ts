@@ -227,3 +227,47 @@ describe('checkAgainst', () => {
     expect(checkAgainst(z.object({ a: z.string() }), 'text').mismatches).toEqual([expect.stringMatching(/^\(body\): /)]);
   });
 });
+
+// Issue 27: public/boot.js sends /orders's first list request before the app runs; apiRequest takes its
+// answer when it is the request it would send, journals it as its own, and otherwise asks itself.
+describe('apiRequest with a request public/boot.js already sent', () => {
+  const path = '/psp/v2/order/early/';
+  const early = (token: string, body: Record<string, string>, status = 200) => {
+    let aborted = false;
+    return {
+      sent: { url: serviceUrl(environment(), path), token, response: Promise.resolve(HttpResponse.json(body, { status })), abort: () => (aborted = true) },
+      aborted: () => aborted,
+    };
+  };
+
+  test('the same URL and token: its answer is used, nothing is sent again, the journal has it once', async () => {
+    const requests = capture();
+    setToken(DEFAULT_ENVIRONMENT_ID, SECRET);
+    const before = journal.getSnapshot().length;
+    const { sent, aborted } = early(SECRET, { from: 'boot' });
+    const response = await apiRequest(environment(), { method: 'GET', path, sent });
+    expect(response.data).toEqual({ from: 'boot' });
+    expect(requests).toHaveLength(0);
+    expect(aborted()).toBe(false);
+    expect(journal.getSnapshot().length - before).toBe(1);
+  });
+
+  test('an error answer is the same ApiError as the app’s own request would give', async () => {
+    capture();
+    setToken(DEFAULT_ENVIRONMENT_ID, SECRET);
+    const { sent } = early(SECRET, { detail: 'Invalid token.' }, 401);
+    const error = await rejection(apiRequest(environment(), { method: 'GET', path, sent }));
+    expect(error.status).toBe(401);
+    expect(error.isAuth).toBe(true);
+  });
+
+  test('another token than the one this call would send: it is cancelled and the call asks itself', async () => {
+    const requests = capture(() => HttpResponse.json({ from: 'app' }));
+    setToken(DEFAULT_ENVIRONMENT_ID, SECRET);
+    const { sent, aborted } = early('some-other-token', { from: 'boot' });
+    const response = await apiRequest(environment(), { method: 'GET', path, sent });
+    expect(response.data).toEqual({ from: 'app' });
+    expect(requests).toHaveLength(1);
+    expect(aborted()).toBe(true);
+  });
+});

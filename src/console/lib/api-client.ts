@@ -21,6 +21,20 @@ export interface ApiRequest {
    * faults), which would bury the calls the person made.
    */
   unjournaled?: boolean;
+  /**
+   * This very request, already sent by public/boot.js while the app's code downloaded (issue 27):
+   * its answer is taken instead of sending it again, when the URL and token it went out with are the
+   * ones this call would send; otherwise it is cancelled and the call sends its own.
+   */
+  sent?: SentRequest | undefined;
+}
+
+/** A GET public/boot.js sent before the app ran (boot-list-request.ts takes it from the page). */
+export interface SentRequest {
+  url: string;
+  token: string;
+  response: Promise<Response>;
+  abort: () => void;
 }
 
 export interface ApiResponse {
@@ -64,6 +78,11 @@ export async function apiRequest(environment: Environment, request: ApiRequest):
   }, timeoutMs);
   const onCallerAbort = () => controller.abort();
   request.signal?.addEventListener('abort', onCallerAbort);
+  const sent = request.sent;
+  const takeSent = sent !== undefined && !team && request.method === 'GET' && body === null && sent.url === url && sent.token === token;
+  // A timeout or the caller's cancel reaches the early request too; one not taken is not needed.
+  if (takeSent) controller.signal.addEventListener('abort', () => sent.abort());
+  else sent?.abort();
   // Cancelled while the server's config was awaited: the listener came too late to hear it.
   if (request.signal?.aborted === true) controller.abort();
 
@@ -88,7 +107,7 @@ export async function apiRequest(environment: Environment, request: ApiRequest):
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, { method: request.method, headers, body, signal: controller.signal, credentials: team ? 'same-origin' : 'omit' });
+    response = await (takeSent ? sent.response : fetch(url, { method: request.method, headers, body, signal: controller.signal, credentials: team ? 'same-origin' : 'omit' }));
     text = await response.text();
   } catch (cause) {
     const kind = timedOut ? 'timeout' : 'network';

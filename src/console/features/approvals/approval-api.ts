@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { z } from 'zod';
 import { approvalEventSchema, approvalSchema } from '../../../contract/approvals.ts';
 import { callConsoleApi } from '../../lib/console-api.ts';
+import { approvalsCountQuery } from './approvals-count-query.ts';
 
 // docs/decisions.md D17: the console's own approval routes (team mode), with the session cookie. Answers
 // are parsed with the contract's schemas; a refusal's DRF detail becomes the error's message.
@@ -31,18 +32,18 @@ export const approvalQueries = {
       queryFn: ({ signal }) => callConsoleApi(queueSchema, '/api/approvals', { signal }).then((r) => r.results),
       refetchInterval: 15_000,
     }),
-  count: () =>
-    queryOptions({
-      queryKey: ['approvals', 'count'] as const,
-      queryFn: ({ signal }) => callConsoleApi(countSchema, '/api/approvals/count', { signal }).then((r) => r.waiting),
-      refetchInterval: 30_000,
-    }),
+  count: approvalsCountQuery,
   trail: (id: string) =>
     queryOptions({
       queryKey: ['approvals', 'trail', id] as const,
       queryFn: ({ signal }) => callConsoleApi(trailSchema, `/api/approvals/${encodeURIComponent(id)}`, { signal }),
     }),
 };
+
+/** GET /api/approvals/count: how many refunds wait for someone else's approval (approvals-count-query.ts asks). */
+export function fetchApprovalsCount(signal: AbortSignal): Promise<number> {
+  return callConsoleApi(countSchema, '/api/approvals/count', { signal }).then((r) => r.waiting);
+}
 
 export type Decision = 'approve' | 'reject' | 'withdraw';
 

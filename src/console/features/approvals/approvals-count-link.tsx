@@ -4,7 +4,7 @@ import { IconChecklist } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTeamMe } from '../../lib/use-team.ts';
-import { approvalQueries } from './approval-api.ts';
+import { approvalsCountQuery } from './approvals-count-query.ts';
 
 // docs/decisions.md D17: an approver sees on every page how many refunds wait for someone else's
 // approval: beside the account in the header, and on a phone on the header's menu button (an icon
@@ -14,7 +14,7 @@ import { approvalQueries } from './approval-api.ts';
 export function useWaitingApprovals(): { approver: boolean; waiting: number } {
   const me = useTeamMe();
   const approver = me?.environments.some((e) => e.permissions.includes('approve:refund')) === true;
-  const query = useQuery({ ...approvalQueries.count(), enabled: approver });
+  const query = useQuery({ ...approvalsCountQuery(), enabled: approver });
   return { approver, waiting: query.data ?? 0 };
 }
 

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getActiveEnvironment } from '../../lib/environments.ts';
 import type { SandboxOrderPage } from '../orders/api/list-sandbox-orders.ts';
 import { sandboxListAvailable, sandboxListKey, sandboxListRequest } from '../orders/api/sandbox-list-request.ts';
+import { takeBootListRequest } from './boot-list-request.ts';
 
 // Issue 17, time to content: /orders is where every session starts, and its list waited for the
 // app to hydrate, then for the page's lazy code, then for its own request. main.tsx calls this
@@ -10,6 +11,8 @@ import { sandboxListAvailable, sandboxListKey, sandboxListRequest } from '../ord
 // the same key, so nothing is sent twice. The same request as the page's (one journal entry, the
 // same errors and retries through the same QueryClient), after the same wait for the server's
 // config (behind a proxy there is no sandbox list: nothing is sent).
+// Issue 27: public/boot.js sends that request earlier still, while the code downloads; its answer is
+// taken here when it is the same request (boot-list-request.ts).
 
 /** Which list the page at `location` will ask for first, when it is the sandbox list this can send without zod; else null. */
 export function firstPageFilters(location: Pick<Location, 'pathname' | 'search'>): { q?: string } | null {
@@ -22,9 +25,13 @@ export function firstPageFilters(location: Pick<Location, 'pathname' | 'search'>
 }
 
 export function prefetchOrdersFirstPage(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): void {
+  let early = takeBootListRequest();
   const filters = firstPageFilters(location);
   const environment = getActiveEnvironment();
-  if (filters === null || !environment.sandbox) return;
+  if (filters === null || !environment.sandbox) {
+    early?.abort();
+    return;
+  }
   void queryClient.prefetchInfiniteQuery({
     queryKey: sandboxListKey(environment, filters),
     queryFn: async ({ signal }): Promise<SandboxOrderPage> => {
@@ -32,7 +39,10 @@ export function prefetchOrdersFirstPage(queryClient: QueryClient, location: Pick
       // off the first bundle (issue 6's budget); the parser (zod) comes while the request is out.
       const parser = import('../orders/api/list-sandbox-orders.ts');
       const [{ apiRequest }] = await Promise.all([import('../../lib/api-client.ts'), sandboxListAvailable(environment)]);
-      const [response, { parseSandboxOrderPage }] = await Promise.all([apiRequest(environment, sandboxListRequest(filters, null, signal)), parser]);
+      // Only the first attempt: a retry asks again.
+      const sent = early ?? undefined;
+      early = null;
+      const [response, { parseSandboxOrderPage }] = await Promise.all([apiRequest(environment, { ...sandboxListRequest(filters, null, signal), sent }), parser]);
       return parseSandboxOrderPage(response.data);
     },
     initialPageParam: null as string | null,

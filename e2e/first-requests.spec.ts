@@ -1,0 +1,92 @@
+import type { Request } from '@playwright/test';
+import { expect, test, uniqueId } from './fixtures.ts';
+import { DEV_TOKEN } from './support/target.ts';
+
+// Issue 27, personal mode: /orders's first list page is asked by public/boot.js while the app's code
+// downloads, and the app shows that answer instead of asking again; a failed answer shows as it
+// always has. An order opened by its URL in a fresh browser shows.
+
+const isList = (request: Request) => new URL(request.url()).pathname === '/sandbox/orders';
+
+test('the list is asked once, before the app has run, and shows that answer', async ({ page, api }) => {
+  const prefix = uniqueId('E2E-BOOT');
+  const order = await api.createOrder({ order_external_id: `${prefix}-A` });
+  const lists: Request[] = [];
+  page.on('request', (request) => {
+    if (isList(request)) lists.push(request);
+  });
+
+  await page.goto(`/orders?q=${prefix}`);
+  const table = page.getByRole('table', { name: 'All sandbox orders' });
+  await expect(table.getByRole('row').filter({ hasText: order.external_id })).toBeVisible();
+  await expect(page.getByText('Loaded 1 order (all)')).toBeVisible();
+  expect(lists).toHaveLength(1);
+  const [list] = lists;
+  // The request the app itself would send: the search, the token in its header and nowhere else.
+  expect(new URL(list?.url() ?? '').searchParams.get('q')).toBe(prefix);
+  expect(list?.url()).not.toMatch(/token/i);
+  expect(await list?.headerValue('authorization')).toMatch(/^Token \S+$/);
+
+  // The journal lists it once, as a request the console made.
+  await page.getByRole('button', { name: 'Journal' }).click();
+  await expect(page.getByRole('dialog', { name: 'Request journal' }).getByText('/sandbox/orders')).toHaveCount(1);
+});
+
+test('the server’s config answering only once the app runs: still one list request, the app’s own', async ({ page }) => {
+  const lists: Request[] = [];
+  page.on('request', (request) => {
+    if (isList(request)) lists.push(request);
+  });
+  // boot.js waits for this answer before it asks for the list; here the app is running by then.
+  await page.route('**/console-config.json', async (route) => {
+    await page.locator('html[data-app]').waitFor({ state: 'attached' });
+    await route.continue();
+  });
+
+  await page.goto('/orders');
+  await expect(page.getByRole('table', { name: 'All sandbox orders' }).or(page.getByRole('heading', { name: 'No orders yet' }))).toBeVisible();
+  await page.getByRole('button', { name: 'Journal' }).click();
+  await expect(page.getByRole('dialog', { name: 'Request journal' }).getByText('/sandbox/orders')).toHaveCount(1);
+  expect(lists).toHaveLength(1);
+});
+
+test('a rejected token on the early list request shows as it always has', async ({ page }) => {
+  let asked = 0;
+  await page.route('**/sandbox/orders?*', (route) => {
+    asked += 1;
+    return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ detail: 'Invalid token.' }) });
+  });
+
+  await page.goto('/orders');
+  await expect(page.getByRole('alert').filter({ hasText: 'The service rejected the token' }).first()).toBeVisible();
+  await expect(page.getByText('Listing the sandbox orders failed with')).toBeVisible();
+  expect(asked).toBe(1);
+});
+
+test('an answer the service could not give shows the list error, and Retry asks again', async ({ page }) => {
+  let failing = true;
+  await page.route('**/sandbox/orders?*', (route) =>
+    failing ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'Down for maintenance.' }) }) : route.continue(),
+  );
+
+  await page.goto('/orders');
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not load the sandbox orders' });
+  await expect(alert).toBeVisible();
+  failing = false;
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('table', { name: 'All sandbox orders' }).or(page.getByRole('heading', { name: 'No orders yet' }))).toBeVisible();
+});
+
+test('an order opened by its URL in a fresh browser shows', async ({ browser, api, target }) => {
+  const order = await api.createOrder({ order_external_id: uniqueId('E2E-COLD') });
+  const context = await browser.newContext({ baseURL: target.baseURL });
+  try {
+    const page = await context.newPage();
+    if (target.token !== DEV_TOKEN) await page.addInitScript(`sessionStorage.setItem('order-console:token:local-sandbox', ${JSON.stringify(target.token)})`);
+    await page.goto(`/orders/${order.id}`);
+    await expect(page.getByRole('heading', { name: `Order ${order.external_id}` })).toBeVisible();
+    await expect(page.getByTestId('order-status')).toHaveText('new');
+  } finally {
+    await context.close();
+  }
+});

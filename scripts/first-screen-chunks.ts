@@ -1,0 +1,157 @@
+import type { Plugin } from 'vite';
+
+// Issue 27, requests before content: left to itself the bundler cut the code a first screen loads
+// into ~50 small chunks (one per shared Mantine component, icon, helper), which the browser fetched
+// one by one before the list or an order could show. Chunks are grouped here by what a first screen
+// needs instead: the shell (everything main.tsx imports statically), then what /orders loads lazily
+// before its list shows, then what /orders/{id} adds before its order shows. Each group holds
+// exactly the modules reachable by static imports from its roots and from no earlier group, so no
+// group pulls code into the shell (the initial bundle's budget) and no page loads a group it does
+// not need. Everything else (other pages, dialogs, the history) keeps the bundler's own split.
+
+/** A group: its chunk's name and the modules (as their ids end) whose static imports it holds. */
+interface FirstScreen {
+  name: string;
+  roots: string[];
+}
+
+export const FIRST_SCREENS: FirstScreen[] = [
+  { name: 'shell', roots: ['/src/console/main.tsx'] },
+  {
+    // orders-route.tsx, main.tsx and the shell load these on /orders before the list shows.
+    name: 'orders-first-screen',
+    roots: [
+      '/src/console/features/orders-list/orders-page.tsx',
+      '/src/console/features/orders/api/list-sandbox-orders.ts',
+      '/src/console/lib/api-client.ts',
+      '/src/console/app/page-styles.ts',
+      '/src/console/features/faults/faults-indicator.tsx',
+      '/src/console/app/notifications-host.tsx',
+    ],
+  },
+  {
+    // order-sections.tsx renders the history and approvals panels with the order (lazily, so other
+    // pages do without them): on the first screen of /orders/{id} they came as five more requests.
+    name: 'order-first-screen',
+    roots: ['/src/console/features/order-detail/order-page.tsx', '/src/console/features/order-detail/history/history-panel.tsx', '/src/console/features/approvals/order-approvals-panel.tsx'],
+  },
+];
+
+interface ModuleGraph {
+  ids: () => Iterable<string>;
+  staticImports: (id: string) => readonly string[];
+  /** The module's code after the transforms (plain JS with import statements), when the bundler has it. */
+  code: (id: string) => string | null;
+}
+
+const IMPORT_NAMES = /(?:import|export)\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+const DEFAULT_AS = /export\s*\{\s*default\s+as\s+(\w+)\s*\}\s*from\s*["']([^"']+)["']/g;
+
+/** A package's index that only re-exports (@mantine/core, @tabler/icons-react): every statement an import or export. */
+function isBarrel(id: string, code: string | null): boolean {
+  if (!id.includes('/node_modules/') || code === null) return false;
+  const statements = code
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '')
+    .split(';')
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && s !== "'use client'" && s !== '"use client"');
+  return statements.length > 0 && statements.every((s) => s.startsWith('import') || s.startsWith('export'));
+}
+
+/** `{ a, b as c }` as [imported, local] pairs. */
+function namePairs(list: string): [string, string][] {
+  return list
+    .split(',')
+    .map((part) => part.trim().replace(/^type\s+/, ''))
+    .filter((part) => part !== '')
+    .map((part) => {
+      const [imported = part, local = imported] = part.split(/\s+as\s+/);
+      return [imported.trim(), local.trim()];
+    });
+}
+
+/**
+ * The names a module takes from a barrel, mapped to the files that define them: following the barrel
+ * itself would put every component of the package (its whole index) in the first group that meets it.
+ */
+function barrelTargets(barrelId: string, barrelCode: string, names: readonly string[], ids: ReadonlySet<string>, cache: Map<string, Map<string, string>>): string[] | null {
+  let fileOf = cache.get(barrelId);
+  if (fileOf === undefined) {
+    const dir = barrelId.slice(0, barrelId.lastIndexOf('/') + 1);
+    const resolve = (spec: string) => {
+      const path = new URL(spec, `file://${dir}`).pathname;
+      return ids.has(path) ? path : undefined;
+    };
+    fileOf = new Map<string, string>();
+    for (const match of barrelCode.matchAll(IMPORT_NAMES)) {
+      const file = resolve(match[2] ?? '');
+      if (file !== undefined) for (const [, local] of namePairs(match[1] ?? '')) fileOf.set(local, file);
+    }
+    for (const match of barrelCode.matchAll(DEFAULT_AS)) {
+      const file = resolve(match[2] ?? '');
+      if (file !== undefined && match[1] !== undefined) fileOf.set(match[1], file);
+    }
+    cache.set(barrelId, fileOf);
+  }
+  const files = names.map((name) => fileOf.get(name));
+  return files.every((f): f is string => f !== undefined) ? [...new Set(files)] : null;
+}
+
+/** What a module statically needs: its imports, a barrel replaced by the files of the names taken from it. */
+function needs(graph: ModuleGraph, id: string, ids: ReadonlySet<string>, cache: Map<string, Map<string, string>>): string[] {
+  const code = graph.code(id);
+  const out: string[] = [];
+  for (const imported of graph.staticImports(id)) {
+    const barrelCode = graph.code(imported);
+    if (code === null || !isBarrel(imported, barrelCode) || barrelCode === null) {
+      out.push(imported);
+      continue;
+    }
+    const pkg = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(imported)?.[1];
+    const names = [...code.matchAll(IMPORT_NAMES)].filter((m) => m[2] === pkg).flatMap((m) => namePairs(m[1] ?? '').map(([name]) => name));
+    const targets = names.length > 0 ? barrelTargets(imported, barrelCode, names, ids, cache) : null;
+    out.push(...(targets ?? [imported]));
+  }
+  return out;
+}
+
+/** Which group each module falls in: the first group whose roots reach it by static imports. */
+export function groupModules(graph: ModuleGraph, screens: readonly FirstScreen[]): Map<string, string> {
+  const ids = [...graph.ids()];
+  const idSet = new Set(ids);
+  const barrels = new Map<string, Map<string, string>>();
+  const owner = new Map<string, string>();
+  for (const screen of screens) {
+    const stack = screen.roots.map((root) => {
+      const id = ids.find((candidate) => candidate.endsWith(root));
+      if (id === undefined) throw new Error(`first-screen-chunks: no module ${root} in the build`);
+      return id;
+    });
+    const seen = new Set<string>();
+    for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+      if (seen.has(id) || owner.has(id)) continue;
+      seen.add(id);
+      stack.push(...needs(graph, id, idSet, barrels));
+    }
+    for (const id of seen) owner.set(id, screen.name);
+  }
+  return owner;
+}
+
+/** The plugin reads the module graph when the build has it; `test(name)` is the group's test for rolldown. */
+export function firstScreenChunks(screens: readonly FirstScreen[] = FIRST_SCREENS): { plugin: Plugin; test: (name: string) => (id: string) => boolean } {
+  let owner = new Map<string, string>();
+  const plugin: Plugin = {
+    name: 'order-console:first-screen-chunks',
+    apply: 'build',
+    buildEnd(error) {
+      if (error !== undefined) return;
+      owner = groupModules({ ids: () => this.getModuleIds(), staticImports: (id) => this.getModuleInfo(id)?.importedIds ?? [], code: (id) => this.getModuleInfo(id)?.code ?? null }, screens);
+    },
+  };
+  // The bundler's runtime and Vite's virtual modules (ids starting with \0) go with the shell, which
+  // every page loads, rather than into a chunk of their own: one request less.
+  const first = screens[0]?.name;
+  return { plugin, test: (name) => (id) => owner.get(id) === name || (name === first && id.startsWith('\0') && !owner.has(id)) };
+}

@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+
+// The header's count of approvals waiting (approvals-count-link.tsx) is on every page's shell, so on
+// the first screen's path; its answer is parsed with zod in approval-api.ts, which loads with the
+// first request instead of with the shell: personal mode never asks and never loads it (issue 27,
+// initial bundle without zod).
+
+export const approvalsCountQuery = () =>
+  queryOptions({
+    queryKey: ['approvals', 'count'] as const,
+    queryFn: async ({ signal }) => (await import('./approval-api.ts')).fetchApprovalsCount(signal),
+    refetchInterval: 30_000,
+  });
