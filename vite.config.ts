@@ -37,20 +37,25 @@ function gitCommit(): string {
   }
 }
 
-export default defineConfig(({ command }) => ({
+// isSsrBuild: the team-mode renderer for Node (`vite build --ssr src/console/team-render.tsx`): one
+// module graph for the server, so no browser chunks, no pre-rendered frame, no public/ and no twins.
+export default defineConfig(({ command, isSsrBuild = false }) => ({
   // precompress: brotli and gzip twins of every text file, which the sandbox sends by Accept-Encoding.
-  plugins: [react(), prerenderOrdersFrame(), firstScreen.plugin, precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), prerenderOrdersFrame(), firstScreen.plugin, precompress()],
   define: command === 'build' ? { 'import.meta.env.VITE_CONSOLE_COMMIT': JSON.stringify(gitCommit()) } : {},
   build: {
     outDir: 'dist',
     // Written for the build machine (stack traces), not referenced by the bundle; the server never sends them.
     sourcemap: 'hidden',
-    rolldownOptions: {
-      output: {
-        // What each first screen needs, as few chunks (scripts/first-screen-chunks.ts, issue 27).
-        codeSplitting: { includeDependenciesRecursively: false, groups: FIRST_SCREENS.map(({ name }, i) => ({ name, test: firstScreen.test(name), priority: FIRST_SCREENS.length - i })) },
-      },
-    },
+    copyPublicDir: !isSsrBuild,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // What each first screen needs, as few chunks (scripts/first-screen-chunks.ts, issue 27).
+            codeSplitting: { includeDependenciesRecursively: false, groups: FIRST_SCREENS.map(({ name }, i) => ({ name, test: firstScreen.test(name), priority: FIRST_SCREENS.length - i })) },
+          },
+        },
   },
   server: {
     host: '127.0.0.1',
