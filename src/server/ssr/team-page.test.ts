@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { INTL_COOKIE, orderServicePaths, TEAM_PAGE_DATA_ID } from '../../contract/paths.ts';
 import { orderSchema } from '../../contract/schemas.ts';
 import { teamPageDataSchema } from '../../contract/team-page.ts';
@@ -170,5 +170,22 @@ test('dates come in the time zone the browser told', { timeout: 60_000 }, async 
   for (const zone of ['Pacific/Auckland', 'America/Los_Angeles']) {
     const { root, expected } = await hours(zone);
     expect(root, zone).toContain(expected);
+  }
+});
+
+test("a page looks its session up once: the guard, the page and its reads share it, and the reads still apply the person's permissions", { timeout: 60_000 }, async () => {
+  const query = vi.spyOn(server.db, 'query');
+  try {
+    for (const [email, path] of [['agent@example.com', '/orders'], ['agent@example.com', `/orders/${orderId}`], ['viewer@example.com', '/orders']] as const) {
+      query.mockClear();
+      const { html } = await page(server.url, path, cookies.get(email) ?? '');
+      expect(parts(html).data.seeds, `${email} ${path}`).toHaveLength(1);
+      const touches = query.mock.calls.filter(([sql]) => /UPDATE console_sessions/.test(sql));
+      expect(touches, `${email} ${path}`).toHaveLength(1);
+    }
+    // The viewer's read still went through its role: no customer field came back.
+    expect((await page(server.url, '/orders', cookies.get('viewer@example.com') ?? '')).html).not.toContain('eva.ssr@example.com');
+  } finally {
+    query.mockRestore();
   }
 });

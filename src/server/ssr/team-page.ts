@@ -10,8 +10,8 @@ import { CODINGS, selectEncoding } from '../content-encoding.ts';
 import { ENV_PREFIX } from '../forward.ts';
 import { parseJson } from '../json-text.ts';
 import { describeMe } from '../team-routes.ts';
-import type { TeamContext } from '../team-session.ts';
-import { currentUser } from '../team-session.ts';
+import type { SignedIn, TeamContext } from '../team-session.ts';
+import { currentUser, onBehalfOf } from '../team-session.ts';
 import { serializePageData } from './page-data.ts';
 import type { TeamRendererSource } from './team-renderer.ts';
 
@@ -75,9 +75,10 @@ export function intlOf(cookie: string | undefined): { locale: string; timeZone: 
 }
 
 /** A GET of one of this server's routes as the signed-in person, or null when it is not a 200 with JSON. */
-async function readOwn(options: TeamPagesOptions, origin: string, path: string, cookie: string, signal: AbortSignal): Promise<{ body: unknown; receivedAt: number } | null> {
+async function readOwn(options: TeamPagesOptions, origin: string, path: string, signedIn: SignedIn, cookie: string, signal: AbortSignal): Promise<{ body: unknown; receivedAt: number } | null> {
   try {
-    const response = await options.callOwn(new Request(`${origin}${path}`, { headers: { Accept: 'application/json', Cookie: cookie }, signal }));
+    // The page's session goes with the read (looked up once, for the page); the routes check its permissions as for the browser.
+    const response = await options.callOwn(onBehalfOf(new Request(`${origin}${path}`, { headers: { Accept: 'application/json', Cookie: cookie }, signal }), signedIn));
     if (response.status !== 200) {
       await response.body?.cancel();
       return null;
@@ -105,16 +106,16 @@ async function within<T>(ms: number, controller: AbortController, work: Promise<
   }
 }
 
-async function seedsFor(options: TeamPagesOptions, page: Page, environmentId: string, origin: string, cookie: string): Promise<TeamPageSeed[]> {
+async function seedsFor(options: TeamPagesOptions, page: Page, environmentId: string, origin: string, signedIn: SignedIn, cookie: string): Promise<TeamPageSeed[]> {
   const controller = new AbortController();
   const read = async (): Promise<TeamPageSeed[]> => {
     if (page.kind === 'list') {
       const q = '';
-      const answer = await readOwn(options, origin, `/api/orders/search?${new URLSearchParams({ q, env: environmentId }).toString()}`, cookie, controller.signal);
+      const answer = await readOwn(options, origin, `/api/orders/search?${new URLSearchParams({ q, env: environmentId }).toString()}`, signedIn, cookie, controller.signal);
       return answer === null ? [] : [{ kind: 'index', environment: environmentId, q, ...answer }];
     }
     const path = `${ENV_PREFIX}/${encodeURIComponent(environmentId)}${orderServicePaths.orderRead(page.orderId)}`;
-    const answer = await readOwn(options, origin, path, cookie, controller.signal);
+    const answer = await readOwn(options, origin, path, signedIn, cookie, controller.signal);
     return answer === null ? [] : [{ kind: 'order', environment: environmentId, orderId: page.orderId, ...answer }];
   };
   return within(options.readBudgetMs ?? DEFAULT_READ_BUDGET_MS, controller, read(), []);
@@ -173,7 +174,7 @@ export function teamPages(options: TeamPagesOptions): (c: Context) => Promise<Re
     // One it may not read gets no data: the page asks, and shows what it shows for a refusal.
     const environment = me.environments[0];
     const readable = environment?.permissions.includes('read:order') === true;
-    const seeds = environment === undefined || !readable ? [] : await seedsFor(options, page, environment.id, url.origin, c.req.header('cookie') ?? '');
+    const seeds = environment === undefined || !readable ? [] : await seedsFor(options, page, environment.id, url.origin, found, c.req.header('cookie') ?? '');
     const data: TeamPageData = { auth: options.ctx.config.auth, me, renderedAt: Date.now(), seeds };
     let rendered: string;
     try {
