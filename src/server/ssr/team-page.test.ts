@@ -189,3 +189,56 @@ test("a page looks its session up once: the guard, the page and its reads share 
     query.mockRestore();
   }
 });
+
+test('the head goes out before the data is read and rendered; a render that fails after it ends in the page as the build made it', { timeout: 60_000 }, async () => {
+  let release = () => undefined;
+  const gate = new Promise<undefined>((resolve) => {
+    release = () => {
+      resolve(undefined);
+      return undefined;
+    };
+  });
+  let broken = false;
+  const held = await startTeamServer({
+    staticDir,
+    renderer: () =>
+      Promise.resolve(async () => {
+        await gate;
+        if (broken) throw new Error('the render broke');
+        return '<p>the held page</p>';
+      }),
+  });
+  try {
+    await held.addUser('agent@example.com', ['agent']);
+    const cookie = cookieOf(await signIn(held.url, 'agent@example.com'));
+    const response = await fetch(`${held.url}/orders`, { headers: { Accept: 'text/html', Cookie: `${cookie}; ${INTL}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('vary')).toContain('Cookie');
+    expect(response.headers.get('content-encoding')).toMatch(/^(br|gzip)$/);
+    if (response.body === null) throw new Error('no body');
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    // While the render is held, the head (with the page's stylesheets) has come already.
+    while (!text.includes('</head>')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+    }
+    expect(text).toContain('/assets/page-styles-Ab12Cd34.css');
+    expect(text).not.toContain('the held page');
+    release();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += chunk.value;
+    expect(parts(text).root).toContain('<p>the held page</p>');
+    expect(text.trimEnd()).toMatch(/<\/html>$/);
+
+    broken = true;
+    const { response: failed, html } = await page(held.url, '/orders', cookie);
+    expect(failed.status).toBe(200);
+    expect(html).toContain('the build frame');
+    expect(html).not.toContain(TEAM_PAGE_DATA_ID);
+    expect(html.trimEnd()).toMatch(/<\/body><\/html>$/);
+  } finally {
+    await held.close();
+  }
+});

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { BrotliCompress, Gzip } from 'node:zlib';
+import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { INTL_COOKIE, orderServicePaths, TEAM_PAGE_DATA_ID } from '../../contract/paths.ts';
@@ -20,7 +21,7 @@ import type { TeamRendererSource } from './team-renderer.ts';
 // through this server's own routes with the person's session, the routes the browser would have
 // called (/api/orders/search, /env/{id}/psp/v2/order/{id}/): their permission checks, token handling
 // and answers are the browser's. A read that is slow, refused or failing is left out and the browser
-// asks as it always did; a render that fails sends the page as it always was. Never a 5xx of ours.
+// asks as it always did; a render that fails ends the page as it always was. Never a 5xx of ours.
 
 export const DEFAULT_READ_BUDGET_MS = 300;
 
@@ -135,18 +136,52 @@ async function pageStyleLinks(staticDir: string, page: Page): Promise<string> {
 }
 
 // A rendered /orders is ~120 KB of markup: compressed as the build's files are (brotli at a level fast
-// enough for every request, else gzip), per Accept-Encoding.
-const compressors: Record<Coding, (text: string) => Buffer> = {
-  br: (text) => brotliCompressSync(text, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
-  gzip: (text) => gzipSync(text, { level: 6 }),
+// enough for every request, else gzip), per Accept-Encoding. The page goes in two parts: its head
+// (stylesheets, scripts) at once, flushed through the compressor so the browser starts fetching them,
+// then its body once the data is read and rendered.
+const compressors: Record<Coding, () => BrotliCompress | Gzip> = {
+  br: () => createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: () => createGzip({ level: 6 }),
 };
 
-function encoded(page: string, acceptEncoding: string | undefined): Response {
+function streamed(head: string, rest: Promise<string>, acceptEncoding: string | undefined): Response {
   const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Cookie, Accept-Encoding' });
   const coding = selectEncoding(acceptEncoding, CODINGS);
-  if (coding === 'identity') return new Response(page, { headers });
-  headers.set('Content-Encoding', coding);
-  return new Response(new Uint8Array(compressors[coding](page)), { headers });
+  if (coding !== 'identity') headers.set('Content-Encoding', coding);
+  const zip = coding === 'identity' ? null : compressors[coding]();
+  let open = true;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const close = () => {
+        if (open) controller.close();
+        open = false;
+      };
+      if (zip === null) {
+        controller.enqueue(new TextEncoder().encode(head));
+        void rest.then((text) => {
+          if (open) controller.enqueue(new TextEncoder().encode(text));
+          close();
+        });
+        return;
+      }
+      zip.on('data', (chunk: Buffer) => {
+        if (open) controller.enqueue(new Uint8Array(chunk));
+      });
+      zip.on('end', close);
+      // A compressor fails only when the browser went away (the stream was cancelled and it destroyed).
+      zip.on('error', close);
+      zip.write(head);
+      zip.flush();
+      void rest.then((text) => {
+        if (open) zip.end(text);
+      });
+    },
+    cancel() {
+      open = false;
+      zip?.destroy();
+    },
+  });
+  return new Response(body, { headers });
 }
 
 /**
@@ -169,23 +204,26 @@ export function teamPages(options: TeamPagesOptions): (c: Context) => Promise<Re
     const end = html.lastIndexOf(BODY_END);
     if (start < 0 || end < start) return null;
 
-    const me = describeMe(found.user, options.ctx);
-    // The browser starts in the first environment it is given (src/console/lib/environments.ts) unless it chose another.
-    // One it may not read gets no data: the page asks, and shows what it shows for a refusal.
-    const environment = me.environments[0];
-    const readable = environment?.permissions.includes('read:order') === true;
-    const seeds = environment === undefined || !readable ? [] : await seedsFor(options, page, environment.id, url.origin, found, c.req.header('cookie') ?? '');
-    const data: TeamPageData = { auth: options.ctx.config.auth, me, renderedAt: Date.now(), seeds };
-    let rendered: string;
-    try {
-      rendered = await renderer({ location: url.pathname, data, intl });
-    } catch (error) {
-      options.ctx.log(`ERROR rendering ${url.pathname}: ${error instanceof Error ? error.message : String(error)}`);
-      return null;
-    }
     const links = await pageStyleLinks(options.staticDir, page);
     const head = html.slice(0, start).replace('</head>', `${links}</head>`);
-    const body = `<div id="root" data-server-rendered>${rendered}</div><script type="application/json" id="${TEAM_PAGE_DATA_ID}">${serializePageData(data)}</script>\n  `;
-    return encoded(head + body + html.slice(end), c.req.header('accept-encoding'));
+    // The head goes before the data is read; from here the answer is a 200 whatever happens: a read or
+    // render that fails ends the page as the build made it, and the browser fetches its data as always.
+    const rest = async (): Promise<string> => {
+      try {
+        const me = describeMe(found.user, options.ctx);
+        // The browser starts in the first environment it is given (src/console/lib/environments.ts) unless it chose another.
+        // One it may not read gets no data: the page asks, and shows what it shows for a refusal.
+        const environment = me.environments[0];
+        const readable = environment?.permissions.includes('read:order') === true;
+        const seeds = environment === undefined || !readable ? [] : await seedsFor(options, page, environment.id, url.origin, found, c.req.header('cookie') ?? '');
+        const data: TeamPageData = { auth: options.ctx.config.auth, me, renderedAt: Date.now(), seeds };
+        const rendered = await renderer({ location: url.pathname, data, intl });
+        return `<div id="root" data-server-rendered>${rendered}</div><script type="application/json" id="${TEAM_PAGE_DATA_ID}">${serializePageData(data)}</script>\n  ${html.slice(end)}`;
+      } catch (error) {
+        options.ctx.log(`ERROR rendering ${url.pathname}: ${error instanceof Error ? error.message : String(error)}`);
+        return html.slice(start);
+      }
+    };
+    return streamed(head, rest(), c.req.header('accept-encoding'));
   };
 }
