@@ -83,3 +83,17 @@ test('signed in, /orders and a cold /orders/{id} come with their data in the HTM
   await cold.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
   await expect(cold.getByRole('table', { name: 'Team order index' })).toBeVisible();
 });
+
+test('the first page after signing in comes server-rendered: the sign-in page told the server the locale and time zone', async ({ page }) => {
+  await page.goto('/orders');
+  await expect(page).toHaveURL(/\/sign-in\?return_to=%2Forders$/);
+  await page.getByLabel('Email').fill(TEAM_USER.email);
+  await page.getByLabel('Password').fill(TEAM_USER.password);
+  const first = page.waitForResponse((response) => new URL(response.url()).pathname === '/orders' && response.request().resourceType() === 'document');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const html = await (await first).text();
+  expect(html).toContain('data-server-rendered');
+  expect(html).toContain('aria-label="Team order index"');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+  await expect(page.getByRole('table', { name: 'Team order index' })).toBeVisible();
+});

@@ -146,6 +146,8 @@ test('team mode: the lookup box finds an order by the customer’s e-mail, Enter
   const orderUrl = page.url();
 
   await page.goto('/orders');
+  // The list comes server-rendered (issue 27): its box is there before the app runs; type once it does.
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
   const box = page.getByRole('searchbox', { name: 'Search the team’s orders' });
   await box.fill(email.toUpperCase());
   await box.press('Enter');

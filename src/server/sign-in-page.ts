@@ -1,3 +1,4 @@
+import { INTL_COOKIE } from '../contract/paths.ts';
 import { escapeHtml } from '../sandbox/entry.ts';
 
 // docs/decisions.md D16: the page `/sign-in`, inputs labelled "Email" and "Password", a button "Sign in".
@@ -5,6 +6,19 @@ import { escapeHtml } from '../sandbox/entry.ts';
 // failed attempt comes back as this page with the message and the e-mail kept.
 
 export const SIGN_IN_PATH = '/sign-in';
+export const SIGN_IN_SCRIPT_PATH = '/sign-in.js';
+
+/**
+ * Issue 27: the sign-in page tells the server this browser's locale and time zone, as the app does
+ * (src/console/lib/render-settings.ts), so the first page after signing in comes server-rendered too.
+ * A file of its own: the Content-Security-Policy allows no inline script. Without it (no script, no
+ * cookies) that page comes as the build made it.
+ */
+export const SIGN_IN_SCRIPT = `try {
+  var o = new Intl.DateTimeFormat().resolvedOptions();
+  document.cookie = ${JSON.stringify(`${INTL_COOKIE}=`)} + encodeURIComponent(o.locale + '|' + o.timeZone) + '; Path=/; SameSite=Strict';
+} catch (e) {}
+`;
 
 /** Only a path on this site: never `//host` or a URL elsewhere (an open redirect). */
 export function safeReturnTo(value: string | undefined | null): string {
@@ -22,6 +36,7 @@ export function signInPage(options: { returnTo: string; email?: string; message?
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in · Order Console</title>
+<script src="${SIGN_IN_SCRIPT_PATH}"></script>
 <style>
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: Canvas; color: CanvasText; }

@@ -16,7 +16,7 @@ import { registerOrderSearch } from './order-index/search-route.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { createSession, endSession } from './sessions.ts';
 import { clearAccountFailures, recordFailure, throttledFor } from './sign-in-throttle.ts';
-import { safeReturnTo, SIGN_IN_PATH, signInPage } from './sign-in-page.ts';
+import { safeReturnTo, SIGN_IN_PATH, SIGN_IN_SCRIPT, SIGN_IN_SCRIPT_PATH, signInPage } from './sign-in-page.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
 import { clientAddress, cookieName, currentUser, requireSession, sameOriginWrites, sessionCookie, userAgent } from './team-session.ts';
 import type { ConsoleUser } from './users.ts';
@@ -92,6 +92,8 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
       },
     }),
   );
+
+  app.all(SIGN_IN_SCRIPT_PATH, byMethod({ GET: (c) => c.body(SIGN_IN_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }) }));
 
   app.all(
     '/auth/sign-in',

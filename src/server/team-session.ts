@@ -87,14 +87,39 @@ export function sameOriginWrites(ctx: TeamContext) {
 
 export const sessionEnded = () => detailError(401, 'session_ended', 'You are signed out (your session ended or was never started). Sign in again to carry on.');
 
-/** The signed-in user, or null: looks the cookie's session up and marks it seen. */
-export async function currentUser(c: Context, ctx: TeamContext): Promise<{ user: ConsoleUser; sessionId: string } | null> {
+export type SignedIn = { user: ConsoleUser; sessionId: string };
+
+// Issue 27: a request's session is looked up (and marked seen, D16's idle clock) once, however many
+// steps ask for it (the page guard, the page, the reads the page makes through this server's own
+// routes). Keyed by the Request object itself: only this server's code holds one, so nothing a client
+// sends can claim a session it has not shown.
+const sessionOfRequest = new WeakMap<Request, Promise<SignedIn | null>>();
+
+async function lookUpSession(c: Context, ctx: TeamContext): Promise<SignedIn | null> {
   const id = getCookie(c, cookieName(c, ctx.config));
   if (id === undefined || id === '') return null;
   const email = await touchSession(ctx.db, id, { idleMs: ctx.config.idleMs, maxMs: ctx.config.maxMs });
   if (email === null) return null;
   const user = await findUser(ctx.db, email);
   return user === null || user.status !== 'active' ? null : { user, sessionId: id };
+}
+
+/** The signed-in user, or null: looks the cookie's session up and marks it seen, once per request. */
+export function currentUser(c: Context, ctx: TeamContext): Promise<SignedIn | null> {
+  const known = sessionOfRequest.get(c.req.raw);
+  if (known !== undefined) return known;
+  const found = lookUpSession(c, ctx);
+  sessionOfRequest.set(c.req.raw, found);
+  return found;
+}
+
+/**
+ * `request`, made by this server for the page of `signedIn`'s request, carries that session: its
+ * routes check the user's permissions as always, without looking the session up (and touching it) again.
+ */
+export function onBehalfOf(request: Request, signedIn: SignedIn): Request {
+  sessionOfRequest.set(request, Promise.resolve(signedIn));
+  return request;
 }
 
 /** 401 without a live session; sets `user` and `sessionId` for the handler. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { INTL_COOKIE, orderServicePaths, TEAM_PAGE_DATA_ID } from '../../contract/paths.ts';
 import { orderSchema } from '../../contract/schemas.ts';
 import { teamPageDataSchema } from '../../contract/team-page.ts';
@@ -170,5 +170,75 @@ test('dates come in the time zone the browser told', { timeout: 60_000 }, async 
   for (const zone of ['Pacific/Auckland', 'America/Los_Angeles']) {
     const { root, expected } = await hours(zone);
     expect(root, zone).toContain(expected);
+  }
+});
+
+test("a page looks its session up once: the guard, the page and its reads share it, and the reads still apply the person's permissions", { timeout: 60_000 }, async () => {
+  const query = vi.spyOn(server.db, 'query');
+  try {
+    for (const [email, path] of [['agent@example.com', '/orders'], ['agent@example.com', `/orders/${orderId}`], ['viewer@example.com', '/orders']] as const) {
+      query.mockClear();
+      const { html } = await page(server.url, path, cookies.get(email) ?? '');
+      expect(parts(html).data.seeds, `${email} ${path}`).toHaveLength(1);
+      const touches = query.mock.calls.filter(([sql]) => /UPDATE console_sessions/.test(sql));
+      expect(touches, `${email} ${path}`).toHaveLength(1);
+    }
+    // The viewer's read still went through its role: no customer field came back.
+    expect((await page(server.url, '/orders', cookies.get('viewer@example.com') ?? '')).html).not.toContain('eva.ssr@example.com');
+  } finally {
+    query.mockRestore();
+  }
+});
+
+test('the head goes out before the data is read and rendered; a render that fails after it ends in the page as the build made it', { timeout: 60_000 }, async () => {
+  let release = () => undefined;
+  const gate = new Promise<undefined>((resolve) => {
+    release = () => {
+      resolve(undefined);
+      return undefined;
+    };
+  });
+  let broken = false;
+  const held = await startTeamServer({
+    staticDir,
+    renderer: () =>
+      Promise.resolve(async () => {
+        await gate;
+        if (broken) throw new Error('the render broke');
+        return '<p>the held page</p>';
+      }),
+  });
+  try {
+    await held.addUser('agent@example.com', ['agent']);
+    const cookie = cookieOf(await signIn(held.url, 'agent@example.com'));
+    const response = await fetch(`${held.url}/orders`, { headers: { Accept: 'text/html', Cookie: `${cookie}; ${INTL}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('vary')).toContain('Cookie');
+    expect(response.headers.get('content-encoding')).toMatch(/^(br|gzip)$/);
+    if (response.body === null) throw new Error('no body');
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    // While the render is held, the head (with the page's stylesheets) has come already.
+    while (!text.includes('</head>')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+    }
+    expect(text).toContain('/assets/page-styles-Ab12Cd34.css');
+    expect(text).not.toContain('the held page');
+    release();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += chunk.value;
+    expect(parts(text).root).toContain('<p>the held page</p>');
+    expect(text.trimEnd()).toMatch(/<\/html>$/);
+
+    broken = true;
+    const { response: failed, html } = await page(held.url, '/orders', cookie);
+    expect(failed.status).toBe(200);
+    expect(html).toContain('the build frame');
+    expect(html).not.toContain(TEAM_PAGE_DATA_ID);
+    expect(html.trimEnd()).toMatch(/<\/body><\/html>$/);
+  } finally {
+    await held.close();
   }
 });

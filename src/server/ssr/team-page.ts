@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { BrotliCompress, Gzip } from 'node:zlib';
+import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { INTL_COOKIE, orderServicePaths, TEAM_PAGE_DATA_ID } from '../../contract/paths.ts';
@@ -10,8 +11,8 @@ import { CODINGS, selectEncoding } from '../content-encoding.ts';
 import { ENV_PREFIX } from '../forward.ts';
 import { parseJson } from '../json-text.ts';
 import { describeMe } from '../team-routes.ts';
-import type { TeamContext } from '../team-session.ts';
-import { currentUser } from '../team-session.ts';
+import type { SignedIn, TeamContext } from '../team-session.ts';
+import { currentUser, onBehalfOf } from '../team-session.ts';
 import { serializePageData } from './page-data.ts';
 import type { TeamRendererSource } from './team-renderer.ts';
 
@@ -20,7 +21,7 @@ import type { TeamRendererSource } from './team-renderer.ts';
 // through this server's own routes with the person's session, the routes the browser would have
 // called (/api/orders/search, /env/{id}/psp/v2/order/{id}/): their permission checks, token handling
 // and answers are the browser's. A read that is slow, refused or failing is left out and the browser
-// asks as it always did; a render that fails sends the page as it always was. Never a 5xx of ours.
+// asks as it always did; a render that fails ends the page as it always was. Never a 5xx of ours.
 
 export const DEFAULT_READ_BUDGET_MS = 300;
 
@@ -75,9 +76,10 @@ export function intlOf(cookie: string | undefined): { locale: string; timeZone: 
 }
 
 /** A GET of one of this server's routes as the signed-in person, or null when it is not a 200 with JSON. */
-async function readOwn(options: TeamPagesOptions, origin: string, path: string, cookie: string, signal: AbortSignal): Promise<{ body: unknown; receivedAt: number } | null> {
+async function readOwn(options: TeamPagesOptions, origin: string, path: string, signedIn: SignedIn, cookie: string, signal: AbortSignal): Promise<{ body: unknown; receivedAt: number } | null> {
   try {
-    const response = await options.callOwn(new Request(`${origin}${path}`, { headers: { Accept: 'application/json', Cookie: cookie }, signal }));
+    // The page's session goes with the read (looked up once, for the page); the routes check its permissions as for the browser.
+    const response = await options.callOwn(onBehalfOf(new Request(`${origin}${path}`, { headers: { Accept: 'application/json', Cookie: cookie }, signal }), signedIn));
     if (response.status !== 200) {
       await response.body?.cancel();
       return null;
@@ -105,16 +107,16 @@ async function within<T>(ms: number, controller: AbortController, work: Promise<
   }
 }
 
-async function seedsFor(options: TeamPagesOptions, page: Page, environmentId: string, origin: string, cookie: string): Promise<TeamPageSeed[]> {
+async function seedsFor(options: TeamPagesOptions, page: Page, environmentId: string, origin: string, signedIn: SignedIn, cookie: string): Promise<TeamPageSeed[]> {
   const controller = new AbortController();
   const read = async (): Promise<TeamPageSeed[]> => {
     if (page.kind === 'list') {
       const q = '';
-      const answer = await readOwn(options, origin, `/api/orders/search?${new URLSearchParams({ q, env: environmentId }).toString()}`, cookie, controller.signal);
+      const answer = await readOwn(options, origin, `/api/orders/search?${new URLSearchParams({ q, env: environmentId }).toString()}`, signedIn, cookie, controller.signal);
       return answer === null ? [] : [{ kind: 'index', environment: environmentId, q, ...answer }];
     }
     const path = `${ENV_PREFIX}/${encodeURIComponent(environmentId)}${orderServicePaths.orderRead(page.orderId)}`;
-    const answer = await readOwn(options, origin, path, cookie, controller.signal);
+    const answer = await readOwn(options, origin, path, signedIn, cookie, controller.signal);
     return answer === null ? [] : [{ kind: 'order', environment: environmentId, orderId: page.orderId, ...answer }];
   };
   return within(options.readBudgetMs ?? DEFAULT_READ_BUDGET_MS, controller, read(), []);
@@ -134,18 +136,52 @@ async function pageStyleLinks(staticDir: string, page: Page): Promise<string> {
 }
 
 // A rendered /orders is ~120 KB of markup: compressed as the build's files are (brotli at a level fast
-// enough for every request, else gzip), per Accept-Encoding.
-const compressors: Record<Coding, (text: string) => Buffer> = {
-  br: (text) => brotliCompressSync(text, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
-  gzip: (text) => gzipSync(text, { level: 6 }),
+// enough for every request, else gzip), per Accept-Encoding. The page goes in two parts: its head
+// (stylesheets, scripts) at once, flushed through the compressor so the browser starts fetching them,
+// then its body once the data is read and rendered.
+const compressors: Record<Coding, () => BrotliCompress | Gzip> = {
+  br: () => createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: () => createGzip({ level: 6 }),
 };
 
-function encoded(page: string, acceptEncoding: string | undefined): Response {
+function streamed(head: string, rest: Promise<string>, acceptEncoding: string | undefined): Response {
   const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Cookie, Accept-Encoding' });
   const coding = selectEncoding(acceptEncoding, CODINGS);
-  if (coding === 'identity') return new Response(page, { headers });
-  headers.set('Content-Encoding', coding);
-  return new Response(new Uint8Array(compressors[coding](page)), { headers });
+  if (coding !== 'identity') headers.set('Content-Encoding', coding);
+  const zip = coding === 'identity' ? null : compressors[coding]();
+  let open = true;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const close = () => {
+        if (open) controller.close();
+        open = false;
+      };
+      if (zip === null) {
+        controller.enqueue(new TextEncoder().encode(head));
+        void rest.then((text) => {
+          if (open) controller.enqueue(new TextEncoder().encode(text));
+          close();
+        });
+        return;
+      }
+      zip.on('data', (chunk: Buffer) => {
+        if (open) controller.enqueue(new Uint8Array(chunk));
+      });
+      zip.on('end', close);
+      // A compressor fails only when the browser went away (the stream was cancelled and it destroyed).
+      zip.on('error', close);
+      zip.write(head);
+      zip.flush();
+      void rest.then((text) => {
+        if (open) zip.end(text);
+      });
+    },
+    cancel() {
+      open = false;
+      zip?.destroy();
+    },
+  });
+  return new Response(body, { headers });
 }
 
 /**
@@ -168,23 +204,26 @@ export function teamPages(options: TeamPagesOptions): (c: Context) => Promise<Re
     const end = html.lastIndexOf(BODY_END);
     if (start < 0 || end < start) return null;
 
-    const me = describeMe(found.user, options.ctx);
-    // The browser starts in the first environment it is given (src/console/lib/environments.ts) unless it chose another.
-    // One it may not read gets no data: the page asks, and shows what it shows for a refusal.
-    const environment = me.environments[0];
-    const readable = environment?.permissions.includes('read:order') === true;
-    const seeds = environment === undefined || !readable ? [] : await seedsFor(options, page, environment.id, url.origin, c.req.header('cookie') ?? '');
-    const data: TeamPageData = { auth: options.ctx.config.auth, me, renderedAt: Date.now(), seeds };
-    let rendered: string;
-    try {
-      rendered = await renderer({ location: url.pathname, data, intl });
-    } catch (error) {
-      options.ctx.log(`ERROR rendering ${url.pathname}: ${error instanceof Error ? error.message : String(error)}`);
-      return null;
-    }
     const links = await pageStyleLinks(options.staticDir, page);
     const head = html.slice(0, start).replace('</head>', `${links}</head>`);
-    const body = `<div id="root" data-server-rendered>${rendered}</div><script type="application/json" id="${TEAM_PAGE_DATA_ID}">${serializePageData(data)}</script>\n  `;
-    return encoded(head + body + html.slice(end), c.req.header('accept-encoding'));
+    // The head goes before the data is read; from here the answer is a 200 whatever happens: a read or
+    // render that fails ends the page as the build made it, and the browser fetches its data as always.
+    const rest = async (): Promise<string> => {
+      try {
+        const me = describeMe(found.user, options.ctx);
+        // The browser starts in the first environment it is given (src/console/lib/environments.ts) unless it chose another.
+        // One it may not read gets no data: the page asks, and shows what it shows for a refusal.
+        const environment = me.environments[0];
+        const readable = environment?.permissions.includes('read:order') === true;
+        const seeds = environment === undefined || !readable ? [] : await seedsFor(options, page, environment.id, url.origin, found, c.req.header('cookie') ?? '');
+        const data: TeamPageData = { auth: options.ctx.config.auth, me, renderedAt: Date.now(), seeds };
+        const rendered = await renderer({ location: url.pathname, data, intl });
+        return `<div id="root" data-server-rendered>${rendered}</div><script type="application/json" id="${TEAM_PAGE_DATA_ID}">${serializePageData(data)}</script>\n  ${html.slice(end)}`;
+      } catch (error) {
+        options.ctx.log(`ERROR rendering ${url.pathname}: ${error instanceof Error ? error.message : String(error)}`);
+        return html.slice(start);
+      }
+    };
+    return streamed(head, rest(), c.req.header('accept-encoding'));
   };
 }
