@@ -3,12 +3,13 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { Approval } from '../../contract/approvals.ts';
 import { decisionNoteSchema, teamRefundRequestSchema } from '../../contract/approvals.ts';
+import { jsonBody } from '../json-body.ts';
 import { issuesToDrf } from '../../contract/drf-errors.ts';
 import { compareMoney, formatMoney } from '../../contract/money.ts';
 import { orderServicePaths } from '../../contract/paths.ts';
 import type { Permission } from '../../contract/permissions.ts';
 import { permissionsIn, roleIn } from '../../contract/permissions.ts';
-import { ApiError, detailError, notFound, readBodyBytes } from '../../sandbox/entry.ts';
+import { ApiError, detailError, notFound } from '../../sandbox/entry.ts';
 import type { Database } from '../../db/store-db.ts';
 import type { AuditSink } from '../audit-sink.ts';
 import type { ServiceCall } from '../forward.ts';
@@ -59,17 +60,6 @@ export const needsApproval = (environment: TeamEnvironment, amount: string) => e
 
 // A refund and a note are small: 16 KiB is plenty, and a larger body is refused (413) unread.
 const MAX_BODY = 16 * 1024;
-
-async function jsonBody(c: Context): Promise<unknown> {
-  const text = new TextDecoder().decode(await readBodyBytes(c.req.raw, MAX_BODY));
-  if (text.trim() === '') return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return value;
-  } catch {
-    throw detailError(400, 'parse_error', 'JSON parse error.');
-  }
-}
 
 export function createApprovalRoutes(options: ApprovalRoutesOptions): Hono<TeamEnv> {
   const { db, audit } = options;
@@ -124,7 +114,7 @@ export function createApprovalRoutes(options: ApprovalRoutesOptions): Hono<TeamE
     async (c) => {
       const environment = await allowed(c, c.req.param('envId') ?? '', 'request:refund');
       const orderId = orderIdOf(c);
-      const body = await jsonBody(c);
+      const body = await jsonBody(c, MAX_BODY);
       const parsed = teamRefundRequestSchema.safeParse(body);
       if (!parsed.success) throw new ApiError(400, issuesToDrf(parsed.error.issues, 'list', body));
       const input = parsed.data;
@@ -211,7 +201,7 @@ export function createApprovalRoutes(options: ApprovalRoutesOptions): Hono<TeamE
     async (c: Context<TeamEnv>) => {
       const approval = await approvalOf(c, 'approve:refund');
       const user = c.get('user');
-      const body = await jsonBody(c);
+      const body = await jsonBody(c, MAX_BODY);
       const parsed = decisionNoteSchema.safeParse(body);
       if (!parsed.success) throw new ApiError(400, issuesToDrf(parsed.error.issues, 'list', body));
       const note = parsed.data.note ?? null;

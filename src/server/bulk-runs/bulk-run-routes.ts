@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { jsonBody } from '../json-body.ts';
 import { Hono } from 'hono';
 import { MAX_CSV_ROWS } from '../../bulk/csv.ts';
 import { resultCsv } from '../../bulk/result-csv.ts';
@@ -7,7 +8,7 @@ import { bulkDecisionNoteSchema, createTeamBulkRunSchema } from '../../contract/
 import { issuesToDrf } from '../../contract/drf-errors.ts';
 import type { Permission } from '../../contract/permissions.ts';
 import { permissionsIn, roleIn } from '../../contract/permissions.ts';
-import { ApiError, detailError, readBodyBytes } from '../../sandbox/entry.ts';
+import { ApiError, detailError } from '../../sandbox/entry.ts';
 import type { Database } from '../../db/store-db.ts';
 import { needsApproval } from '../approvals/approval-routes.ts';
 import type { AuditSink } from '../audit-sink.ts';
@@ -37,17 +38,6 @@ export interface BulkRunRoutesOptions {
 const MAX_PLAN_BODY = 4 * 1024 * 1024;
 const MAX_NOTE_BODY = 16 * 1024;
 const NO_STORE = { 'Cache-Control': 'no-store' };
-
-async function jsonBody(c: Context, limit: number): Promise<unknown> {
-  const text = new TextDecoder().decode(await readBodyBytes(c.req.raw, limit));
-  if (text.trim() === '') return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return value;
-  } catch {
-    throw detailError(400, 'parse_error', 'JSON parse error.');
-  }
-}
 
 export function createBulkRunRoutes(options: BulkRunRoutesOptions): Hono<TeamEnv> {
   const { db, audit } = options;

@@ -1,0 +1,18 @@
+import type { Context } from 'hono';
+import { detailError, readBodyBytes } from '../sandbox/entry.ts';
+
+/**
+ * A request's JSON body for the console's own /api routes, read up to `limit` bytes (beyond it a
+ * 413, unread): an empty body is `{}`, anything that is not JSON a 400 `parse_error`. The caller
+ * parses the value with its contract schema.
+ */
+export async function jsonBody(c: Context, limit: number): Promise<unknown> {
+  const text = new TextDecoder().decode(await readBodyBytes(c.req.raw, limit));
+  if (text.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value;
+  } catch {
+    throw detailError(400, 'parse_error', 'JSON parse error.');
+  }
+}
