@@ -5,7 +5,7 @@ import { displayAmount, formatDateTime } from '../order-detail/order-format.ts';
 // Team mode: the environment's bulk runs, newest first, any of them opened again from here.
 
 const STATE_LABEL: Record<TeamBulkRunState, { label: string; color: string }> = {
-  awaiting_approval: { label: 'waiting for approval', color: 'blue' },
+  awaiting_approval: { label: 'waiting for approval', color: 'yellow' },
   withdrawn: { label: 'withdrawn', color: 'gray' },
   rejected: { label: 'rejected', color: 'red' },
   expired: { label: 'expired', color: 'gray' },
