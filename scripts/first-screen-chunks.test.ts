@@ -56,3 +56,24 @@ test('each module goes to the first screen that needs it; unused components of a
 test('a root missing from the build stops it, rather than silently splitting as before', () => {
   expect(() => groupModules(graph, [{ name: 'gone', roots: ['/src/removed.tsx'] }])).toThrow(/no module \/src\/removed\.tsx/);
 });
+
+test('a name the package index re-exports from another package is found there, not by taking the whole index', () => {
+  // Mantine's index re-exports RemoveScroll from react-remove-scroll; @mantine/notifications takes it
+  // with Box. Unresolved, the whole index (every component: Drawer, Tabs, PasswordInput...) went into
+  // the orders page's first chunk.
+  const RS = '/app/node_modules/react-remove-scroll/dist/index.js';
+  const withBare = {
+    ids: () => [...Object.keys(code), RS, '/app/src/notify.tsx'],
+    staticImports: (id: string) => (id === `${M}/index.mjs` ? [...(imports[id] ?? []), RS] : id === '/app/src/notify.tsx' ? [`${M}/index.mjs`] : (imports[id] ?? [])),
+    code: (id: string) =>
+      id === `${M}/index.mjs`
+        ? `${code[id]}\nimport { RemoveScroll } from "react-remove-scroll";\nexport { RemoveScroll };`
+        : id === '/app/src/notify.tsx'
+          ? 'import { Box, RemoveScroll } from "@mantine/core";'
+          : id === RS
+            ? 'export const RemoveScroll = 1;'
+            : (code[id] ?? null),
+  };
+  const owner = groupModules(withBare, [{ name: 'notify', roots: ['/src/notify.tsx'] }]);
+  expect([...owner.keys()].sort()).toEqual(['/app/src/notify.tsx', `${M}/Box.mjs`, RS].sort());
+});

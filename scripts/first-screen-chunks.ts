@@ -75,11 +75,21 @@ function namePairs(list: string): [string, string][] {
  * The names a module takes from a barrel, mapped to the files that define them: following the barrel
  * itself would put every component of the package (its whole index) in the first group that meets it.
  */
-function barrelTargets(barrelId: string, barrelCode: string, names: readonly string[], ids: ReadonlySet<string>, cache: Map<string, Map<string, string>>): string[] | null {
+function barrelTargets(
+  barrelId: string,
+  barrelCode: string,
+  barrelImports: readonly string[],
+  names: readonly string[],
+  ids: ReadonlySet<string>,
+  cache: Map<string, Map<string, string>>,
+): string[] | null {
   let fileOf = cache.get(barrelId);
   if (fileOf === undefined) {
     const dir = barrelId.slice(0, barrelId.lastIndexOf('/') + 1);
+    // A relative path is a file of the package; a bare name another package (Mantine's index
+    // re-exports RemoveScroll from react-remove-scroll), found among what the barrel imports.
     const resolve = (spec: string) => {
+      if (!spec.startsWith('.')) return barrelImports.find((id) => id.includes(`/node_modules/${spec}/`));
       const path = new URL(spec, `file://${dir}`).pathname;
       return ids.has(path) ? path : undefined;
     };
@@ -110,7 +120,7 @@ function needs(graph: ModuleGraph, id: string, ids: ReadonlySet<string>, cache: 
     }
     const pkg = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(imported)?.[1];
     const names = [...code.matchAll(IMPORT_NAMES)].filter((m) => m[2] === pkg).flatMap((m) => namePairs(m[1] ?? '').map(([name]) => name));
-    const targets = names.length > 0 ? barrelTargets(imported, barrelCode, names, ids, cache) : null;
+    const targets = names.length > 0 ? barrelTargets(imported, barrelCode, graph.staticImports(imported), names, ids, cache) : null;
     out.push(...(targets ?? [imported]));
   }
   return out;
