@@ -18,16 +18,21 @@ interface FirstScreen {
 export const FIRST_SCREENS: FirstScreen[] = [
   { name: 'shell', roots: ['/src/console/main.tsx'] },
   {
-    // orders-route.tsx, main.tsx and the shell load these on /orders before the list shows.
+    // orders-route.tsx, main.tsx and the shell load these on /orders before the list shows (the
+    // header's faults indicator and notifications host come after it: app/first-content.ts).
     name: 'orders-first-screen',
     roots: [
       '/src/console/features/orders-list/orders-page.tsx',
       '/src/console/features/orders/api/list-sandbox-orders.ts',
       '/src/console/lib/api-client.ts',
       '/src/console/app/page-styles.ts',
-      '/src/console/features/faults/faults-indicator.tsx',
-      '/src/console/app/notifications-host.tsx',
     ],
+  },
+  {
+    // The header's faults indicator and notifications host, once the page has shown its content
+    // (app/first-content.ts): one chunk rather than theirs and their dependencies' one by one.
+    name: 'header-extras',
+    roots: ['/src/console/features/faults/faults-indicator.tsx', '/src/console/app/notifications-host.tsx'],
   },
   {
     // order-sections.tsx renders the history and approvals panels with the order (lazily, so other

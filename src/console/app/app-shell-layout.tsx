@@ -7,6 +7,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { useTokenRejection } from '../lib/token-status.ts';
 import { useActiveEnvironment } from '../lib/use-environment.ts';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
+import { useAfterFirstContent } from './first-content.ts';
 // For its effect: the notifications' place and limit, before any notice is shown.
 import './notifications-config.ts';
 import { withPageStyles } from './page-loader.ts';
@@ -28,7 +29,8 @@ const SignInAgain = lazy(async () => ({
 const JournalDrawer = lazy(async () => ({
   default: (await withPageStyles(() => import('../features/journal/journal-drawer.tsx'))).JournalDrawer,
 }));
-// Off the first screen's path (zod): it only ever shows up in a sandbox with a fault armed.
+// Off the first screen's path (zod, a request): it only ever shows up in a sandbox with a fault
+// armed. Both load after the page's first content (first-content.ts).
 const FaultsIndicator = lazy(async () => ({ default: (await import('../features/faults/faults-indicator.tsx')).FaultsIndicator }));
 const NotificationsHost = lazy(async () => ({ default: (await import('./notifications-host.tsx')).NotificationsHost }));
 
@@ -71,6 +73,7 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
   const rejection = useTokenRejection(environment.id);
   const location = useLocation();
   const inBrowser = useInBrowser();
+  const afterFirstContent = useAfterFirstContent();
   const team = useIsTeamMode();
   const me = useTeamMe();
   const consoleWide = inBrowser && team && me !== null ? consoleWidePermissionsOf(me.grants) : [];
@@ -128,7 +131,7 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
           {/* Never squeezed past the edge: the environment chip on the left gives way (ellipsis) instead. */}
           <Group gap="xs" wrap="nowrap" flex="none">
             {/* After hydration: the pre-rendered frame has no boundary for it to leave to the browser. */}
-            {inBrowser && environment.sandbox && (
+            {inBrowser && afterFirstContent && environment.sandbox && (
               <Suspense fallback={null}>
                 <FaultsIndicator key={environment.id} environment={environment} />
               </Suspense>
@@ -180,9 +183,11 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
         <Outlet />
       </AppShell.Main>
       {/* Inside the router, so a notice can hold a <Link> (see providers.tsx). */}
-      <Suspense fallback={null}>
-        <NotificationsHost />
-      </Suspense>
+      {afterFirstContent && (
+        <Suspense fallback={null}>
+          <NotificationsHost />
+        </Suspense>
+      )}
       {team && (
         <Suspense fallback={null}>
           <SignInAgain email={me?.email ?? null} />

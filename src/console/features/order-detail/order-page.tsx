@@ -5,6 +5,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { useParams } from 'react-router';
 import { orderSchema } from '../../../contract/schemas.ts';
 import { isFinalStatus } from '../../../contract/states.ts';
+import { useFirstContentShown } from '../../app/first-content.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
 import { useActiveEnvironment } from '../../lib/use-environment.ts';
@@ -47,6 +48,7 @@ function OrderLoader({ environment, orderId }: { environment: Environment; order
   // What this browser kept is the browser's: a page the console server rendered (issue 27) starts without it.
   const kept = useSyncExternalStore(orderIndex.subscribe, () => orderIndex.get(environment.id, orderId), () => undefined);
   const keptOrder = useMemo(() => (kept === undefined ? null : reviveOrder(kept)), [kept]);
+  useFirstContentShown(!query.isPending || keptOrder !== null);
   const refresh = () => void query.refetch();
   const withSections = (view: ReactNode, received: ReceivedOrder, updatedAt: number) => (
     <OrderWithSections view={view} environment={environment} record={received.record} orderUpdatedAt={updatedAt} />

@@ -1,5 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useMemo, useSyncExternalStore } from 'react';
+import { useFirstContentShown } from '../../app/first-content.ts';
 import type { Environment } from '../../lib/environments.ts';
 import { orderIndex } from '../orders/order-index.ts';
 import { NoMatches, NoOrdersYet } from './empty-state.tsx';
@@ -18,6 +19,7 @@ interface Props {
 export function LocalOrders({ environment, filters, onClearFilters, onShowSandbox }: Props) {
   const indexed = useSyncExternalStore(orderIndex.subscribe, () => orderIndex.list(environment.id));
   const records = useMemo(() => indexed.map((o) => o.record).filter((r) => matchesFilters(r, filters)), [indexed, filters]);
+  useFirstContentShown(true);
 
   if (indexed.length === 0) {
     return (

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
 import { CONSOLE_CONFIG_PATH } from '../../../contract/paths.ts';
 import { showAuthNotice } from '../../app/auth-notice.tsx';
-import { environmentStore } from '../../lib/environments.ts';
+import { environmentStore, getActiveEnvironment, getToken } from '../../lib/environments.ts';
 import { journal } from '../../lib/journal.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { loadServerConfig, setServerConfigForTests } from '../../lib/server-config.ts';
@@ -65,6 +65,35 @@ describe('prefetchOrdersFirstPage', { timeout: 30_000 }, () => {
     renderRoute(<OrdersPage />, { path: '/orders', route: `/orders?q=${prefix}`, queryClient });
     await screen.findByRole('table', { name: 'All sandbox orders' }, { timeout: 10_000 });
     expect(listRequests()).toHaveLength(1);
+  });
+
+  test('public/boot.js sending only once the app has started (its config answer came late): its request is the one, nothing is sent twice', async () => {
+    const prefix = uniquePrefix('LATEBOOT');
+    await seedSandboxOrder(`${prefix}-1`, '12.00');
+    const sent: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      // The console's origin only: the test server passes each request on to the sandbox, a second request.
+      if (request.url.startsWith(`${CONSOLE_ORIGIN}/sandbox/orders`)) sent.push(request.url);
+    });
+    let decide = (_request: unknown) => undefined as void;
+    // What boot.js leaves: a promise, decided when the server's config answers.
+    window.__orderConsoleList = new Promise((resolve) => (decide = resolve));
+    const queryClient = createQueryClient(showAuthNotice);
+    prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: `?q=${prefix}` });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The app waited: nothing sent yet.
+    expect(sent).toEqual([]);
+
+    const url = `${CONSOLE_ORIGIN}/sandbox/orders?limit=200&q=${prefix}`;
+    const token = getToken(getActiveEnvironment().id);
+    decide({ url, token, response: fetch(url, { headers: { Accept: 'application/json', Authorization: `Token ${token}` } }), abort: () => undefined });
+
+    renderRoute(<OrdersPage />, { path: '/orders', route: `/orders?q=${prefix}`, queryClient });
+    const table = await screen.findByRole('table', { name: 'All sandbox orders' }, { timeout: 10_000 });
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(sent).toEqual([url]);
+    expect(listRequests()).toHaveLength(1);
+    server.events.removeAllListeners();
   });
 
   test('behind a proxy (the server says so after the prefetch started) nothing is sent', async () => {

@@ -2,6 +2,7 @@ import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { useFirstContentShown } from '../../app/first-content.ts';
 import { AuthProblemAlert } from '../../components/auth-problem-alert.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
@@ -26,6 +27,7 @@ export function SandboxOrders({ environment, filters, onClearFilters }: Props) {
   });
   const { data, error, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
   const records = useMemo(() => data?.pages.flatMap((page) => page.orders.map((o) => o.record)) ?? [], [data]);
+  useFirstContentShown(!query.isPending);
 
   const onNearEnd = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage && error === null) void fetchNextPage();

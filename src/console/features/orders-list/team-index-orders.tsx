@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { compareMoney } from '../../../contract/money.ts';
 import type { IndexedOrder, IndexSource } from '../../../contract/order-index.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { useFirstContentShown } from '../../app/first-content.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
 import { usePermission } from '../../lib/use-team.ts';
@@ -67,6 +68,7 @@ function IndexResults({ environment, filters, onClearFilters, customers }: Props
   const query = useInfiniteQuery({ ...orderIndexQueries.search(environment, q), placeholderData: keepPreviousData });
   const { data, error, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const orders = useMemo(() => data?.pages.flatMap((page) => page.results) ?? [], [data]);
+  useFirstContentShown(!query.isPending);
   // Ages are counted to when the answer came, so a render does not move them (and they stay pure).
   const now = query.dataUpdatedAt;
 
