@@ -17,11 +17,16 @@ import { sessionEndedStore } from './app/session-ended.ts';
 // rendered with, and asks nothing again (app/team-hydrate.tsx).
 const teamPageData = document.getElementById(TEAM_PAGE_DATA_ID)?.textContent ?? null;
 
+// Team mode renders its pages in this browser's locale and time zone, told in a cookie (issue 27).
+// Only team mode: the first Intl call of a page costs ~15 ms of CPU (ICU's locale and zone), which a
+// personal console's cold /orders does not otherwise pay (no date on screen until an order settles).
+if (teamPageData !== null) rememberIntlForServer();
 // Sandbox or proxy (issue 11): asked before anything else, so the answer is in by the time a page
 // decides what to call.
-if (teamPageData === null) void loadServerConfig();
-// Team mode renders its pages in this browser's locale and time zone, told in a cookie (issue 27).
-rememberIntlForServer();
+else
+  void loadServerConfig().then((config) => {
+    if (config.mode === 'team') rememberIntlForServer();
+  });
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
