@@ -32,7 +32,7 @@ test('the list is asked once, before the app has run, and shows that answer', as
   await expect(page.getByRole('dialog', { name: 'Request journal' }).getByText('/sandbox/orders')).toHaveCount(1);
 });
 
-test('the server’s config answering only once the app runs: still one list request, the app’s own', async ({ page }) => {
+test('the server’s config answering only once the app runs: still one list request', async ({ page }) => {
   const lists: Request[] = [];
   page.on('request', (request) => {
     if (isList(request)) lists.push(request);

@@ -32,12 +32,14 @@
   //    sandbox, while the app's code downloads, instead of once that code has run. The same request
   //    the app sends (src/console/features/orders-list/prefetch-first-page.ts, sandbox-list-request.ts,
   //    lib/api-client.ts): the built-in environment, its token read as lib/environments.ts reads it,
-  //    in the Authorization header only. The app takes the answer (boot-list-request.ts) only when it
-  //    would have sent this very URL with this very token; anything else is left to the app.
+  //    in the Authorization header only. Left here as a promise of that request (or of null when this
+  //    script sends nothing), which the app waits for with the config, however their answers race; it
+  //    takes the answer (boot-list-request.ts) only when it would have sent this very URL with this
+  //    very token, and otherwise cancels it and asks itself.
   var list = firstListUrl();
   if (list === null) return;
   var token = sandboxToken();
-  config
+  var sent = config
     .then(function (response) {
       // Read from a copy, before the app reads the answer itself.
       return response && response.ok ? response.clone().json() : null;
@@ -47,15 +49,14 @@
     })
     .then(function (data) {
       // Team mode (no token here) and a proxy (no sandbox list) are left to the app.
-      if (data && (data.mode === 'team' || data.mode === 'proxy')) return;
-      // The app ran first and sent its own (it left null here): a second request would go unused.
-      if (window.__orderConsoleList === null) return;
+      if (data && (data.mode === 'team' || data.mode === 'proxy')) return null;
       var controller = new AbortController();
       var response = fetch(list, { method: 'GET', headers: { Accept: 'application/json', Authorization: 'Token ' + token }, credentials: 'omit', signal: controller.signal });
       // The app handles a failure; until it takes the request, an unhandled rejection would be noise.
       response.catch(function () {});
-      window.__orderConsoleList = { url: list, token: token, response: response, abort: function () { controller.abort(); } };
+      return { url: list, token: token, response: response, abort: function () { controller.abort(); } };
     });
+  window.__orderConsoleList = sent;
 
   /** The URL of /orders's first list page as the app asks it, or null when the app asks nothing first. */
   function firstListUrl() {

@@ -8,20 +8,15 @@ import type { SentRequest } from '../../lib/api-client.ts';
 
 declare global {
   interface Window {
-    /** The list request public/boot.js sent (taken once by takeBootListRequest). */
+    /** The promise of the list request public/boot.js sends (taken once by takeBootListRequest). */
     __orderConsoleList?: unknown;
   }
 }
 
 const fieldsOf = (value: unknown) => new Map<string, unknown>(typeof value === 'object' && value !== null ? Object.entries(value) : []);
 
-/** boot.js's request, checked by hand (no zod on the first screen) and taken off the page once; null when none was sent. */
-export function takeBootListRequest(): SentRequest | null {
-  if (typeof window === 'undefined') return null;
-  const left = window.__orderConsoleList;
-  // Taken at once: the token it holds stays on the page no longer than needed. Null tells boot.js,
-  // should its config answer come after the app has started, that the app asks for itself.
-  window.__orderConsoleList = null;
+/** What boot.js's promise resolved to, checked by hand (no zod on the first screen). */
+function checked(left: unknown): SentRequest | null {
   const fields = fieldsOf(left);
   const [url, token, response, abort] = ['url', 'token', 'response', 'abort'].map((key) => fields.get(key));
   if (typeof url !== 'string' || typeof token !== 'string' || !(response instanceof Promise) || typeof abort !== 'function') return null;
@@ -34,4 +29,17 @@ export function takeBootListRequest(): SentRequest | null {
     }),
     abort: () => void Reflect.apply(abort, undefined, []),
   };
+}
+
+/**
+ * boot.js's request, taken off the page once: null when boot.js will send none, else a promise of
+ * it (null when, once the server's config answered, boot.js decided not to send it). The app waits
+ * for this with the config, so whichever comes first, the list is asked once.
+ */
+export function takeBootListRequest(): Promise<SentRequest | null> | null {
+  if (typeof window === 'undefined') return null;
+  const left = window.__orderConsoleList;
+  // Taken at once: the token it will hold stays on the page no longer than needed.
+  window.__orderConsoleList = null;
+  return left instanceof Promise ? left.then(checked, () => null) : null;
 }

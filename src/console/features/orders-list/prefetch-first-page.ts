@@ -29,7 +29,7 @@ export function prefetchOrdersFirstPage(queryClient: QueryClient, location: Pick
   const filters = firstPageFilters(location);
   const environment = getActiveEnvironment();
   if (filters === null || !environment.sandbox) {
-    early?.abort();
+    void early?.then((request) => request?.abort());
     return;
   }
   void queryClient.prefetchInfiniteQuery({
@@ -38,9 +38,9 @@ export function prefetchOrdersFirstPage(queryClient: QueryClient, location: Pick
       // The api client comes while the server's config does (one round trip for both), keeping it
       // off the first bundle (issue 6's budget); the parser (zod) comes while the request is out.
       const parser = import('../orders/api/list-sandbox-orders.ts');
-      const [{ apiRequest }] = await Promise.all([import('../../lib/api-client.ts'), sandboxListAvailable(environment)]);
+      const [{ apiRequest }, , boot] = await Promise.all([import('../../lib/api-client.ts'), sandboxListAvailable(environment), early]);
       // Only the first attempt: a retry asks again.
-      const sent = early ?? undefined;
+      const sent = boot ?? undefined;
       early = null;
       const [response, { parseSandboxOrderPage }] = await Promise.all([apiRequest(environment, { ...sandboxListRequest(filters, null, signal), sent }), parser]);
       return parseSandboxOrderPage(response.data);
