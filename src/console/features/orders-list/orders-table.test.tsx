@@ -140,3 +140,32 @@ describe('on a phone the rows are cards', { timeout: 30_000 }, () => {
     expect(rows[1]).toHaveStyle({ transform: 'translateY(44px)' });
   });
 });
+
+describe('thousands of orders: only the rows in view are in the DOM', { timeout: 30_000 }, () => {
+  test('the window follows the scroll, every row in its place, and the end of the loaded rows asks for more', () => {
+    const many = Array.from({ length: 1000 }, (_, i) => generatedRecord(i).record);
+    let nearEnd = 0;
+    renderRoute(<OrdersTable label="Many" records={many} onNearEnd={() => (nearEnd += 1)} />, { path: '/orders' });
+    const table = screen.getByRole('table', { name: 'Many' });
+    const rowIndexes = () => within(table).getAllByRole('row').slice(1).map((row) => Number(row.getAttribute('aria-rowindex')));
+    // 520 px of 44 px rows under the header, and 4 more below.
+    expect(rowIndexes()).toEqual(Array.from({ length: 16 }, (_, i) => i + 2));
+    expect(table).toHaveAttribute('aria-rowcount', '1001');
+    expect(nearEnd).toBe(0);
+
+    // Scrolled to row 500 (its top at 500 * 44 px below the header).
+    table.scrollTop = 40 + 500 * 44;
+    fireEvent.scroll(table);
+    const shown = rowIndexes();
+    expect(shown[0]).toBe(496 + 2);
+    expect(shown).toContain(500 + 2);
+    const row500 = within(table).getAllByRole('row').find((row) => row.getAttribute('aria-rowindex') === '502');
+    expect(row500).toHaveStyle({ transform: `translateY(${500 * 44}px)` });
+    expect(nearEnd).toBe(0);
+
+    table.scrollTop = 40 + 990 * 44;
+    fireEvent.scroll(table);
+    expect(rowIndexes().at(-1)).toBe(1001);
+    expect(nearEnd).toBeGreaterThan(0);
+  });
+});

@@ -1,12 +1,11 @@
-import type { Rect, Virtualizer } from '@tanstack/react-virtual';
 import { useMediaQuery } from '@mantine/hooks';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { MouseEvent } from 'react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { OrderRowRecord } from './order-row.tsx';
 import { OrderRow } from './order-row.tsx';
 import classes from './orders-table.module.css';
+import { useRowWindow } from './row-window.ts';
 
 export const ROW_HEIGHT = 44;
 /** A phone's card and the gap below it (orders-table.module.css). */
@@ -27,11 +26,11 @@ const COLUMNS = [
   { label: 'Date settled' },
 ] as const;
 
-// The viewport's height is fixed, so when the browser cannot measure it (a hidden tab, jsdom) the
-// known height still gives a correct window instead of an empty one.
-function observeFixedViewport(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) {
-  return observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: VIEWPORT_HEIGHT }));
-}
+/**
+ * Rows kept beyond each edge: enough for a wheel step, and a scrollbar drag (all rows new each frame)
+ * builds 20 rows instead of 28 (issue 6: about 20% less style, layout and paint a frame).
+ */
+const OVERSCAN = 4;
 
 interface Props {
   label: string;
@@ -74,25 +73,9 @@ export function OrdersTable({ label, records, onNearEnd }: Props) {
     if (href === null || href === undefined || (window.getSelection()?.toString() ?? '') !== '') return;
     void navigate(href);
   };
-  // Stable while the rows are: a new function would make the virtualiser re-measure every row.
-  const getItemKey = useCallback((index: number) => records[index]?.id || index, [records]);
-  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is read fresh each render.
-  const virtualizer = useVirtualizer({
-    count: records.length,
-    getScrollElement: () => viewportRef.current,
-    estimateSize: () => rowHeight,
-    // Rows kept beyond each edge: enough for a wheel step, and a scrollbar drag (all rows new each
-    // frame) builds 20 rows instead of 28 (issue 6: about 20% less style, layout and paint a frame).
-    overscan: 4,
-    scrollMargin: headerHeight,
-    initialRect: { width: 0, height: VIEWPORT_HEIGHT },
-    observeElementRect: observeFixedViewport,
-    getItemKey,
-  });
-  // A new row height (the window crossed the breakpoint) puts every row somewhere else.
-  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
-  const items = virtualizer.getVirtualItems();
-  const lastVisible = items.at(-1)?.index ?? -1;
+  // The viewport's height is fixed (VIEWPORT_HEIGHT, less when the rows take less).
+  const rows = useRowWindow(viewportRef, VIEWPORT_HEIGHT, rowHeight, headerHeight, records.length, OVERSCAN);
+  const lastVisible = rows.end - 1;
 
   useEffect(() => {
     if (onNearEnd !== undefined && records.length > 0 && lastVisible >= records.length - NEAR_END_ROWS) onNearEnd();
@@ -118,13 +101,10 @@ export function OrdersTable({ label, records, onNearEnd }: Props) {
           ))}
         </div>
       </div>
-      <div role="rowgroup" className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
-        {items.map((item) => {
-          const record = records[item.index];
-          if (record === undefined) return null;
-          return (
-            <OrderRow key={item.key} record={record} rowIndex={item.index + 2} top={item.start - headerHeight} />
-          );
+      <div role="rowgroup" className={classes.body} style={{ height: records.length * rowHeight }}>
+        {records.slice(rows.start, rows.end).map((record, offset) => {
+          const index = rows.start + offset;
+          return <OrderRow key={record.id || index} record={record} rowIndex={index + 2} top={index * rowHeight} />;
         })}
       </div>
     </div>

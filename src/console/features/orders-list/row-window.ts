@@ -1,0 +1,51 @@
+import type { RefObject } from 'react';
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+
+// Thousands of orders stay smooth: only the rows in view (plus a few each side) are in the DOM.
+// Every row has the same height (a table row, or a phone's card), so which rows are in view is
+// arithmetic on the scroll position: nothing is measured. (Issue 27: the virtualiser library this
+// replaces measured the viewport on mount, a forced layout of the whole page and a second render
+// before the first rows could paint, ~20 ms of a cold /orders; and it was 33 KB of the first screen.)
+
+export interface RowWindow {
+  /** First row index rendered. */
+  start: number;
+  /** One past the last row index rendered. */
+  end: number;
+}
+
+/**
+ * The rows to render at `scrollTop` (the viewport's, which the sticky header above the rows is part of):
+ * those in the viewport's `height`, plus `overscan` beyond each edge.
+ */
+export function rowWindow(scrollTop: number, height: number, rowHeight: number, headerHeight: number, count: number, overscan: number): RowWindow {
+  const top = Math.max(0, scrollTop - headerHeight);
+  const first = Math.floor(top / rowHeight);
+  const last = Math.ceil((top + height) / rowHeight);
+  return { start: Math.max(0, first - overscan), end: Math.min(count, last + overscan) };
+}
+
+/** The window of rows for the viewport behind `viewportRef`, following its scroll. */
+export function useRowWindow(viewportRef: RefObject<HTMLElement | null>, height: number, rowHeight: number, headerHeight: number, count: number, overscan: number): RowWindow {
+  const [scrollTop, setScrollTop] = useState(0);
+  const visible = rowWindow(scrollTop, height, rowHeight, headerHeight, count, overscan);
+  const { start, end } = visible;
+
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (viewport === null) return;
+    const onScroll = () => {
+      const next = rowWindow(viewport.scrollTop, height, rowHeight, headerHeight, count, overscan);
+      // Rendered before the frame paints, as a scrollbar drag moves every row each frame: a
+      // deferred render would show an empty stretch. Nothing renders while the window stays.
+      if (next.start !== start || next.end !== end) flushSync(() => setScrollTop(viewport.scrollTop));
+    };
+    // The position may have moved since the render (a new row height, fewer rows clamping it).
+    onScroll();
+    viewport.addEventListener('scroll', onScroll, { passive: true });
+    return () => viewport.removeEventListener('scroll', onScroll);
+  }, [viewportRef, height, rowHeight, headerHeight, count, overscan, start, end]);
+
+  return visible;
+}
