@@ -29,16 +29,30 @@ export const FIRST_SCREENS: FirstScreen[] = [
     ],
   },
   {
-    // The header's faults indicator and notifications host, once the page has shown its content
-    // (app/first-content.ts): one chunk rather than theirs and their dependencies' one by one.
-    name: 'header-extras',
-    roots: ['/src/console/features/faults/faults-indicator.tsx', '/src/console/app/notifications-host.tsx'],
+    // What the order page and the header's extras (below) share, which the list's first screen does
+    // without (issue 27): the contract's schemas (zod) and the check of an order against them (D9),
+    // the faults API, Mantine's portal.
+    name: 'contract',
+    roots: [
+      '/src/contract/schemas.ts',
+      '/src/contract/faults.ts',
+      '/src/contract/history.ts',
+      '/src/console/features/orders/order-record.ts',
+      '/src/console/features/faults/fault-api.ts',
+      '/node_modules/@mantine/core/esm/components/Portal/OptionalPortal.mjs',
+    ],
   },
   {
     // order-sections.tsx renders the history and approvals panels with the order (lazily, so other
     // pages do without them): on the first screen of /orders/{id} they came as five more requests.
     name: 'order-first-screen',
     roots: ['/src/console/features/order-detail/order-page.tsx', '/src/console/features/order-detail/history/history-panel.tsx', '/src/console/features/approvals/order-approvals-panel.tsx'],
+  },
+  {
+    // The header's faults indicator and notifications host, once the page has shown its content
+    // (app/first-content.ts): one chunk rather than theirs and their dependencies' one by one.
+    name: 'header-extras',
+    roots: ['/src/console/features/faults/faults-indicator.tsx', '/src/console/app/notifications-host.tsx'],
   },
 ];
 

@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { AMOUNT_PATTERN, VAT_PATTERN } from './amount-text.ts';
 
-// The document's patterns, written with [0-9] instead of \d: Python's \d also matches other
-// scripts' digits, which are not amounts.
-export const DOCUMENTED_AMOUNT_PATTERN = /^-?[0-9]{0,8}(?:\.[0-9]{0,2})?$/;
-export const DOCUMENTED_VAT_PATTERN = /^-?[0-9]{0,2}(?:\.[0-9]{0,2})?$/;
-// The same patterns with D4's "at least one digit" folded in, so one regex says it all and the
-// OpenAPI document can publish it: digits before the point (then an optional fraction, "1." included),
-// or none before it and one or two after (".5").
-export const AMOUNT_PATTERN = /^-?(?:[0-9]{1,8}(?:\.[0-9]{0,2})?|\.[0-9]{1,2})$/;
-export const VAT_PATTERN = /^-?(?:[0-9]{1,2}(?:\.[0-9]{0,2})?|\.[0-9]{1,2})$/;
+// The plain patterns and checks live in amount-text.ts (no zod: the orders list's first screen uses
+// them); the contract's modules and the console's forms take them from here with the schemas.
+export { AMOUNT_PATTERN, DOCUMENTED_AMOUNT_PATTERN, DOCUMENTED_VAT_PATTERN, isAmountString, isVatString, VAT_PATTERN } from './amount-text.ts';
 
 export const BLANK_MESSAGE = 'This field may not be blank.';
 export const AMOUNT_MESSAGE =
@@ -92,15 +87,6 @@ export function answeredAmount(fieldLabel: string) {
 
 export function vat(fieldLabel = 'VAT') {
   return decimalString(fieldLabel, VAT_PATTERN, VAT_MESSAGE);
-}
-
-/** True when `value` is a decimal string the contract accepts (pattern and at least one digit). */
-export function isAmountString(value: string): boolean {
-  return AMOUNT_PATTERN.test(value);
-}
-
-export function isVatString(value: string): boolean {
-  return VAT_PATTERN.test(value);
 }
 
 /** An absolute http(s) URL (D5). */

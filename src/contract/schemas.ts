@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import { amount, answeredAmount, charCount, httpUrl, optionalText, requiredText, vat } from './fields.ts';
+import { ORDER_STATUSES } from './order-shape.ts';
 
 export const SERVICES = ['provider-pay', 'pay-in-three'] as const;
-export const ORDER_STATUSES = [
-  'new',
-  'data_completed',
-  'checking',
-  'rejected',
-  'accepted',
-  'canceled',
-  'activated',
-  'refunded',
-  'error',
-] as const;
+// Plain data in order-shape.ts (no zod: the orders list's first screen reads them); here with the schemas.
+export { ORDER_FIELDS, ORDER_STATUSES } from './order-shape.ts';
 export const ITEM_TYPES = ['goods', 'shipment', 'payment', 'discount', 'round'] as const;
 export const PAYMENT_TYPES = ['wire_transfer', 'card', 'cod', 'other'] as const;
 export const CUSTOMER_FIELDS = [

@@ -3,7 +3,7 @@ import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { AppLoading } from './app-loading.tsx';
 import { AppShellLayout } from './app-shell-layout.tsx';
 import { loadable } from './loadable.tsx';
-import { loadOrdersPageBody, OrdersRoute } from '../features/orders-list/orders-route.tsx';
+import { loadTeamOrdersPage, OrdersRoute } from '../features/orders-list/orders-route.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { withPageStyles } from './page-loader.ts';
 import { RouteErrorBoundary } from './route-error-page.tsx';
@@ -36,7 +36,7 @@ const UsersPage = page(() => import('../features/users/users-page.tsx'), (m) => 
  * renders it and before the browser hydrates it, so both render the page, not its loader.
  */
 export async function preloadServerRenderedPage(pathname: string): Promise<void> {
-  if (pathname === '/orders') await loadOrdersPageBody();
+  if (pathname === '/orders') await loadTeamOrdersPage();
   else if (/^\/orders\/[^/]+$/.test(pathname) && pathname !== '/orders/new') await OrderPage.preload();
 }
 

@@ -1,7 +1,7 @@
 import { Button, CloseButton, Group, NativeSelect, TextInput } from '@mantine/core';
 import { IconArrowRight, IconSearch } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
-import { ORDER_STATUSES, orderStatusSchema } from '../../../contract/schemas.ts';
+import { isOrderStatus, ORDER_STATUSES } from '../../../contract/order-shape.ts';
 import type { OrderStatus } from '../../../contract/schemas.ts';
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: s }))];
@@ -74,8 +74,8 @@ export function LookupBar({ status, searchText, notice, onStatusChange, onSearch
           data={STATUS_OPTIONS}
           value={status ?? ''}
           onChange={(event) => {
-            const parsed = orderStatusSchema.safeParse(event.currentTarget.value);
-            onStatusChange(parsed.success ? parsed.data : null);
+            const { value } = event.currentTarget;
+            onStatusChange(isOrderStatus(value) ? value : null);
           }}
           w={180}
         />

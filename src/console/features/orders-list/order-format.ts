@@ -1,4 +1,4 @@
-import { isAmountString } from '../../../contract/fields.ts';
+import { isAmountString } from '../../../contract/amount-text.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { dateTimeFormat } from '../../lib/render-settings.ts';
 

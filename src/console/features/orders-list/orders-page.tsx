@@ -3,17 +3,24 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconDeviceDesktop, IconServer } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useIsTeamMode, usePermission } from '../../lib/use-team.ts';
-import { LocalOrders } from './local-orders.tsx';
 import { LookupBar } from './lookup-bar.tsx';
 import { OrdersLayout } from './orders-layout.tsx';
 import { hasFilters } from './order-filters.ts';
 import { SandboxOrders } from './sandbox-orders.tsx';
-import { TeamIndexOrders } from './team-index-orders.tsx';
+import { loadable } from '../../app/loadable.tsx';
+import { OrdersLoading } from './orders-route.tsx';
 import { useLinkEnvironment } from './use-link-environment.ts';
 import { useListParams } from './use-list-params.ts';
 import { useOrderLookup } from './use-order-lookup.ts';
 
 export const SEARCH_DEBOUNCE_MS = 250;
+
+// The team index (issue 28) and the orders opened in this browser check what they hold against the
+// contract (zod): each loads when shown, so the sandbox list's first screen runs no zod (issue 27).
+const TeamIndexOrders = loadable(async () => (await import('./team-index-orders.tsx')).TeamIndexOrders, OrdersLoading);
+const LocalOrders = loadable(async () => (await import('./local-orders.tsx')).LocalOrders, OrdersLoading);
+/** Team mode's /orders, before the server renders it and before the browser hydrates it. */
+export const loadTeamIndexOrders = TeamIndexOrders.preload;
 
 /** The whole page, as tests render it; the router shows the frame first and this body lazily (orders-route.tsx). */
 export function OrdersPage() {

@@ -7,7 +7,7 @@ import { AuthProblemAlert } from '../../components/auth-problem-alert.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
 import { retryCanHelp } from '../../lib/retry-can-help.ts';
-import { orderQueries } from '../orders/api/order-queries.ts';
+import { sandboxListQuery } from '../orders/api/list-sandbox-orders.ts';
 import { NoMatches, NoOrdersYet } from './empty-state.tsx';
 import type { OrderFilters } from './order-filters.ts';
 import { hasFilters } from './order-filters.ts';
@@ -22,7 +22,7 @@ interface Props {
 /** Every order of this token in the sandbox (GET /sandbox/orders, D7), filtered by the server. */
 export function SandboxOrders({ environment, filters, onClearFilters }: Props) {
   const query = useInfiniteQuery({
-    ...orderQueries.sandboxList(environment, { status: filters.status ?? undefined, q: filters.q.trim() || undefined }),
+    ...sandboxListQuery(environment, { status: filters.status ?? undefined, q: filters.q.trim() || undefined }),
     placeholderData: keepPreviousData,
   });
   const { data, error, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;

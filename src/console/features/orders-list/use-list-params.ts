@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { orderStatusSchema } from '../../../contract/schemas.ts';
+import { isOrderStatus } from '../../../contract/order-shape.ts';
 import type { OrderFilters } from './order-filters.ts';
 
 export type ListSource = 'local' | 'sandbox';
@@ -23,8 +23,8 @@ export function useListParams(sandboxAvailable: boolean, linkEnvironment: string
   const [params, setParams] = useSearchParams();
   const requested = params.get('source');
   const source: ListSource = !sandboxAvailable ? 'local' : requested === 'local' ? 'local' : 'sandbox';
-  const statusParam = orderStatusSchema.safeParse(params.get('status'));
-  const status = statusParam.success ? statusParam.data : null;
+  const statusParam = params.get('status') ?? '';
+  const status = isOrderStatus(statusParam) ? statusParam : null;
   const q = params.get('q') ?? '';
   const filters = useMemo<OrderFilters>(() => ({ status, q }), [status, q]);
 

@@ -1,18 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import type { Environment } from '../../lib/environments.ts';
-import { orderQueries } from '../orders/api/order-queries.ts';
-import { orderIndexQueries } from '../orders/api/search-order-index.ts';
-import { orderIndex } from '../orders/order-index.ts';
-import type { OrderRecord } from '../orders/order-record.ts';
+import { sandboxListQuery } from '../orders/api/list-sandbox-orders.ts';
+import { ORDER_ID_PATTERN } from '../../../contract/order-shape.ts';
+import type { OrderRecord } from '../orders/order-record-text.ts';
 import type { OrderFilters } from './order-filters.ts';
 import { indexQuery, matchesFilters } from './order-filters.ts';
 import { orderHref } from './order-row.tsx';
 import type { ListSource } from './use-list-params.ts';
-
-const uuid = z.uuid();
 
 type Found = Pick<OrderRecord, 'id' | 'external_id'>;
 
@@ -46,7 +42,7 @@ export function useOrderLookup(environment: Environment, source: ListSource, fil
         setNotice('Type or paste an order id or an external id first.');
         return;
       }
-      if (uuid.safeParse(text).success) {
+      if (ORDER_ID_PATTERN.test(text)) {
         setNotice(null);
         await navigate(orderHref(text.toLowerCase()));
         return;
@@ -55,17 +51,21 @@ export function useOrderLookup(environment: Environment, source: ListSource, fil
       let matches: Found[];
       let more = false;
       try {
+        // The team index and this browser's own index check what they hold against the contract
+        // (zod): loaded when asked, not with the list's first screen (issue 27).
         if (team) {
+          const { orderIndexQueries } = await import('../orders/api/search-order-index.ts');
           const data = await queryClient.fetchInfiniteQuery(orderIndexQueries.search(environment, indexQuery({ status: filters.status, q: text })));
           const first = data.pages[0];
           matches = first?.results.map((order) => ({ id: order.order_id, external_id: order.external_id })) ?? [];
           more = first?.next_cursor !== null && first?.next_cursor !== undefined;
         } else if (source === 'sandbox') {
-          const data = await queryClient.fetchInfiniteQuery(orderQueries.sandboxList(environment, { status: filters.status ?? undefined, q: text }));
+          const data = await queryClient.fetchInfiniteQuery(sandboxListQuery(environment, { status: filters.status ?? undefined, q: text }));
           const first = data.pages[0];
           matches = first?.orders.map((order) => order.record) ?? [];
           more = first?.nextCursor !== null && first?.nextCursor !== undefined;
         } else {
+          const { orderIndex } = await import('../orders/order-index.ts');
           matches = orderIndex
             .list(environment.id)
             .map((order) => order.record)

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { orderSchema } from '../../../contract/schemas.ts';
 import { validOrder } from '../../../contract/test-support.ts';
 import { knownStatus, receiveOrder, reviveOrder } from './order-record.ts';
+import { orderRecordOf } from './order-record-text.ts';
 
 const FIELDS = orderSchema.keyof().options;
 const RECEIVED_AT = '2026-03-01T10:00:00.000Z';
@@ -70,5 +71,17 @@ describe('reviveOrder and knownStatus', () => {
     expect(knownStatus({ status: 'activated' })).toBe('activated');
     expect(knownStatus({ status: 'paid_out' })).toBeNull();
     expect(knownStatus({ status: '' })).toBeNull();
+  });
+});
+
+describe('orderRecordOf: an answer as text, without zod (the list first screen, issue 27)', () => {
+  test('no object: an empty record; an object: each field as text, nested values as JSON, extra keys dropped', () => {
+    const empty = Object.fromEntries(FIELDS.map((f) => [f, '']));
+    for (const data of [null, undefined, 'order', 42, [validOrder()]]) expect(orderRecordOf(data)).toEqual(empty);
+    const record = orderRecordOf({ ...validOrder(), service: { name: 'x' }, refund_amount: null, extra: 'kept nowhere' });
+    expect(Object.keys(record).sort()).toEqual([...FIELDS].sort());
+    expect(record.service).toBe('{"name":"x"}');
+    expect(record.refund_amount).toBe('');
+    expect(record.external_id).toBe(validOrder().external_id);
   });
 });

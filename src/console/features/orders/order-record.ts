@@ -1,16 +1,15 @@
 import { z } from 'zod';
+import { ORDER_FIELDS } from '../../../contract/order-shape.ts';
 import { orderSchema, orderStatusSchema } from '../../../contract/schemas.ts';
 import type { Order, OrderStatus } from '../../../contract/schemas.ts';
 import { checkAgainst } from '../../lib/api-client.ts';
+import type { OrderField, OrderRecord } from './order-record-text.ts';
+import { orderRecordOf } from './order-record-text.ts';
 
-const ORDER_FIELDS = orderSchema.keyof().options;
-export type OrderField = (typeof ORDER_FIELDS)[number];
+export type { OrderField, OrderRecord } from './order-record-text.ts';
 
-/** Every field of an order as the text the service sent, whatever its type (for display). */
-export type OrderRecord = Record<OrderField, string>;
-
-// `.optional()` before the transform: without it zod 4 rejects a missing key, and one missing field
-// would blank the whole record.
+// A kept record (local index, session cache) as stored: `.optional()` before the transform, because
+// without it zod 4 rejects a missing key, and one missing field would blank the whole record.
 const asText = z.unknown().optional().transform((v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v)));
 const orderRecordSchema = z.object(Object.fromEntries(ORDER_FIELDS.map((f) => [f, asText])) as Record<OrderField, typeof asText>);
 
@@ -32,9 +31,8 @@ export interface ReceivedOrder {
 
 export function receiveOrder(data: unknown, receivedAt = new Date().toISOString()): ReceivedOrder {
   const checked = checkAgainst(orderSchema, data);
-  const record = orderRecordSchema.safeParse(data);
   return {
-    record: record.success ? record.data : emptyRecord(),
+    record: orderRecordOf(data),
     order: checked.value,
     mismatches: checked.mismatches,
     receivedAt,
@@ -44,10 +42,6 @@ export function receiveOrder(data: unknown, receivedAt = new Date().toISOString(
 /** Rebuilds a kept record (local index, session cache) into a ReceivedOrder, checking it again. */
 export function reviveOrder(kept: { record: OrderRecord; receivedAt: string }): ReceivedOrder {
   return receiveOrder(kept.record, kept.receivedAt);
-}
-
-function emptyRecord(): OrderRecord {
-  return Object.fromEntries(ORDER_FIELDS.map((f) => [f, ''])) as OrderRecord;
 }
 
 /** The record's status when it is one of the documented states. */

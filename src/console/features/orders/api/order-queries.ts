@@ -1,11 +1,9 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Environment } from '../../../lib/environments.ts';
 import { getOrder } from './get-order.ts';
-import { listSandboxOrders } from './list-sandbox-orders.ts';
-import type { SandboxListFilters } from './sandbox-list-request.ts';
-import { sandboxListKey } from './sandbox-list-request.ts';
 
 // Keys go from broad to narrow, and carry the environment so two environments never share a cache.
+// The sandbox list's query is list-sandbox-orders.ts's sandboxListQuery (no zod: the list's first screen).
 export const orderQueries = {
   all: (environment: Environment) => ['orders', environment.id] as const,
   lists: (environment: Environment) => ['orders', environment.id, 'list'] as const,
@@ -13,12 +11,5 @@ export const orderQueries = {
     queryOptions({
       queryKey: ['orders', environment.id, 'detail', orderId] as const,
       queryFn: ({ signal }) => getOrder(environment, orderId, signal),
-    }),
-  sandboxList: (environment: Environment, filters: SandboxListFilters) =>
-    infiniteQueryOptions({
-      queryKey: sandboxListKey(environment, filters),
-      queryFn: ({ pageParam, signal }) => listSandboxOrders(environment, filters, pageParam, signal),
-      initialPageParam: null as string | null,
-      getNextPageParam: (lastPage) => lastPage.nextCursor,
     }),
 };

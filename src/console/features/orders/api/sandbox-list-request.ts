@@ -25,7 +25,7 @@ export function sandboxListRequest(filters: SandboxListFilters, cursor: string |
   };
 }
 
-/** orderQueries.sandboxList's key: broad to narrow, with the environment (order-queries.ts). */
+/** The sandbox list's key (list-sandbox-orders.ts): broad to narrow, with the environment, under order-queries.ts's lists. */
 export const sandboxListKey = (environment: Environment, filters: SandboxListFilters) => ['orders', environment.id, 'list', 'sandbox', filters] as const;
 
 export class NotASandboxError extends Error {
