@@ -41,8 +41,9 @@ export function useRowWindow(viewportRef: RefObject<HTMLElement | null>, height:
       // deferred render would show an empty stretch. Nothing renders while the window stays.
       if (next.start !== start || next.end !== end) flushSync(() => setScrollTop(viewport.scrollTop));
     };
-    // The position may have moved since the render (a new row height, fewer rows clamping it).
-    onScroll();
+    // Not read now: reading scrollTop here would force a layout of the page before its first paint.
+    // A new row height keeps the position in px (the window follows in the render); fewer rows
+    // clamping the position fire a scroll event.
     viewport.addEventListener('scroll', onScroll, { passive: true });
     return () => viewport.removeEventListener('scroll', onScroll);
   }, [viewportRef, height, rowHeight, headerHeight, count, overscan, start, end]);
