@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { openCreateOrder } from './test-support.ts';
+import { nextFrame, openCreateOrder } from './test-support.ts';
 
 const WARNING = 'Items do not add up to the order amount';
 
@@ -67,6 +67,7 @@ describe('items and transaction rows', { timeout: 30_000 }, () => {
     expect(input('items.0.quantity')).toHaveValue('1.5');
     expect(input('items.0.quantity')).toHaveAccessibleDescription(expect.stringContaining('Must be a whole number'));
     // Nothing else in the moved row turned red: its name was never typed in.
+    await nextFrame();
     expect(input('items.0.name')).not.toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Create order' }));
     await waitFor(() => expect(input('items.0.quantity')).toHaveAccessibleDescription(expect.stringContaining('Must be a whole number')));
@@ -78,6 +79,7 @@ test('a row added after a failed submit is not red until someone types in it or 
   await user.click(screen.getByRole('button', { name: 'Create order' }));
   await waitFor(() => expect(input('order_external_id')).toHaveAttribute('aria-invalid', 'true'));
   await user.click(screen.getByRole('button', { name: 'Add item' }));
+  await nextFrame();
   expect(input('items.0.name')).not.toHaveAttribute('aria-invalid', 'true');
   expect(input('items.0.amount')).not.toHaveAttribute('aria-invalid', 'true');
   // What was red stays red.

@@ -77,3 +77,23 @@ export function useWatchAfterPaint<T>(
 
   return value;
 }
+
+/**
+ * `value` as shown: a change reaches the screen after the frame that follows it (afterNextPaint),
+ * not in the task that made it. For what a keystroke changes besides its own character (a row's
+ * error messages): re-rendering the row and laying the form out again for a message that comes or
+ * goes cost 4-5 ms of a keystroke in a 200-row form. Changes closer together than a frame show the
+ * latest one. `same` tells an equal value from a changed one (the caller may build a new object per
+ * render).
+ */
+export function useShownAfterPaint<T>(value: T, same: (a: T, b: T) => boolean): T {
+  const [shown, setShown] = useState(value);
+  const changed = !same(shown, value);
+  const show = useEffectEvent(() => setShown(value));
+  // Scheduled once per change; `show` reads the value as it is by then.
+  useEffect(() => {
+    if (!changed) return undefined;
+    return afterNextPaint(show);
+  }, [changed]);
+  return shown;
+}
