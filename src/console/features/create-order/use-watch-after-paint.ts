@@ -10,8 +10,9 @@ type Cancel = () => void;
 
 /**
  * Runs `work` in a task of its own after the browser has painted the next frame: a timer set from
- * requestAnimationFrame runs once that frame is on screen. Where there is no requestAnimationFrame
- * (a hidden document may not run it; tests), a 16 ms timer stands in for the frame.
+ * requestAnimationFrame runs once that frame is on screen (in a hidden tab, once it is shown again:
+ * nobody sees the figures meanwhile). Where there is no requestAnimationFrame at all, a 16 ms timer
+ * stands in for the frame.
  */
 export function afterNextPaint(work: () => void): Cancel {
   let timer: ReturnType<typeof setTimeout> | undefined;
