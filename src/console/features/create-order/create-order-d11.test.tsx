@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { countCreateRequests, openCreateOrder, sandboxOrdersWithExternalId, uniqueExternalId } from './test-support.ts';
+import { countCreateRequests, nextFrame, openCreateOrder, sandboxOrdersWithExternalId, uniqueExternalId } from './test-support.ts';
 
 // docs/decisions.md D11 in the create form: what a person typed is stripped before it is checked and
 // sent, and amounts take a decimal comma, shown as a dot once the person leaves the field.
@@ -22,6 +22,7 @@ describe('decimal comma and whitespace (D11)', { timeout: 45_000 }, () => {
     expect(target).toHaveValue(typed);
     await user.tab();
     expect(target).toHaveValue(shown);
+    await nextFrame();
     expect(target).not.toHaveAttribute('aria-invalid', 'true');
   });
 

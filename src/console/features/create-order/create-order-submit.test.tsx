@@ -7,7 +7,7 @@ import { orderCreateRequestSchema } from '../../../contract/schemas.ts';
 import { DEFAULT_ENVIRONMENT_ID, environmentStore, setToken } from '../../lib/environments.ts';
 import { SANDBOX_URL, server } from '../../test/msw-server.ts';
 import { draftKey } from './draft-storage.ts';
-import { countCreateRequests, CREATE_URL, openCreateOrder, sandboxOrdersWithExternalId, uniqueExternalId } from './test-support.ts';
+import { countCreateRequests, CREATE_URL, nextFrame, openCreateOrder, sandboxOrdersWithExternalId, uniqueExternalId } from './test-support.ts';
 
 const ORDER_PATH = /^\/orders\/[0-9a-f-]{36}$/;
 const UNKNOWN = 'Outcome unknown: the order may or may not have been created';
@@ -125,6 +125,7 @@ describe('service errors on the form', { timeout: 45_000 }, () => {
     await expectError('order_data.amount', 'Ensure that there are no more than 10 digits in total.');
     await expectError('customer_data.email', 'Enter a valid email address.');
     // Item 1 (index 0) was fine in the answer, and stays so.
+    await nextFrame();
     expect(app.field('items.0.name')).not.toHaveAttribute('aria-invalid', 'true');
     expect(app.input('order_external_id')).toHaveFocus();
     // Everything typed is still there.

@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { AMOUNT_MESSAGE, BLANK_MESSAGE, VAT_MESSAGE } from '../../../contract/fields.ts';
-import { countCreateRequests, openCreateOrder } from './test-support.ts';
+import { countCreateRequests, nextFrame, openCreateOrder } from './test-support.ts';
 
 // Validation as the user meets it: the message under the input they just left, and nothing sent
 // while anything is wrong.
@@ -41,7 +41,27 @@ describe('inline errors when leaving a field', { timeout: 30_000 }, () => {
     const type = field('items.0.type');
     await user.selectOptions(type, 'Choose a type');
     await user.tab();
-    expect(type).toHaveAccessibleDescription(expect.stringContaining('This field is required'));
+    // A row's messages show one frame after the change (useShownAfterPaint).
+    await waitFor(() => expect(type).toHaveAccessibleDescription(expect.stringContaining('This field is required')));
+  });
+
+  test("in a row, a keystroke's character shows first and the message it changes one frame later", async () => {
+    const { user, input } = await openCreateOrder();
+    await user.click(screen.getByRole('button', { name: 'Add item' }));
+    const amount = input('items.0.amount');
+    await user.type(amount, '1.234');
+    await user.tab();
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(expect.stringContaining(AMOUNT_MESSAGE)));
+    await user.click(amount);
+
+    // One keystroke that makes the amount valid; the check of it (async) is over within the task.
+    fireEvent.input(amount, { target: { value: '1.23' } });
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+    expect(amount).toHaveValue('1.23');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await nextFrame();
+    expect(amount).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(AMOUNT_MESSAGE)).toBeNull();
   });
 
   test('the error follows the typing once the field was left', async () => {
@@ -67,6 +87,7 @@ describe('inline errors when leaving a field', { timeout: 30_000 }, () => {
     await user.tab();
     await user.click(input('customer_data.email'));
     await user.tab();
+    await nextFrame();
     for (const name of ['order_external_id', 'return_url', 'order_data.eshop_external_id', 'order_data.amount', 'transaction_history.0.amount', 'transaction_history.0.payment_type']) {
       expect(field(name), name).not.toHaveAttribute('aria-invalid', 'true');
     }
@@ -118,7 +139,7 @@ describe('submitting an invalid form', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create order' }));
     await screen.findByText('Must be a whole number');
     expect(input('items.1.quantity')).toHaveFocus();
-    expect(input('transaction_history.0.amount')).toHaveAccessibleDescription(expect.stringContaining(BLANK_MESSAGE));
+    await waitFor(() => expect(input('transaction_history.0.amount')).toHaveAccessibleDescription(expect.stringContaining(BLANK_MESSAGE)));
     expect(requests.count).toBe(0);
     requests.stop();
   });

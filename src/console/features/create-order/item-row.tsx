@@ -1,6 +1,5 @@
 import { Fieldset, Group, SimpleGrid, Text } from '@mantine/core';
 import { memo } from 'react';
-import { useWatch } from 'react-hook-form';
 import { formatMoney } from '../../../contract/money.ts';
 import { ITEM_TYPES } from '../../../contract/schemas.ts';
 import { AMOUNT_INPUT_STYLES, CODE_INPUT, FIGURE_STYLE, JSON_PATH_DESCRIPTION, ROW_STYLES, TEXT_INPUT_STYLES } from './field-props.ts';
@@ -8,10 +7,14 @@ import type { CreateOrderControl, ItemValues } from './form-values.ts';
 import { ITEM_FIELDS } from './form-values.ts';
 import { lineTotal } from './item-totals.ts';
 import { RowActions, RowSelect, RowTextInput, sameRowProps, useRowErrors } from './row-fields.tsx';
+import type { FormValuesSource } from './use-watch-after-paint.ts';
+import { useWatchAfterPaint } from './use-watch-after-paint.ts';
 
 interface Props {
   control: CreateOrderControl;
   index: number;
+  /** For the line total. */
+  values: FormValuesSource;
   onRemove: (index: number) => void;
   onDuplicate: (index: number) => void;
 }
@@ -22,7 +25,7 @@ export const ItemRow = memo(function ItemRow(props: Props) {
   return <ItemRowBody {...props} errors={errors} />;
 });
 
-const ItemRowBody = memo(function ItemRowBody({ control, index, onRemove, onDuplicate, errors }: Props & { errors: Record<(typeof ITEM_FIELDS)[number], string | undefined> }) {
+const ItemRowBody = memo(function ItemRowBody({ control, index, values, onRemove, onDuplicate, errors }: Props & { errors: Record<(typeof ITEM_FIELDS)[number], string | undefined> }) {
   const path = `items.${index}` as const;
   return (
     <Fieldset legend={`Item ${index + 1}`} radius="md" p="md" styles={ROW_STYLES}>
@@ -99,7 +102,7 @@ const ItemRowBody = memo(function ItemRowBody({ control, index, onRemove, onDupl
         />
       </SimpleGrid>
       <Group justify="space-between" mt="sm">
-        <LineTotal control={control} index={index} />
+        <LineTotal values={values} index={index} />
         <RowActions what="item" index={index} onRemove={onRemove} onDuplicate={onDuplicate} />
       </Group>
     </Fieldset>
@@ -111,26 +114,25 @@ const ItemRowBody = memo(function ItemRowBody({ control, index, onRemove, onDupl
  * LineTotalValue, a text node, follows the typing (re-rendering the two Texts per keystroke cost
  * more than the rest of a keystroke's script).
  */
-function LineTotal({ control, index }: { control: CreateOrderControl; index: number }) {
+function LineTotal({ values, index }: { values: FormValuesSource; index: number }) {
   return (
     <Text size="sm" c="dimmed" data-testid={`item-${index}-total`}>
       Line total:{' '}
       <Text span inherit c="var(--mantine-color-text)" ff="monospace" fw={600} style={FIGURE_STYLE}>
-        <LineTotalValue control={control} index={index} />
+        {/* Keyed by the index: a row that moves shows its new line's total from its first render. */}
+        <LineTotalValue key={index} values={values} index={index} />
       </Text>
     </Text>
   );
 }
 
-/** Watches its own row (by path: one name to compare per form event). */
-const LineTotalValue = memo(function LineTotalValue({ control, index }: { control: CreateOrderControl; index: number }) {
-  const total = useWatch({
-    control,
-    name: `items.${index}`,
-    compute: (row: ItemValues | undefined) => {
-      const value = lineTotal(row?.quantity, row?.amount);
-      return value === null ? null : formatMoney(value);
-    },
-  });
+/** Follows its own row (by path: one name to compare per form event), after the keystroke's frame (useWatchAfterPaint). */
+const LineTotalValue = memo(function LineTotalValue({ values, index }: { values: FormValuesSource; index: number }) {
+  const total = useWatchAfterPaint(values, `items.${index}`, (form) => rowTotal(form.items[index]));
   return total ?? '—';
 });
+
+function rowTotal(row: ItemValues | undefined): string | null {
+  const value = lineTotal(row?.quantity, row?.amount);
+  return value === null ? null : formatMoney(value);
+}

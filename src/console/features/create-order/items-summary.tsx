@@ -1,11 +1,11 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { createContext, memo, use } from 'react';
-import { useWatch } from 'react-hook-form';
 import { FIGURE_STYLE } from './field-props.ts';
-import type { CreateOrderControl } from './form-values.ts';
 import type { ItemsSummary as Summary } from './item-totals.ts';
 import { summariseItems } from './item-totals.ts';
+import type { FormValuesSource } from './use-watch-after-paint.ts';
+import { useWatchAfterPaint } from './use-watch-after-paint.ts';
 
 const TOTAL_STYLE = { ...FIGURE_STYLE, textAlign: 'right' } as const;
 
@@ -16,16 +16,17 @@ const TOTAL_STYLE = { ...FIGURE_STYLE, textAlign: 'right' } as const;
 // text nodes that read the summary from a context.
 const SummaryFigures = createContext<Summary | null>(null);
 
+const WATCHED = ['items', 'order_data.amount'] as const;
+
+const sameSummary = (a: Summary, b: Summary) => a.total === b.total && a.uncounted === b.uncounted && a.rows === b.rows && a.mismatchWith === b.mismatchWith;
+
 /**
- * The items' sum against order_data.amount. `compute` keeps the re-render to the moments the
- * summary changes, not every keystroke in every row.
+ * The items' sum against order_data.amount, after the keystroke's frame (useWatchAfterPaint: the
+ * sum of 200 lines and the warning's running text are not the typed character's work), and
+ * re-rendered only when the summary changes.
  */
-export function ItemsSummary({ control }: { control: CreateOrderControl }) {
-  const summary = useWatch({
-    control,
-    name: ['items', 'order_data.amount'],
-    compute: ([items, amount]) => summariseItems(items, amount),
-  });
+export function ItemsSummary({ values }: { values: FormValuesSource }) {
+  const summary = useWatchAfterPaint(values, WATCHED, (form) => summariseItems(form.items, form.order_data.amount), sameSummary);
   if (summary.rows === 0) return null;
   return (
     <SummaryFigures value={summary}>

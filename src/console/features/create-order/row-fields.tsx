@@ -7,6 +7,7 @@ import type { FieldPath } from 'react-hook-form';
 import { get, useFormState } from 'react-hook-form';
 import { normalizeDecimalInput } from '../../lib/decimal-input.ts';
 import type { CreateOrderControl, CreateOrderFormValues } from './form-values.ts';
+import { useShownAfterPaint } from './use-watch-after-paint.ts';
 
 // The inputs of the item and transaction rows. 200 items and 50 transactions hold 1,500 inputs; as
 // controlled fields (useController) each one is two react-hook-form subscriptions (its value and
@@ -139,7 +140,8 @@ export const RowSelect = memo(function RowSelect({ control, name, error, options
  * (one name to compare per form event; it also hears rows whose index starts with this one's digits,
  * items.3 hears items.30, which costs a render of this hook and nothing below it). The row
  * re-renders when a message changes (and on field-array changes, which react-hook-form announces
- * to every field), so its inner part is memoised on these messages.
+ * to every field), so its inner part is memoised on these messages. A changed message is shown after
+ * the frame of the keystroke that changed it (useShownAfterPaint): the typed character first.
  */
 export function useRowErrors<F extends string>(control: CreateOrderControl, path: `items.${number}` | `transaction_history.${number}`, fields: readonly F[]): Record<F, string | undefined> {
   const { errors } = useFormState({ control, name: path });
@@ -148,7 +150,12 @@ export function useRowErrors<F extends string>(control: CreateOrderControl, path
     const error: unknown = get(errors, `${path}.${field}`);
     messages[field] = typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : undefined;
   }
-  return messages;
+  return useShownAfterPaint(messages, sameMessages);
+}
+
+function sameMessages(a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean {
+  const fields = Object.keys(a);
+  return fields.length === Object.keys(b).length && fields.every((field) => a[field] === b[field]);
 }
 
 /** Props of a row's memoised body: equal when everything but the messages object is identical and every message is the same. */
@@ -157,8 +164,7 @@ export function sameRowProps<P extends { errors: Record<string, string | undefin
     if (key === 'errors') continue;
     if (!Object.is(a[key], b[key])) return false;
   }
-  const fields = Object.keys(a.errors);
-  return fields.length === Object.keys(b.errors).length && fields.every((field) => a.errors[field] === b.errors[field]);
+  return sameMessages(a.errors, b.errors);
 }
 
 interface RowActionsProps {

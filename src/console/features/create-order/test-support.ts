@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { bypass } from 'msw';
 import { expect } from 'vitest';
 import { z } from 'zod';
@@ -23,6 +23,15 @@ export async function openCreateOrder() {
     throw new Error(`${name} is not an <input>`);
   };
   return { ...app, field, input };
+}
+
+/**
+ * Lets the next frame pass, and what was scheduled after it (a row's messages and the totals show
+ * one frame after a change: use-watch-after-paint.ts), so a check that something did NOT appear
+ * can fail.
+ */
+export async function nextFrame(): Promise<void> {
+  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
 /** Counts the create requests the console sends (whatever answers them). */
