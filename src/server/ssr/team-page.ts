@@ -25,11 +25,12 @@ export const DEFAULT_READ_BUDGET_MS = 300;
 const ORDER_PATH = /^\/orders\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 const ROOT_START = '<div id="root" data-prerendered>';
 const BODY_END = '</body>';
-// The page's lazily loaded styles (Vite names a chunk's CSS after its module): linked in the head so
-// the rendered page paints styled instead of waiting for its script to ask for them.
-const PAGE_STYLES: Record<'list' | 'order', readonly string[]> = {
-  list: ['page-styles', 'status-badge', 'orders-page'],
-  order: ['page-styles', 'status-badge', 'order-page', 'history-panel'],
+// The page's lazily loaded styles: linked in the head so the rendered page paints styled instead of
+// waiting for its script to ask for them (and then moving). Vite names a chunk's CSS after the chunk:
+// the pages' code comes in the build's first-screen chunks (scripts/first-screen-chunks.ts).
+export const PAGE_STYLES: Record<'list' | 'order', readonly string[]> = {
+  list: ['orders-first-screen'],
+  order: ['orders-first-screen', 'order-first-screen'],
 };
 
 export interface TeamPagesOptions {
