@@ -112,9 +112,13 @@ async function loadOnce(browser: Browser, url: string, cookies: { session: strin
       // The browser's locale and time zone, as the app would have told the server on an earlier page.
       const intl: unknown = await page.evaluate('(() => { const o = new Intl.DateTimeFormat().resolvedOptions(); return o.locale + "|" + o.timeZone; })()');
       const [name = '', value = ''] = cookies.session.split('=');
+      // For the whole origin, as the server sets them: Playwright gives a cookie set for a URL that
+      // URL's directory as its path, so /orders/{id}'s would have been sent to /orders/ only, and the
+      // page's own requests (/api/…, /env/…) went out signed out ("Sign in again" became its LCP).
+      const site = new URL('/', url).href;
       await context.addCookies([
-        { name, value, url },
-        { name: INTL_COOKIE, value: encodeURIComponent(String(intl)), url },
+        { name, value, url: site },
+        { name: INTL_COOKIE, value: encodeURIComponent(String(intl)), url: site },
       ]);
     }
     if (cookies !== null) {

@@ -24,16 +24,27 @@ async function signIn(page: Page) {
   expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain(INTL_COOKIE);
 }
 
-/** Errors the page reports (a hydration mismatch is one) and the requests it sends, by path. */
+/** Errors the page reports (a hydration mismatch is one) and the requests it sends, by path (its stylesheets apart). */
 function watch(page: Page) {
   const errors: string[] = [];
   const requests: string[] = [];
+  const stylesheets: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-  return { errors, requests };
+  page.on('request', (request) => {
+    requests.push(new URL(request.url()).pathname);
+    if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+  });
+  return { errors, requests, stylesheets };
+}
+
+/** The page painted styled: every stylesheet it loaded was linked in the HTML's head (none waited for a script to ask). */
+function expectStylesInHead(html: string, stylesheets: readonly string[]) {
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(stylesheets.length).toBeGreaterThan(1);
+  for (const path of stylesheets) expect(head, path).toContain(`href="${path}"`);
 }
 
 test('signed in, /orders and a cold /orders/{id} come with their data in the HTML and hydrate without asking again', async ({ page }) => {
@@ -62,6 +73,7 @@ test('signed in, /orders and a cold /orders/{id} come with their data in the HTM
   expect(list.requests.filter((path) => path === '/api/orders/search')).toEqual([]);
   expect(list.requests).not.toContain('/api/me');
   expect(list.errors).toEqual([]);
+  expectStylesInHead(listHtml, list.stylesheets);
 
   // Interactive: the row opens the order in place.
   await row.click();
@@ -79,6 +91,7 @@ test('signed in, /orders and a cold /orders/{id} come with their data in the HTM
   await cold.waitForLoadState('networkidle');
   expect(order.requests.filter((path) => path === `/env/sandbox${orderServicePaths.orderRead(id)}`)).toEqual([]);
   expect(order.errors).toEqual([]);
+  expectStylesInHead(orderHtml, order.stylesheets);
   // And it responds: the navigation leads back to the list.
   await cold.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
   await expect(cold.getByRole('table', { name: 'Team order index' })).toBeVisible();

@@ -39,8 +39,16 @@ export function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTi
   return format;
 }
 
+const relativeFormats = new Map<string | undefined, Intl.RelativeTimeFormat>();
+
+/** "… ago" in the user's locale; one per locale (a list renders one per row, and making one costs more than using it). */
 export function relativeTimeFormat(): Intl.RelativeTimeFormat {
-  return new Intl.RelativeTimeFormat(settings.locale, { numeric: 'auto' });
+  let format = relativeFormats.get(settings.locale);
+  if (format === undefined) {
+    format = new Intl.RelativeTimeFormat(settings.locale, { numeric: 'auto' });
+    relativeFormats.set(settings.locale, format);
+  }
+  return format;
 }
 
 /** The browser's side: its locale and time zone for the server's next render (a session cookie, this origin only). */

@@ -11,6 +11,8 @@ import { teamPageDataSchema } from '../../contract/team-page.ts';
 import { validCreateBody } from '../../contract/test-support.ts';
 import type { TeamServer } from '../testing/team-server.ts';
 import { cookieOf, SANDBOX_TOKEN, signIn, startTeamServer } from '../testing/team-server.ts';
+import { FIRST_SCREENS } from '../../../scripts/first-screen-chunks.ts';
+import { PAGE_STYLES } from './team-page.ts';
 import { teamRendererFrom } from './team-renderer.ts';
 
 // Issue 27: in team mode /orders and /orders/{id} come from the console server rendered by the app's
@@ -46,7 +48,10 @@ beforeAll(async () => {
   staticDir = await mkdtemp(join(tmpdir(), 'team-page-'));
   await mkdir(join(staticDir, 'assets'));
   await writeFile(join(staticDir, 'index.html'), '<!doctype html><html><head><title>Order Console</title></head><body><div id="root" data-prerendered><p>the build frame</p></div></body></html>');
-  await writeFile(join(staticDir, 'assets', 'page-styles-Ab12Cd34.css'), '');
+  // The build's first-screen stylesheets (scripts/first-screen-chunks.ts), and another page's.
+  await writeFile(join(staticDir, 'assets', 'orders-first-screen-Ab12Cd34.css'), '');
+  await writeFile(join(staticDir, 'assets', 'order-first-screen-Cd34Ef56.css'), '');
+  await writeFile(join(staticDir, 'assets', 'overview-page-Ef56Gh78.css'), '');
   const renderer = teamRendererFrom(RENDERER, (line) => console.error(line));
   server = await startTeamServer({ staticDir, renderer });
   await server.addUser('agent@example.com', ['agent']);
@@ -105,9 +110,19 @@ test("/orders comes with the team index's rows rendered for a signed-in agent, n
   expect(root).toContain('eva.ssr@example.com');
   expect(root).not.toContain('the build frame');
   expect(data.seeds[0]).toMatchObject({ kind: 'index', environment: 'sandbox', q: '' });
-  expect(html).toContain('/assets/page-styles-Ab12Cd34.css');
+  // The list's stylesheet is in the head, so the rows paint styled; no other page's.
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/orders-first-screen-Ab12Cd34.css">');
+  expect(head).not.toContain('order-first-screen-Cd34Ef56.css');
+  expect(head).not.toContain('overview-page');
   expect(html).not.toContain(SANDBOX_TOKEN);
   expect(html).not.toContain(cookie.split('=')[1]);
+});
+
+test("the pages' stylesheets are named after chunks the build makes", () => {
+  // A renamed first-screen chunk would leave the rendered page unstyled until its script asked.
+  const chunks = FIRST_SCREENS.map(({ name }) => name);
+  for (const name of Object.values(PAGE_STYLES).flat()) expect(chunks).toContain(name);
 });
 
 test('a cold /orders/{id} comes with the order rendered from the service', { timeout: 60_000 }, async () => {
@@ -117,6 +132,9 @@ test('a cold /orders/{id} comes with the order rendered from the service', { tim
   expect(data.seeds).toMatchObject([{ kind: 'order', environment: 'sandbox', orderId }]);
   expect(root).toContain('SSR-0001');
   expect(root).not.toContain('Loading the order');
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).toContain('/assets/orders-first-screen-Ab12Cd34.css');
+  expect(head).toContain('/assets/order-first-screen-Cd34Ef56.css');
   expect(html).not.toContain(SANDBOX_TOKEN);
 });
 
@@ -225,7 +243,7 @@ test('the head goes out before the data is read and rendered; a render that fail
       if (done) break;
       text += value;
     }
-    expect(text).toContain('/assets/page-styles-Ab12Cd34.css');
+    expect(text).toContain('/assets/orders-first-screen-Ab12Cd34.css');
     expect(text).not.toContain('the held page');
     release();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += chunk.value;

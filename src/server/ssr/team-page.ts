@@ -1,19 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BrotliCompress, Gzip } from 'node:zlib';
-import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { INTL_COOKIE, orderServicePaths, TEAM_PAGE_DATA_ID } from '../../contract/paths.ts';
 import type { TeamPageData, TeamPageSeed } from '../../contract/team-page.ts';
-import type { Coding } from '../content-encoding.ts';
-import { CODINGS, selectEncoding } from '../content-encoding.ts';
 import { ENV_PREFIX } from '../forward.ts';
 import { parseJson } from '../json-text.ts';
 import { describeMe } from '../team-routes.ts';
 import type { SignedIn, TeamContext } from '../team-session.ts';
 import { currentUser, onBehalfOf } from '../team-session.ts';
 import { serializePageData } from './page-data.ts';
+import { streamedPage } from './streamed-page.ts';
 import type { TeamRendererSource } from './team-renderer.ts';
 
 // Issue 27, team mode (D16): /orders and /orders/{id} go out with their first data in the HTML,
@@ -28,11 +25,12 @@ export const DEFAULT_READ_BUDGET_MS = 300;
 const ORDER_PATH = /^\/orders\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 const ROOT_START = '<div id="root" data-prerendered>';
 const BODY_END = '</body>';
-// The page's lazily loaded styles (Vite names a chunk's CSS after its module): linked in the head so
-// the rendered page paints styled instead of waiting for its script to ask for them.
-const PAGE_STYLES: Record<'list' | 'order', readonly string[]> = {
-  list: ['page-styles', 'status-badge', 'orders-page'],
-  order: ['page-styles', 'status-badge', 'order-page', 'history-panel'],
+// The page's lazily loaded styles: linked in the head so the rendered page paints styled instead of
+// waiting for its script to ask for them (and then moving). Vite names a chunk's CSS after the chunk:
+// the pages' code comes in the build's first-screen chunks (scripts/first-screen-chunks.ts).
+export const PAGE_STYLES: Record<'list' | 'order', readonly string[]> = {
+  list: ['orders-first-screen'],
+  order: ['orders-first-screen', 'order-first-screen'],
 };
 
 export interface TeamPagesOptions {
@@ -135,55 +133,6 @@ async function pageStyleLinks(staticDir: string, page: Page): Promise<string> {
     .join('');
 }
 
-// A rendered /orders is ~120 KB of markup: compressed as the build's files are (brotli at a level fast
-// enough for every request, else gzip), per Accept-Encoding. The page goes in two parts: its head
-// (stylesheets, scripts) at once, flushed through the compressor so the browser starts fetching them,
-// then its body once the data is read and rendered.
-const compressors: Record<Coding, () => BrotliCompress | Gzip> = {
-  br: () => createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
-  gzip: () => createGzip({ level: 6 }),
-};
-
-function streamed(head: string, rest: Promise<string>, acceptEncoding: string | undefined): Response {
-  const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Cookie, Accept-Encoding' });
-  const coding = selectEncoding(acceptEncoding, CODINGS);
-  if (coding !== 'identity') headers.set('Content-Encoding', coding);
-  const zip = coding === 'identity' ? null : compressors[coding]();
-  let open = true;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const close = () => {
-        if (open) controller.close();
-        open = false;
-      };
-      if (zip === null) {
-        controller.enqueue(new TextEncoder().encode(head));
-        void rest.then((text) => {
-          if (open) controller.enqueue(new TextEncoder().encode(text));
-          close();
-        });
-        return;
-      }
-      zip.on('data', (chunk: Buffer) => {
-        if (open) controller.enqueue(new Uint8Array(chunk));
-      });
-      zip.on('end', close);
-      // A compressor fails only when the browser went away (the stream was cancelled and it destroyed).
-      zip.on('error', close);
-      zip.write(head);
-      zip.flush();
-      void rest.then((text) => {
-        if (open) zip.end(text);
-      });
-    },
-    cancel() {
-      open = false;
-      zip?.destroy();
-    },
-  });
-  return new Response(body, { headers });
-}
-
 /**
  * The team page for this request, rendered with its data, or null when this request is not one
  * (another page, a query string, nobody signed in) or the page cannot be rendered here: the caller
@@ -224,6 +173,6 @@ export function teamPages(options: TeamPagesOptions): (c: Context) => Promise<Re
         return html.slice(start);
       }
     };
-    return streamed(head, rest(), c.req.header('accept-encoding'));
+    return streamedPage(head, rest, c.req.header('accept-encoding'));
   };
 }
