@@ -29,10 +29,10 @@ export const FIRST_SCREENS: FirstScreen[] = [
     ],
   },
   {
-    // What the order page and the header's extras (below) share, which the list's first screen does
-    // without (issue 27): the contract's schemas (zod) and the check of an order against them (D9),
-    // the faults API, Mantine's portal.
-    name: 'contract',
+    // What the order page, the team index and the header's extras (below) share, which the list's
+    // first screen does without (issue 27): the contract's schemas (zod) and the check of an order
+    // against them (D9), the faults API, Mantine's portal and table, the order's formats.
+    name: 'shared',
     roots: [
       '/src/contract/schemas.ts',
       '/src/contract/faults.ts',
@@ -40,7 +40,19 @@ export const FIRST_SCREENS: FirstScreen[] = [
       '/src/console/features/orders/order-record.ts',
       '/src/console/features/faults/fault-api.ts',
       '/node_modules/@mantine/core/esm/components/Portal/OptionalPortal.mjs',
+      // Read by a team page's hydration (app/team-page-seed.ts) and the local tab too.
+      '/src/console/features/orders/api/order-queries.ts',
+      '/src/console/features/orders/order-index.ts',
+      // Shared with the team index (below): the order's formats, Mantine's table.
+      '/src/console/features/order-detail/order-format.ts',
+      '/node_modules/@mantine/core/esm/components/Table/Table.mjs',
     ],
+  },
+  {
+    // Team mode's list (issue 28), rendered on the server and hydrated: what it adds to the shared
+    // part (the index's query and contract, Mantine's table).
+    name: 'team-index',
+    roots: ['/src/console/features/orders-list/team-index-orders.tsx'],
   },
   {
     // order-sections.tsx renders the history and approvals panels with the order (lazily, so other

@@ -8,6 +8,7 @@ import { useTokenRejection } from '../lib/token-status.ts';
 import { useActiveEnvironment } from '../lib/use-environment.ts';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
 import { useAfterFirstContent } from './first-content.ts';
+import { sessionEndedStore } from './session-ended.ts';
 // For its effect: the notifications' place and limit, before any notice is shown.
 import './notifications-config.ts';
 import { withPageStyles } from './page-loader.ts';
@@ -74,6 +75,8 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
   const location = useLocation();
   const inBrowser = useInBrowser();
   const afterFirstContent = useAfterFirstContent();
+  // Its code (the dialog, the form, their styles) loads when a session has ended, not with every team page.
+  const sessionEnded = useSyncExternalStore(sessionEndedStore.subscribe, sessionEndedStore.get, () => false);
   const team = useIsTeamMode();
   const me = useTeamMe();
   const consoleWide = inBrowser && team && me !== null ? consoleWidePermissionsOf(me.grants) : [];
@@ -188,7 +191,7 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
           <NotificationsHost />
         </Suspense>
       )}
-      {team && (
+      {team && sessionEnded && (
         <Suspense fallback={null}>
           <SignInAgain email={me?.email ?? null} />
         </Suspense>
