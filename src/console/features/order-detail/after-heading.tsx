@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useAfterFirstContent } from '../../app/first-content.ts';
 import type { Environment } from '../../lib/environments.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
-import type * as FloatingParts from './floating-parts.tsx';
+import type * as LaterParts from './later-parts.tsx';
 import { SimulateButton } from './simulate-button.tsx';
 
 // Issue 27: Mantine's floating layer (Tooltip, Menu, their popover and portal) is not needed to paint an
@@ -12,12 +12,12 @@ import { SimulateButton } from './simulate-button.tsx';
 // header's extras do); until then a tooltip's target shows alone and the Simulate button stands where
 // its menu goes, the same button: nothing moves when they arrive.
 
-let parts: typeof FloatingParts | null = null;
+let parts: typeof LaterParts | null = null;
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 function load(): void {
-  loading ??= import('./floating-parts.tsx').then(
+  loading ??= import('./later-parts.tsx').then(
     (module) => {
       parts = module;
       for (const listener of listeners) listener();
@@ -35,7 +35,7 @@ function subscribe(listener: () => void) {
 }
 
 /** The floating layer once it is in; null before the heading is painted, and in a server render. */
-function useFloatingParts(): typeof FloatingParts | null {
+function useFloatingParts(): typeof LaterParts | null {
   const afterHeading = useAfterFirstContent();
   useEffect(() => {
     if (afterHeading) load();

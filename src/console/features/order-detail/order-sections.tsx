@@ -33,10 +33,10 @@ function PanelLoading() {
 // The panels under the order, in page order. A new panel is one more entry. loadable, not React.lazy:
 // a panel shows as soon as its code is in, not up to 300 ms later (React's throttled Suspense reveal).
 const SECTIONS: readonly OrderSection[] = [
-  { id: 'lifecycle', Panel: loadable(async () => (await import('./lifecycle/lifecycle-panel.tsx')).LifecyclePanel, PanelLoading) },
+  { id: 'lifecycle', Panel: loadable(async () => (await import('./later-parts.tsx')).LifecyclePanel, PanelLoading) },
   // D17: the order's refund requests, under the lifecycle.
-  { id: 'approvals', Panel: loadable(async () => (await import('../approvals/order-approvals-panel.tsx')).OrderApprovalsPanel, PanelLoading), teamOnly: true },
-  { id: 'history', Panel: loadable(async () => (await import('./history/history-panel.tsx')).HistoryPanel, PanelLoading) },
+  { id: 'approvals', Panel: loadable(async () => (await import('./later-parts.tsx')).OrderApprovalsPanel, PanelLoading), teamOnly: true },
+  { id: 'history', Panel: loadable(async () => (await import('./later-parts.tsx')).HistoryPanel, PanelLoading) },
 ];
 
 /**

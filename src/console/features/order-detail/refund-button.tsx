@@ -14,7 +14,7 @@ import { LaterTooltip } from './after-heading.tsx';
 // Issue 27: the dialog's code (the form, its schema, the refund flow) is not needed to paint the order:
 // it loads once the order's heading is painted, before anyone can have read the page and clicked.
 // loadable, not React.lazy: opened while its code is still on its way, the dialog shows as soon as it is in.
-const RefundDialog = loadable(async () => (await import('./refund-dialog.tsx')).RefundDialog, () => null);
+const RefundDialog = loadable(async () => (await import('./later-parts.tsx')).RefundDialog, () => null);
 
 /**
  * Why this order cannot be refunded now, in words for the person at the screen; null when it can.
