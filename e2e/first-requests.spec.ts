@@ -1,10 +1,11 @@
 import type { Request } from '@playwright/test';
+import { sandboxPaths } from '../src/contract/paths.ts';
 import { expect, test, uniqueId } from './fixtures.ts';
 import { DEV_TOKEN } from './support/target.ts';
 
 // Issue 27, personal mode: /orders's first list page is asked by public/boot.js while the app's code
 // downloads, and the app shows that answer instead of asking again; a failed answer shows as it
-// always has. An order opened by its URL in a fresh browser shows.
+// always has. An order opened by its URL in a fresh browser shows, asking little before its heading.
 
 const isList = (request: Request) => new URL(request.url()).pathname === '/sandbox/orders';
 
@@ -86,6 +87,52 @@ test('an order opened by its URL in a fresh browser shows', async ({ browser, ap
     await page.goto(`/orders/${order.id}`);
     await expect(page.getByRole('heading', { name: `Order ${order.external_id}` })).toBeVisible();
     await expect(page.getByTestId('order-status')).toHaveText('new');
+  } finally {
+    await context.close();
+  }
+});
+
+test('an order opened cold asks little before its heading shows, and its history once, after it', async ({ browser, api, target, sandbox }) => {
+  test.skip(!sandbox, 'the history and the lifecycle path come from the sandbox');
+  const order = await api.createOrder({ order_external_id: uniqueId('E2E-COLD') });
+  const heading = `Order ${order.external_id}`;
+  const context = await browser.newContext({ baseURL: target.baseURL });
+  try {
+    const page = await context.newPage();
+    if (target.token !== DEV_TOKEN) await page.addInitScript(`sessionStorage.setItem('order-console:token:local-sandbox', ${JSON.stringify(target.token)})`);
+    // When the heading is first in the page, on the clock the page's resource timings use.
+    await page.addInitScript(`new MutationObserver((_, observer) => {
+      if ([...document.querySelectorAll('h2')].some((h) => h.textContent === ${JSON.stringify(heading)})) {
+        window.__headingAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });`);
+    const events: Request[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === sandboxPaths.orderEvents(order.id)) events.push(request);
+    });
+
+    await page.goto(`/orders/${order.id}`);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    // Both readers of the order's events have shown them: the history's timeline and the lifecycle's path.
+    await expect(page.getByRole('region', { name: 'History' }).getByText('Order created')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Lifecycle' }).getByTestId('lifecycle-text')).toContainText(/Path: New \(/);
+    expect(events).toHaveLength(1);
+
+    const { headingAt, resources } = await page.evaluate(() => {
+      const seen: unknown = Reflect.get(globalThis, '__headingAt');
+      return {
+        headingAt: typeof seen === 'number' ? seen : null,
+        resources: performance.getEntriesByType('resource').map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+      };
+    });
+    if (headingAt === null) throw new Error('the heading was never seen in the page');
+    // The header's extras come after the page's first content or, on a slow machine, 1.5 s after the
+    // header shows (app/first-content.ts), which may be before: they are not the order page's.
+    const before = resources.filter((r) => r.start < headingAt && !/header-extras|\/sandbox\/faults$/.test(r.path)).map((r) => r.path);
+    expect(before).not.toContain(sandboxPaths.orderEvents(order.id));
+    // Issue 27's budget: at most 10 requests before the order shows, the document (not a resource entry) included.
+    expect(before.length + 1, before.join('\n')).toBeLessThanOrEqual(10);
   } finally {
     await context.close();
   }

@@ -55,10 +55,11 @@ export const FIRST_SCREENS: FirstScreen[] = [
     roots: ['/src/console/features/orders-list/team-index-orders.tsx'],
   },
   {
-    // order-sections.tsx renders the history and approvals panels with the order (lazily, so other
-    // pages do without them): on the first screen of /orders/{id} they came as five more requests.
+    // What /orders/{id} adds before its order's heading shows. Its panels (lifecycle, history,
+    // approvals) and the refund dialog load after it (order-sections.tsx, refund-button.tsx), so they
+    // are not roots: they keep the bundler's own split.
     name: 'order-first-screen',
-    roots: ['/src/console/features/order-detail/order-page.tsx', '/src/console/features/order-detail/history/history-panel.tsx', '/src/console/features/approvals/order-approvals-panel.tsx'],
+    roots: ['/src/console/features/order-detail/order-page.tsx'],
   },
   {
     // The header's faults indicator and notifications host, once the page has shown its content

@@ -1,18 +1,19 @@
-import { DataList, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { DataList, Paper, Stack, Text, Title } from '@mantine/core';
 import type { OrderRecord } from '../orders/order-record.ts';
 import { CheckoutLink } from './checkout-link.tsx';
 import { CopyValue } from './copy-value.tsx';
 import { formatDateTime } from './order-format.ts';
+import { LaterTooltip } from './after-heading.tsx';
 
 function DateSettled({ iso }: { iso: string }) {
   const local = formatDateTime(iso);
   if (local === null) return <Text size="sm">{iso === '' ? '(empty)' : iso}</Text>;
   return (
-    <Tooltip label={iso} withArrow>
+    <LaterTooltip label={iso} withArrow>
       <Text size="sm" title={iso} style={{ cursor: 'help' }} component="time" dateTime={iso}>
         {local}
       </Text>
-    </Tooltip>
+    </LaterTooltip>
   );
 }
 

@@ -6,7 +6,7 @@ import type { Environment } from '../../lib/environments.ts';
 import { usePermission } from '../../lib/use-team.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
 import { RefundButton, refundBlockReason } from './refund-button.tsx';
-import { SimulateMenu } from './simulate-menu.tsx';
+import { LaterSimulateMenu } from './after-heading.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import type { RefundDone } from './use-refund-flow.ts';
 
@@ -53,7 +53,7 @@ export function OrderHeader({ environment, record, freshness, onRefresh, refresh
           <Button variant="default" leftSection={<IconRefresh size={18} />} onClick={onRefresh} loading={refreshing}>
             Refresh
           </Button>
-          {environment.sandbox && <SimulateMenu environment={environment} record={record} />}
+          {environment.sandbox && <LaterSimulateMenu environment={environment} record={record} />}
           <RefundButton environment={environment} record={record} reason={refundReason} reasonId={reasonId} onRefunded={onRefunded} statusUnknown={statusUnknown} />
         </Group>
         {refundReason !== null && (

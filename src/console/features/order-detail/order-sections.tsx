@@ -1,7 +1,9 @@
 import { Loader, Paper, Stack } from '@mantine/core';
 import type { ComponentType, ReactNode } from 'react';
-import { lazy, Suspense } from 'react';
+import { useAfterFirstContent } from '../../app/first-content.ts';
+import { loadable } from '../../app/loadable.tsx';
 import type { Environment } from '../../lib/environments.ts';
+import { useIsTeamMode } from '../../lib/use-team.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
 
 /** What every panel below the order's header and cards is given. */
@@ -16,14 +18,9 @@ interface OrderSection {
   id: string;
   /** Each panel loads its own code: none of it is on the order page's first paint. */
   Panel: ComponentType<OrderSectionProps>;
+  /** Team mode (D17) only: elsewhere the panel is neither loaded nor rendered. */
+  teamOnly?: boolean;
 }
-
-// The panels under the order, in page order. A new panel (e.g. the lifecycle diagram) is one more entry.
-const SECTIONS: readonly OrderSection[] = [
-  // Team mode (D17): the order's refund requests; renders nothing in personal mode.
-  { id: 'approvals', Panel: lazy(async () => ({ default: (await import('../approvals/order-approvals-panel.tsx')).OrderApprovalsPanel })) },
-  { id: 'history', Panel: lazy(async () => ({ default: (await import('./history/history-panel.tsx')).HistoryPanel })) },
-];
 
 function PanelLoading() {
   return (
@@ -33,16 +30,27 @@ function PanelLoading() {
   );
 }
 
-/** The order's view with its panels under it. */
+// The panels under the order, in page order. A new panel is one more entry. loadable, not React.lazy:
+// a panel shows as soon as its code is in, not up to 300 ms later (React's throttled Suspense reveal).
+const SECTIONS: readonly OrderSection[] = [
+  { id: 'lifecycle', Panel: loadable(async () => (await import('./later-parts.tsx')).LifecyclePanel, PanelLoading) },
+  // D17: the order's refund requests, under the lifecycle.
+  { id: 'approvals', Panel: loadable(async () => (await import('./later-parts.tsx')).OrderApprovalsPanel, PanelLoading), teamOnly: true },
+  { id: 'history', Panel: loadable(async () => (await import('./later-parts.tsx')).HistoryPanel, PanelLoading) },
+];
+
+/**
+ * The order's view with its panels under it. Issue 27: the panels (their code, their requests, their
+ * render) come once the order's heading is painted, the order first and then its history; until then
+ * each holds its place below the cards, so nothing above them moves.
+ */
 export function OrderWithSections({ view, ...props }: OrderSectionProps & { view: ReactNode }) {
+  const team = useIsTeamMode();
+  const afterHeading = useAfterFirstContent();
   return (
     <Stack gap="lg">
       {view}
-      {SECTIONS.map(({ id, Panel }) => (
-        <Suspense key={id} fallback={<PanelLoading />}>
-          <Panel {...props} />
-        </Suspense>
-      ))}
+      {SECTIONS.filter((section) => team || section.teamOnly !== true).map(({ id, Panel }) => (afterHeading ? <Panel key={id} {...props} /> : <PanelLoading key={id} />))}
     </Stack>
   );
 }

@@ -5,10 +5,10 @@ import { lazy, Suspense, useState } from 'react';
 import { AuthProblemAlert } from '../../components/auth-problem-alert.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
+import { useIsTeamMode } from '../../lib/use-team.ts';
 import type { ReceivedOrder } from '../orders/order-record.ts';
 import { AmountsCard } from './amounts-card.tsx';
 import { DetailsCard } from './details-card.tsx';
-import { LifecyclePanel } from './lifecycle/lifecycle-panel.tsx';
 import { OrderHeader } from './order-header.tsx';
 import { MismatchNotice, readFailure } from './order-states.tsx';
 import { RefundDoneNotice } from './refund-done-notice.tsx';
@@ -31,6 +31,7 @@ interface Props {
 export function OrderView({ environment, received, freshness, notice, onRefresh, refreshing, statusUnknown = false }: Props) {
   const { record } = received;
   const [refundDone, setRefundDone] = useState<RefundDone | null>(null);
+  const team = useIsTeamMode();
   return (
     <Stack gap="lg">
       <OrderHeader
@@ -42,10 +43,12 @@ export function OrderView({ environment, received, freshness, notice, onRefresh,
         onRefunded={setRefundDone}
         statusUnknown={statusUnknown}
       />
-      {/* Team mode (D17): its code loads with it, as the requests panel's does. */}
-      <Suspense fallback={null}>
-        <PendingRequestsNotice environment={environment} orderId={record.id} />
-      </Suspense>
+      {/* Team mode (D17) only: a personal console neither loads its code nor asks anything for it. */}
+      {team && (
+        <Suspense fallback={null}>
+          <PendingRequestsNotice environment={environment} orderId={record.id} />
+        </Suspense>
+      )}
       {refundDone !== null && <RefundDoneNotice done={refundDone} onDismiss={() => setRefundDone(null)} />}
       {notice}
       {received.mismatches.length > 0 && <MismatchNotice mismatches={received.mismatches} />}
@@ -57,7 +60,6 @@ export function OrderView({ environment, received, freshness, notice, onRefresh,
           <DetailsCard record={record} />
         </Grid.Col>
       </Grid>
-      <LifecyclePanel environment={environment} record={record} />
     </Stack>
   );
 }

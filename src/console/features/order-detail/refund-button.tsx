@@ -1,13 +1,20 @@
-import { Button, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconReceiptRefund } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useAfterFirstContent } from '../../app/first-content.ts';
+import { loadable } from '../../app/loadable.tsx';
 import { isAmountString } from '../../../contract/fields.ts';
 import { canRefund, REFUND_STATUS_RULE } from '../../../contract/rules.ts';
 import type { Environment } from '../../lib/environments.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
 import { knownStatus } from '../orders/order-record.ts';
-import { RefundDialog } from './refund-dialog.tsx';
 import type { RefundDone } from './use-refund-flow.ts';
+import { LaterTooltip } from './after-heading.tsx';
+
+// Issue 27: the dialog's code (the form, its schema, the refund flow) is not needed to paint the order:
+// it loads once the order's heading is painted, before anyone can have read the page and clicked.
+// loadable, not React.lazy: opened while its code is still on its way, the dialog shows as soon as it is in.
+const RefundDialog = loadable(async () => (await import('./later-parts.tsx')).RefundDialog, () => null);
 
 /**
  * Why this order cannot be refunded now, in words for the person at the screen; null when it can.
@@ -38,6 +45,11 @@ interface Props {
 
 export function RefundButton({ environment, record, reason, reasonId, onRefunded, statusUnknown = false }: Props) {
   const [opened, setOpened] = useState(false);
+  const afterHeading = useAfterFirstContent();
+  useEffect(() => {
+    // A failed load is the dialog's to show when it is opened (loadable throws it to the error boundary).
+    if (afterHeading) void RefundDialog.preload();
+  }, [afterHeading]);
 
   const button = (
     <Button
@@ -58,9 +70,9 @@ export function RefundButton({ environment, record, reason, reasonId, onRefunded
         button
       ) : (
         // A disabled button fires no hover events: the wrapper carries the tooltip.
-        <Tooltip label={reason} withArrow multiline w={280}>
+        <LaterTooltip label={reason} withArrow multiline w={280}>
           <span style={{ display: 'inline-block' }}>{button}</span>
-        </Tooltip>
+        </LaterTooltip>
       )}
       {opened && <RefundDialog environment={environment} record={record} statusUnknown={statusUnknown} onClose={() => setOpened(false)} onRefunded={onRefunded} />}
     </>

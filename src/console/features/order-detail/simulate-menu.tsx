@@ -1,11 +1,12 @@
-import { Button, Menu, Stack, Text } from '@mantine/core';
-import { IconChevronDown, IconFlask } from '@tabler/icons-react';
+import { Menu, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { isFinalStatus, pathToStatus } from '../../../contract/states.ts';
 import type { OrderStatus } from '../../../contract/schemas.ts';
 import { ORDER_STATUSES } from '../../../contract/schemas.ts';
 import type { Environment } from '../../lib/environments.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
 import { knownStatus } from '../orders/order-record.ts';
+import { SimulateButton } from './simulate-button.tsx';
 import { statusLabel } from './status-label.ts';
 import { useSimulateMove } from './use-simulate-move.ts';
 
@@ -27,17 +28,28 @@ export function simulateHint(current: OrderStatus | null, target: OrderStatus): 
 const ITEM_STYLES = { item: { opacity: 1, color: 'var(--mantine-color-text)' } };
 const DISABLED_TEXT = 'var(--mantine-color-dimmed)';
 
+interface Props {
+  environment: Environment;
+  record: OrderRecord;
+  /** Its button takes the focus when it appears (the button that stood in its place had it: after-heading.tsx). */
+  focusOnMount?: boolean;
+  /** It appears open (the button that stood in its place was clicked). */
+  openOnMount?: boolean;
+}
+
 /** Sandbox only (D7): move the order along the allowed transitions, as the customer or the provider would. */
-export function SimulateMenu({ environment, record }: { environment: Environment; record: OrderRecord }) {
+export function SimulateMenu({ environment, record, focusOnMount = false, openOnMount = false }: Props) {
   const { move, pending } = useSimulateMove(environment, record.id);
   const current = knownStatus(record);
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusOnMount) target.current?.focus();
+  }, [focusOnMount]);
 
   return (
-    <Menu position="bottom-end" width={280} shadow="md">
+    <Menu position="bottom-end" width={280} shadow="md" defaultOpened={openOnMount}>
       <Menu.Target>
-        <Button variant="default" leftSection={<IconFlask size={18} />} rightSection={<IconChevronDown size={14} />} loading={pending}>
-          Simulate
-        </Button>
+        <SimulateButton ref={target} loading={pending} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Move this sandbox order to</Menu.Label>

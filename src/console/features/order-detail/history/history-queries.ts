@@ -25,8 +25,9 @@ export async function getOrderEventsRaw(environment: Environment, orderId: strin
   });
 }
 
-export async function getOrderEvents(environment: Environment, orderId: string, signal?: AbortSignal): Promise<OrderHistory> {
-  return historyFromEvents({ results: await getOrderEventsRaw(environment, orderId, signal) });
+/** The history panel's reading of the events: each event parsed on its own (from-events.ts). */
+export function historyOfEvents(events: unknown[]): OrderHistory {
+  return historyFromEvents({ results: events });
 }
 
 export interface SentRequestAnswer {
@@ -41,10 +42,14 @@ export async function getOrderRequest(environment: Environment, orderId: string,
 }
 
 export const historyQueries = {
+  /**
+   * The order's events as the sandbox answered them. The history panel and the lifecycle diagram
+   * both read them, each through its own `select`: one request for both (issue 27).
+   */
   events: (environment: Environment, orderId: string) =>
     queryOptions({
       queryKey: [...orderQueries.detail(environment, orderId).queryKey, 'events'] as const,
-      queryFn: ({ signal }) => getOrderEvents(environment, orderId, signal),
+      queryFn: ({ signal }) => getOrderEventsRaw(environment, orderId, signal),
     }),
   /** What was sent never changes: asked once per page. */
   request: (environment: Environment, orderId: string) =>

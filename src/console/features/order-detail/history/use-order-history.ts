@@ -6,7 +6,7 @@ import type { JournalEntry } from '../../../lib/journal.ts';
 import { journal } from '../../../lib/journal.ts';
 import type { BrowserHistory } from './from-journal.ts';
 import { historyFromJournal } from './from-journal.ts';
-import { historyQueries } from './history-queries.ts';
+import { historyOfEvents, historyQueries } from './history-queries.ts';
 import type { OrderHistory } from './history-model.ts';
 
 export type HistoryState =
@@ -41,7 +41,7 @@ interface Options {
 export function useOrderHistory({ environment, orderId, orderUpdatedAt }: Options): HistoryState {
   const queryClient = useQueryClient();
   const sandbox = environment.sandbox;
-  const query = useQuery({ ...historyQueries.events(environment, orderId), enabled: sandbox });
+  const query = useQuery({ ...historyQueries.events(environment, orderId), select: historyOfEvents, enabled: sandbox });
   const sandboxAnswered = sandbox ? noHistoryRoute(query.error) : null;
 
   // The first answer of the order comes with the page, and so does the history's own first read.

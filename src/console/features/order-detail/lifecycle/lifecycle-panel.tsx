@@ -42,7 +42,7 @@ function ConfirmMove({ target, current, pending, onCancel, onConfirm }: { target
 
 export function LifecyclePanel({ environment, record }: { environment: Environment; record: OrderRecord }) {
   const current = knownStatus(record);
-  const path = useQuery({ ...lifecycleQueries.path(environment, record.id, record.status), enabled: environment.sandbox });
+  const path = useQuery({ ...lifecycleQueries.path(environment, record.id), enabled: environment.sandbox });
   const { move, pending } = useSimulateMove(environment, record.id);
   const [target, setTarget] = useState<OrderStatus | null>(null);
   const canMove = environment.sandbox && current !== null;
