@@ -29,11 +29,15 @@ export const FIRST_SCREENS: FirstScreen[] = [
     ],
   },
   {
-    // What the order page, the team index and the header's extras (below) share, which the list's
-    // first screen does without (issue 27): the contract's schemas (zod) and the check of an order
-    // against them (D9), the faults API, Mantine's portal and table, the order's formats.
-    name: 'shared',
+    // What /orders/{id} adds before its order's heading shows (its panels, lifecycle, history,
+    // approvals, and the refund dialog load after it: order-sections.tsx, refund-button.tsx, so they
+    // are not roots and keep the bundler's own split), with what the team index and the header's
+    // extras (below) take from it, which the list's first screen does without (issue 27): the
+    // contract's schemas (zod) and the check of an order against them (D9), the faults API, Mantine's
+    // portal and table, the order's formats. One chunk: a cold order's first screen in fewer requests.
+    name: 'order-first-screen',
     roots: [
+      '/src/console/features/order-detail/order-page.tsx',
       '/src/contract/schemas.ts',
       '/src/contract/faults.ts',
       '/src/contract/history.ts',
@@ -49,17 +53,10 @@ export const FIRST_SCREENS: FirstScreen[] = [
     ],
   },
   {
-    // Team mode's list (issue 28), rendered on the server and hydrated: what it adds to the shared
-    // part (the index's query and contract, Mantine's table).
+    // Team mode's list (issue 28), rendered on the server and hydrated: what it adds to the order's
+    // chunk (the index's query and contract).
     name: 'team-index',
     roots: ['/src/console/features/orders-list/team-index-orders.tsx'],
-  },
-  {
-    // What /orders/{id} adds before its order's heading shows. Its panels (lifecycle, history,
-    // approvals) and the refund dialog load after it (order-sections.tsx, refund-button.tsx), so they
-    // are not roots: they keep the bundler's own split.
-    name: 'order-first-screen',
-    roots: ['/src/console/features/order-detail/order-page.tsx'],
   },
   {
     // The header's faults indicator and notifications host, once the page has shown its content

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { ORDER_STATUSES } from '../../../contract/schemas.ts';
 import { server } from '../../test/msw-server.ts';
@@ -28,12 +28,20 @@ describe('refund button', () => {
   test('hovering the disabled button shows the rule in a tooltip', async () => {
     const order = await seedOrder('80.00', 'checking');
     const { user } = renderApp(`/orders/${order.id}`);
-    const button = await screen.findByRole('button', { name: 'Refund' });
+    await screen.findByRole('button', { name: 'Refund' });
 
-    const wrapper = button.parentElement;
-    expect(wrapper).not.toBeNull();
-    await user.hover(wrapper as HTMLElement);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Refunds are possible only for activated orders (this order is checking)');
+    // The tooltips come with the order's later parts, once its heading is painted (after-heading.tsx),
+    // and wrap the button then: hovered again (the button's wrapper as it is now), it shows the rule.
+    await waitFor(
+      async () => {
+        const wrapper = screen.getByRole('button', { name: 'Refund' }).parentElement;
+        expect(wrapper).not.toBeNull();
+        await user.unhover(wrapper as HTMLElement);
+        await user.hover(wrapper as HTMLElement);
+        expect(screen.getByRole('tooltip')).toHaveTextContent('Refunds are possible only for activated orders (this order is checking)');
+      },
+      { timeout: 4_000 },
+    );
   });
 
   test('an order whose status is not a documented one cannot be refunded', async () => {
