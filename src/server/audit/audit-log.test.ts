@@ -167,7 +167,12 @@ describe('listing', () => {
       expect((await listAuditRows(fresh, { order_id: 'order-3', limit: 50 })).rows.map((r) => r.seq)).toEqual([4]);
       expect((await listAuditRows(fresh, { environment: 'prod', limit: 50 })).rows.map((r) => r.seq)).toEqual([7]);
       const at4 = (await listAuditRows(fresh, { order_id: 'order-3', limit: 1 })).rows[0]?.at ?? '';
-      expect((await listAuditRows(fresh, { from: at4, to: '2999-01-01T00:00:00Z', user: 'carol@example.com', limit: 50 })).rows.map((r) => r.seq)).toEqual([6, 4]);
+      // From row 4's time on (inclusive): rows 4 and 6, and row 2 too when it was written in the same
+      // millisecond (a fast machine writes several rows a millisecond), never a row from before it.
+      const carol = (await listAuditRows(fresh, { user: 'carol@example.com', limit: 50 })).rows;
+      const fromAt4 = (await listAuditRows(fresh, { from: at4, to: '2999-01-01T00:00:00Z', user: 'carol@example.com', limit: 50 })).rows;
+      expect(fromAt4.map((r) => r.seq)).toEqual(carol.filter((r) => Date.parse(r.at) >= Date.parse(at4)).map((r) => r.seq));
+      expect(fromAt4.map((r) => r.seq).slice(0, 2)).toEqual([6, 4]);
       expect((await listAuditRows(fresh, { to: '2000-01-01T00:00:00Z', limit: 50 })).rows).toEqual([]);
 
       const seen: number[] = [];

@@ -44,7 +44,12 @@ export function useTeamBulkRun(environment: Environment, me: TeamMe | null, requ
   const list = useQuery(teamBulkQueries.list(environment.id));
   // undefined: nobody chose yet, so the unfinished run opens by itself once the list is in.
   const [chosen, setChosen] = useState<string | null | undefined>(requestedId ?? undefined);
-  const openId = chosen !== undefined ? chosen : list.data === undefined ? null : runToOpen(list.data, me?.email);
+  // Decided once, on the list's first answer: the run then stays on screen when it finishes (before,
+  // finished, it was no longer an unfinished run, and the page went back to the list under the person
+  // watching it), and a run appearing later (a lost answer's) does not take the page over.
+  const [arrival, setArrival] = useState<string | null | undefined>(undefined);
+  if (arrival === undefined && list.data !== undefined) setArrival(runToOpen(list.data, me?.email));
+  const openId = chosen !== undefined ? chosen : (arrival ?? null);
   const one = useQuery({ ...teamBulkQueries.one(environment.id, openId ?? ''), enabled: openId !== null });
   const team = openId === null ? null : (one.data ?? null);
 
