@@ -91,10 +91,13 @@ export function useShownAfterPaint<T>(value: T, same: (a: T, b: T) => boolean): 
   const [shown, setShown] = useState(value);
   const changed = !same(shown, value);
   const show = useEffectEvent(() => setShown(value));
-  // Scheduled once per change; `show` reads the value as it is by then.
+  // Scheduled once per change; `show` reads the value as it is by then. Keyed on what is shown too:
+  // when the value moved again in the render that showed the last one, `changed` stays true, and
+  // without `shown` the effect would not run again and the field would keep its old message (a fixed
+  // field staying red).
   useEffect(() => {
     if (!changed) return undefined;
     return afterNextPaint(show);
-  }, [changed]);
+  }, [changed, shown]);
   return shown;
 }
