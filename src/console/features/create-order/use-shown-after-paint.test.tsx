@@ -28,7 +28,8 @@ test('the value shows one frame after it changed', () => {
 });
 
 test('a value that moves again in the render that shows the last one is shown too', () => {
-  const { result, rerender } = renderHook(({ value }) => useShownAfterPaint<string | undefined>(value, Object.is), { initialProps: { value: 'not a valid choice' } });
+  const initialProps: { value: string | undefined } = { value: 'not a valid choice' };
+  const { result, rerender } = renderHook(({ value }) => useShownAfterPaint(value, Object.is), { initialProps });
   rerender({ value: 'not a real date' });
   act(() => {
     vi.advanceTimersToNextFrame();
