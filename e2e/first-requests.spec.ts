@@ -1,4 +1,4 @@
-import type { Request } from '@playwright/test';
+import type { Request, Worker } from '@playwright/test';
 import { sandboxPaths } from '../src/contract/paths.ts';
 import { expect, test, uniqueId } from './fixtures.ts';
 import { DEV_TOKEN } from './support/target.ts';
@@ -136,4 +136,42 @@ test('an order opened cold asks little before its heading shows, and its history
   } finally {
     await context.close();
   }
+});
+
+test('on /orders a worker loads the locale’s date data beside the app, then ends; the list shows its dates', async ({ page, api }) => {
+  const prefix = uniqueId('E2E-INTL');
+  const order = await api.createOrder({ order_external_id: `${prefix}-A` });
+  const workers: Worker[] = [];
+  const closed: Promise<void>[] = [];
+  page.on('worker', (worker) => {
+    workers.push(worker);
+    closed.push(new Promise((resolve) => worker.once('close', () => resolve())));
+  });
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') refused.push(message.text());
+  });
+
+  await page.goto(`/orders?q=${prefix}`);
+  const row = page.getByRole('table', { name: 'All sandbox orders' }).getByRole('row').filter({ hasText: order.external_id });
+  await expect(row).toBeVisible();
+  expect(workers.map((worker) => new URL(worker.url()).pathname)).toEqual(['/intl-warm.js']);
+  // It ends once the data is loaded (boot.js terminates it): nothing stays running in the page.
+  await Promise.all(closed);
+  // The page's policy lets it start (a refusal is a console error).
+  expect(refused.filter((text) => /worker|Content Security Policy/i.test(text))).toEqual([]);
+  // The row's date in the browser's locale, as without the worker.
+  const settled = await page.evaluate(
+    (iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+    order.date_settled,
+  );
+  await expect(row).toContainText(settled);
+});
+
+test('other pages start no such worker', async ({ page }) => {
+  const workers: Worker[] = [];
+  page.on('worker', (worker) => workers.push(worker));
+  await page.goto('/orders/new');
+  await expect(page.getByRole('heading', { name: 'New order' })).toBeVisible();
+  expect(workers).toEqual([]);
 });

@@ -15,7 +15,9 @@
   }
   // Exactly /orders: the shell marks the current page's link, so /orders/ would not hydrate cleanly.
   if (window.location.pathname === '/orders') root.setAttribute('data-frame', 'orders');
-  // 3. The server's config (sandbox or proxy: src/console/lib/server-config.ts, CONSOLE_CONFIG_PATH),
+  // 3. The locale's date data, loaded on another thread while the app's code runs (public/intl-warm.js).
+  if (window.location.pathname === '/orders') warmIntl();
+  // 4. The server's config (sandbox or proxy: src/console/lib/server-config.ts, CONSOLE_CONFIG_PATH),
   //    asked now, while the app's code downloads, instead of once that code has run: the orders list's
   //    first request waits for the answer (issue 17). The app takes this answer and asks no second time.
   var config;
@@ -28,7 +30,7 @@
     // No fetch: the app asks itself.
     return;
   }
-  // 4. /orders's list (issue 27): its first page asked as soon as the config says this server is a
+  // 5. /orders's list (issue 27): its first page asked as soon as the config says this server is a
   //    sandbox, while the app's code downloads, instead of once that code has run. The same request
   //    the app sends (src/console/features/orders-list/prefetch-first-page.ts, sandbox-list-request.ts,
   //    lib/api-client.ts): the built-in environment, its token read as lib/environments.ts reads it,
@@ -57,6 +59,17 @@
       return { url: list, token: token, response: response, abort: function () { controller.abort(); } };
     });
   window.__orderConsoleList = sent;
+
+  function warmIntl() {
+    try {
+      var worker = new window.Worker('/intl-warm.js');
+      worker.onmessage = function () {
+        worker.terminate();
+      };
+    } catch {
+      // No workers (or a policy against them): the page loads the data itself when it first needs it.
+    }
+  }
 
   /** The URL of /orders's first list page as the app asks it, or null when the app asks nothing first. */
   function firstListUrl() {
