@@ -61,7 +61,7 @@ test('the hinted chunk runs, and its source map still finds the source of what i
   const code = readFileSync(file, 'utf8');
   const at = code.indexOf('toUpperCase');
   const before = code.slice(0, at);
-  const map = new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
+  const map = new SourceMapConsumer(readFileSync(`${file}.map`, 'utf8'));
   const original = map.originalPositionFor({ line: before.split('\n').length, column: at - before.lastIndexOf('\n') - 1 });
   expect(original.source).toMatch(/later\.js$/);
   expect(original.line).toBe(3);
