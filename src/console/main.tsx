@@ -5,6 +5,7 @@ import { TEAM_PAGE_DATA_ID } from '../contract/paths.ts';
 import { AppRoot } from './app/app-root.tsx';
 import { isLeftForTheClient } from './app/hydration.ts';
 import { AppRoutes } from './app/router.tsx';
+import { firstScreenReady } from './app/first-screen-ready.ts';
 import { showAuthNotice } from './app/auth-notice.tsx';
 import { loadOrdersPageBody } from './features/orders-list/orders-route.tsx';
 import { prefetchOrdersFirstPage } from './features/orders-list/prefetch-first-page.ts';
@@ -38,8 +39,8 @@ const queryClient = createQueryClient((error) => {
   if (isTeamMode() && error.isSessionEnded) sessionEndedStore.set(true);
   else showAuthNotice(error);
 });
-if (teamPageData === null) prefetchOrdersFirstPage(queryClient, window.location);
-if (window.location.pathname === '/orders') void loadOrdersPageBody();
+const firstPage = teamPageData === null ? prefetchOrdersFirstPage(queryClient, window.location) : Promise.resolve();
+const ordersBody = window.location.pathname === '/orders' ? loadOrdersPageBody() : Promise.resolve();
 
 const app = (
   <AppRoot queryClient={queryClient}>
@@ -54,14 +55,24 @@ const app = (
 // painting it again; anywhere else the HTML is dropped (it was hidden) and the app renders afresh.
 if (teamPageData !== null) {
   void import('./app/team-hydrate.tsx').then(({ hydrateTeamPage }) => hydrateTeamPage(root, app, queryClient, teamPageData));
+  root.removeAttribute('data-prerendered');
 } else if (root.hasAttribute('data-prerendered') && document.documentElement.getAttribute('data-frame') === 'orders') {
-  hydrateRoot(root, app, {
-    onRecoverableError: (error) => {
-      if (!isLeftForTheClient(error)) reportError(error);
-    },
+  // Issue 27, time to content: the pre-rendered frame is on screen already, and its links work as
+  // plain links. Hydrating it once the list's code and its first answer are in (they usually are by
+  // the time this runs: boot.js asked for the list while the code downloaded) renders the whole first
+  // screen in one go, the list and its rows in the same task as the shell, instead of three renders,
+  // each followed by a style, layout and paint of the page. A slow network holds it back no longer
+  // than FIRST_SCREEN_WAIT_MS (first-screen-ready.ts): the list then shows its loader, as before.
+  void firstScreenReady([ordersBody, firstPage]).then(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => {
+        if (!isLeftForTheClient(error)) reportError(error);
+      },
+    });
+    root.removeAttribute('data-prerendered');
   });
 } else {
   root.replaceChildren();
   createRoot(root).render(app);
+  root.removeAttribute('data-prerendered');
 }
-root.removeAttribute('data-prerendered');

@@ -5,6 +5,9 @@ import { withoutToken } from './without-token.ts';
 
 const MAX_NETWORK_RETRIES = 2;
 
+/** How long an answer counts as fresh: not asked again when a page showing it mounts. */
+export const QUERY_STALE_MS = 5_000;
+
 /**
  * Queries retry only when the service could not be reached, at most twice; mutations never retry
  * (a create or a refund sent twice is worse than one that failed). Error side effects (the 401
@@ -28,7 +31,7 @@ export function createQueryClient(onAuthError: (error: ApiError) => void): Query
     defaultOptions: {
       queries: {
         retry: (failureCount, error) => error instanceof ApiError && error.kind === 'network' && failureCount < MAX_NETWORK_RETRIES,
-        staleTime: 5_000,
+        staleTime: QUERY_STALE_MS,
         refetchOnWindowFocus: true,
       },
       mutations: { retry: false },

@@ -24,15 +24,16 @@ export function firstPageFilters(location: Pick<Location, 'pathname' | 'search'>
   return q === '' ? {} : { q };
 }
 
-export function prefetchOrdersFirstPage(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): void {
+/** Resolves when the first page's answer is in the cache, or its request failed (at once when none is sent); never rejects. */
+export function prefetchOrdersFirstPage(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): Promise<void> {
   let early = takeBootListRequest();
   const filters = firstPageFilters(location);
   const environment = getActiveEnvironment();
   if (filters === null || !environment.sandbox) {
     void early?.then((request) => request?.abort());
-    return;
+    return Promise.resolve();
   }
-  void queryClient.prefetchInfiniteQuery({
+  return queryClient.prefetchInfiniteQuery({
     queryKey: sandboxListKey(environment, filters),
     queryFn: async ({ signal }): Promise<SandboxOrderPage> => {
       // The api client comes while the server's config does (one round trip for both), keeping it

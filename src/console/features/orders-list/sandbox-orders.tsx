@@ -1,11 +1,12 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { useFirstContentShown } from '../../app/first-content.ts';
 import { AuthProblemAlert } from '../../components/auth-problem-alert.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
+import { QUERY_STALE_MS } from '../../lib/query-client.ts';
 import { retryCanHelp } from '../../lib/retry-can-help.ts';
 import { sandboxListQuery } from '../orders/api/list-sandbox-orders.ts';
 import { NoMatches, NoOrdersYet } from './empty-state.tsx';
@@ -21,10 +22,17 @@ interface Props {
 
 /** Every order of this token in the sandbox (GET /sandbox/orders, D7), filtered by the server. */
 export function SandboxOrders({ environment, filters, onClearFilters }: Props) {
-  const query = useInfiniteQuery({
-    ...sandboxListQuery(environment, { status: filters.status ?? undefined, q: filters.q.trim() || undefined }),
-    placeholderData: keepPreviousData,
+  const queryClient = useQueryClient();
+  const options = sandboxListQuery(environment, { status: filters.status ?? undefined, q: filters.q.trim() || undefined });
+  // An error moments old is shown, not asked again as the list mounts, as an answer that fresh would
+  // not be: on a cold /orders the first page's request (prefetch-first-page.ts) is usually answered
+  // before the list is on screen, and a rejected token is rejected again.
+  // Decided as the list mounts, which is when retryOnMount is read.
+  const [freshError] = useState(() => {
+    const state = queryClient.getQueryState(options.queryKey);
+    return state?.status === 'error' && Date.now() - state.errorUpdatedAt < QUERY_STALE_MS;
   });
+  const query = useInfiniteQuery({ ...options, placeholderData: keepPreviousData, retryOnMount: !freshError });
   const { data, error, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
   const records = useMemo(() => data?.pages.flatMap((page) => page.orders.map((o) => o.record)) ?? [], [data]);
   useFirstContentShown(!query.isPending);
