@@ -46,7 +46,7 @@ describe('prefetchOrdersFirstPage', { timeout: 30_000 }, () => {
     // The app's own client (staleTime included), as main.tsx creates it.
     const queryClient = createQueryClient(showAuthNotice);
 
-    prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: `?q=${prefix}` });
+    void prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: `?q=${prefix}` });
     await waitFor(() => expect(listRequests()).toHaveLength(1));
     expect(new URL(listRequests()[0]?.url ?? '').searchParams.get('q')).toBe(prefix);
 
@@ -61,7 +61,7 @@ describe('prefetchOrdersFirstPage', { timeout: 30_000 }, () => {
     const prefix = uniquePrefix('INFLIGHT');
     await seedSandboxOrder(`${prefix}-1`, '12.00');
     const queryClient = createQueryClient(showAuthNotice);
-    prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: `?q=${prefix}` });
+    void prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: `?q=${prefix}` });
     renderRoute(<OrdersPage />, { path: '/orders', route: `/orders?q=${prefix}`, queryClient });
     await screen.findByRole('table', { name: 'All sandbox orders' }, { timeout: 10_000 });
     expect(listRequests()).toHaveLength(1);
@@ -79,7 +79,7 @@ describe('prefetchOrdersFirstPage', { timeout: 30_000 }, () => {
     // What boot.js leaves: a promise, decided when the server's config answers.
     window.__orderConsoleList = new Promise((resolve) => (decide = resolve));
     const queryClient = createQueryClient(showAuthNotice);
-    prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: `?q=${prefix}` });
+    void prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: `?q=${prefix}` });
     await new Promise((resolve) => setTimeout(resolve, 50));
     // The app waited: nothing sent yet.
     expect(sent).toEqual([]);
@@ -107,7 +107,7 @@ describe('prefetchOrdersFirstPage', { timeout: 30_000 }, () => {
     );
     const answered = loadServerConfig();
     const queryClient = createQueryClient(showAuthNotice);
-    prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: '' });
+    void prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: '' });
     answer();
     await answered;
     await waitFor(() => expect(queryClient.getQueryCache().getAll()[0]?.state.error).toBeInstanceOf(NotASandboxError));
@@ -116,11 +116,11 @@ describe('prefetchOrdersFirstPage', { timeout: 30_000 }, () => {
 
   test('sends nothing for another page, the local tab, or an environment without the sandbox list', async () => {
     const queryClient = createQueryClient(showAuthNotice);
-    prefetchOrdersFirstPage(queryClient, { pathname: '/orders/new', search: '' });
-    prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: '?source=local' });
+    void prefetchOrdersFirstPage(queryClient, { pathname: '/orders/new', search: '' });
+    void prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: '?source=local' });
     environmentStore.save({ id: 'env-real', name: 'Real service', baseUrl: 'https://psp.example.com', production: false, sandbox: false, rememberToken: false });
     environmentStore.activate('env-real');
-    prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: '' });
+    void prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: '' });
     await Promise.resolve();
     expect(journal.getSnapshot()).toEqual([]);
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
