@@ -1,12 +1,12 @@
-import { Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconDeviceDesktop, IconServer } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useIsTeamMode, usePermission } from '../../lib/use-team.ts';
 import { LookupBar } from './lookup-bar.tsx';
-import { OrdersLayout } from './orders-layout.tsx';
+import { OrdersLayout, OrdersPanel } from './orders-layout.tsx';
 import { hasFilters } from './order-filters.ts';
 import { SandboxOrders } from './sandbox-orders.tsx';
+import { SourceTabs } from './source-tabs.tsx';
 import { loadable } from '../../app/loadable.tsx';
 import { OrdersLoading } from './orders-route.tsx';
 import { useLinkEnvironment } from './use-link-environment.ts';
@@ -73,38 +73,26 @@ export function OrdersPageBody() {
   );
 
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Stack gap="md">
-        {lookupBar}
-        {team ? (
-          // Issue 28: in team mode the box searches the team order index (the filter stays in ?q=).
-          <TeamIndexOrders environment={environment} filters={filters} onClearFilters={onClearFilters} />
-        ) : environment.sandbox ? (
-          <Tabs value={source} onChange={(value) => setSource(value === 'local' ? 'local' : 'sandbox')} keepMounted={false}>
-            <Tabs.List mb="md">
-              <Tabs.Tab value="sandbox" leftSection={<IconServer size={16} />}>
-                All sandbox orders
-              </Tabs.Tab>
-              <Tabs.Tab value="local" leftSection={<IconDeviceDesktop size={16} />}>
-                Opened in this browser
-              </Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="sandbox">
-              <SandboxOrders environment={environment} filters={filters} onClearFilters={onClearFilters} />
-            </Tabs.Panel>
-            <Tabs.Panel value="local">
-              <LocalOrders environment={environment} filters={filters} onClearFilters={onClearFilters} onShowSandbox={() => setSource('sandbox')} />
-            </Tabs.Panel>
-          </Tabs>
-        ) : (
-          <Stack gap="md">
-            <Text size="sm" c="dimmed">
-              Opened in this browser: the orders you created or opened here. This service has no list of all orders; an order id opens any order.
-            </Text>
-            <LocalOrders environment={environment} filters={filters} onClearFilters={onClearFilters} />
-          </Stack>
-        )}
-      </Stack>
-    </Paper>
+    <OrdersPanel>
+      {lookupBar}
+      {team ? (
+        // Issue 28: in team mode the box searches the team order index (the filter stays in ?q=).
+        <TeamIndexOrders environment={environment} filters={filters} onClearFilters={onClearFilters} />
+      ) : environment.sandbox ? (
+        <SourceTabs
+          value={source}
+          onChange={setSource}
+          sandbox={<SandboxOrders environment={environment} filters={filters} onClearFilters={onClearFilters} />}
+          local={<LocalOrders environment={environment} filters={filters} onClearFilters={onClearFilters} onShowSandbox={() => setSource('sandbox')} />}
+        />
+      ) : (
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Opened in this browser: the orders you created or opened here. This service has no list of all orders; an order id opens any order.
+          </Text>
+          <LocalOrders environment={environment} filters={filters} onClearFilters={onClearFilters} />
+        </Stack>
+      )}
+    </OrdersPanel>
   );
 }
