@@ -89,7 +89,11 @@ test('Copy as Playwright on a create gives a test that passes, and passes again 
 
   const drawer = await openJournal(page);
   await drawer.getByRole('button', { name: 'POST /psp/v2/order/: 201' }).first().click();
+  // The browser writes the clipboard only for a focused page (else the console says it could not
+  // copy, as a user would see): this page in front, then the console's own word that it copied.
+  await page.bringToFront();
   await drawer.getByRole('region').filter({ hasText: 'Request body' }).first().getByRole('button', { name: 'Copy as Playwright' }).click();
+  await expect(page.getByText('Playwright code copied to the clipboard')).toBeVisible();
   const clipboard = async () => String(await page.evaluate('navigator.clipboard.readText()'));
   await expect.poll(clipboard).toContain('request.post(`${baseURL}/psp/v2/order/`');
   const code = await clipboard();
