@@ -47,7 +47,8 @@ export const FIRST_SCREENS: FirstScreen[] = [
       // Read by a team page's hydration (app/team-page-seed.ts) and the local tab too.
       '/src/console/features/orders/api/order-queries.ts',
       '/src/console/features/orders/order-index.ts',
-      // Shared with the team index (below): the order's formats, Mantine's table.
+      // Shared with the team index (below): the order's formats. Mantine's table: the order's history
+      // tables take it from here (the team index's rows are plain elements since issue 27).
       '/src/console/features/order-detail/order-format.ts',
       '/node_modules/@mantine/core/esm/components/Table/Table.mjs',
     ],

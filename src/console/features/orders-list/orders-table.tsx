@@ -2,6 +2,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { MouseEvent } from 'react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { followInAppLink } from './in-app-link.ts';
 import type { OrderRowRecord } from './order-row.tsx';
 import { OrderRow } from './order-row.tsx';
 import classes from './orders-table.module.css';
@@ -39,11 +40,6 @@ interface Props {
   onNearEnd?: () => void;
 }
 
-/** A left click with no modifier key: the one a single-page app takes over from the browser. */
-function isPlainClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
-}
-
 /** Thousands of orders stay smooth: only the rows in view (plus a few) are in the DOM. */
 export function OrdersTable({ label, records, onNearEnd }: Props) {
   const viewportRef = useRef<HTMLDivElement>(null);
@@ -60,14 +56,7 @@ export function OrdersTable({ label, records, onNearEnd }: Props) {
   // modified one (new tab, new window) is left to the browser. A click anywhere else on a row is a
   // shortcut for the mouse, unless it landed on a control or the user is selecting text.
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || !(event.target instanceof Element)) return;
-    const link = event.target.closest('a[href]');
-    if (link !== null) {
-      if (!isPlainClick(event)) return;
-      event.preventDefault();
-      void navigate(link.getAttribute('href') ?? '');
-      return;
-    }
+    if (event.defaultPrevented || !(event.target instanceof Element) || followInAppLink(event, navigate)) return;
     if (event.target.closest('button') !== null) return;
     const href = event.target.closest('[role="row"]')?.querySelector('a[href]')?.getAttribute('href');
     if (href === null || href === undefined || (window.getSelection()?.toString() ?? '') !== '') return;

@@ -88,6 +88,31 @@ describe('team order index', { timeout: 30_000 }, () => {
     expect(within(row).getByRole('link', { name: 'IDX-1' })).toHaveAttribute('href', '/orders/3b241101-e2bb-4255-8caf-4136c566a962');
   });
 
+  test('a plain click on an order’s link opens it in the app; with a modifier key it is left to the browser', async () => {
+    answer([indexed({})]);
+    const { user, router } = renderOrders('/orders?q=IDX');
+    const table = await screen.findByRole('table', { name: 'Team order index' }, { timeout: 10_000 });
+    const link = within(table).getByRole('link', { name: 'IDX-1' });
+    // After the app's handlers (window is the last stop of a bubbling click): note whether the app took
+    // the click over, then stop jsdom's own navigation, which it does not implement.
+    const takenOver: boolean[] = [];
+    const afterApp = (event: MouseEvent) => {
+      takenOver.push(event.defaultPrevented);
+      event.preventDefault();
+    };
+    window.addEventListener('click', afterApp);
+    try {
+      fireEvent.click(link, { ctrlKey: true });
+      expect(takenOver).toEqual([false]);
+      expect(router.state.location.pathname).toBe('/orders');
+    } finally {
+      window.removeEventListener('click', afterApp);
+    }
+    await user.click(link);
+    expect(await screen.findByText('Order detail', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/orders/3b241101-e2bb-4255-8caf-4136c566a962');
+  });
+
   test('typing searches the index and puts the search and its environment in the URL, so the link can be shared', async () => {
     answer((q) => (q === 'svoboda' ? [indexed({ external_id: 'IDX-TYPED' })] : []));
     const { router } = renderOrders('/orders');
