@@ -32,8 +32,8 @@ function canonical(element: Element, ids: Map<string, string>): string {
 
 /** The markup `node` renders, in the canonical form above. */
 export function canonicalMarkup(node: ReactNode): string {
-  const template = document.createElement('template');
-  template.innerHTML = renderToStaticMarkup(node);
+  // An inert document of its own (nothing in it runs or loads), not the page's.
+  const parsed = new DOMParser().parseFromString(renderToStaticMarkup(node), 'text/html');
   const ids = new Map<string, string>();
-  return [...template.content.children].map((element) => canonical(element, ids)).join('\n');
+  return [...parsed.body.children].map((element) => canonical(element, ids)).join('\n');
 }
