@@ -1,5 +1,5 @@
 import type { Request, Worker } from '@playwright/test';
-import { sandboxPaths } from '../src/contract/paths.ts';
+import { orderServicePaths, sandboxPaths } from '../src/contract/paths.ts';
 import { expect, test, uniqueId } from './fixtures.ts';
 import { DEV_TOKEN } from './support/target.ts';
 
@@ -87,6 +87,39 @@ test('an order opened by its URL in a fresh browser shows', async ({ browser, ap
     await page.goto(`/orders/${order.id}`);
     await expect(page.getByRole('heading', { name: `Order ${order.external_id}` })).toBeVisible();
     await expect(page.getByTestId('order-status')).toHaveText('new');
+  } finally {
+    await context.close();
+  }
+});
+
+test('an order opened cold is read once, sent before the app’s code has run, and the journal lists it', async ({ browser, api, target, sandbox }) => {
+  test.skip(!sandbox, 'boot.js sends the early read on a sandbox only');
+  const order = await api.createOrder({ order_external_id: uniqueId('E2E-READ') });
+  const context = await browser.newContext({ baseURL: target.baseURL });
+  try {
+    const page = await context.newPage();
+    if (target.token !== DEV_TOKEN) await page.addInitScript(`sessionStorage.setItem('order-console:token:local-sandbox', ${JSON.stringify(target.token)})`);
+    const asked: string[] = [];
+    const reads: Request[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      asked.push(path);
+      if (path === orderServicePaths.orderRead(order.id)) reads.push(request);
+    });
+
+    await page.goto(`/orders/${order.id}`);
+    await expect(page.getByRole('heading', { name: `Order ${order.external_id}` })).toBeVisible();
+    expect(reads).toHaveLength(1);
+    // Out before the order page's code was even asked for (boot.js), with the token in its header only.
+    const readAt = asked.indexOf(orderServicePaths.orderRead(order.id));
+    const codeAt = asked.findIndex((path) => /\/assets\/order-first-screen-/.test(path));
+    expect(codeAt).toBeGreaterThan(-1);
+    expect(readAt).toBeLessThan(codeAt);
+    expect(reads[0]?.url()).not.toMatch(/token/i);
+    expect(await reads[0]?.headerValue('authorization')).toMatch(/^Token \S+$/);
+
+    await page.getByRole('button', { name: 'Journal' }).click();
+    await expect(page.getByRole('dialog', { name: 'Request journal' }).getByRole('button', { name: `GET ${orderServicePaths.orderRead(order.id)}: 200` })).toHaveCount(1);
   } finally {
     await context.close();
   }

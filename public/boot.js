@@ -31,15 +31,17 @@
     return;
   }
   // 5. /orders's list (issue 27): its first page asked as soon as the config says this server is a
-  //    sandbox, while the app's code downloads, instead of once that code has run. The same request
-  //    the app sends (src/console/features/orders-list/prefetch-first-page.ts, sandbox-list-request.ts,
-  //    lib/api-client.ts): the built-in environment, its token read as lib/environments.ts reads it,
+  //    sandbox, while the app's code downloads, instead of once that code has run; on /orders/{id}
+  //    the order's read, the order page's first request. The same request the app sends
+  //    (src/console/features/orders-list/prefetch-first-page.ts, sandbox-list-request.ts,
+  //    features/orders/api/get-order.ts, lib/api-client.ts): the built-in environment, its token read as lib/environments.ts reads it,
   //    in the Authorization header only. Left here as a promise of that request (or of null when this
   //    script sends nothing), which the app waits for with the config, however their answers race; it
-  //    takes the answer (boot-list-request.ts) only when it would have sent this very URL with this
+  //    takes the answer (lib/boot-requests.ts) only when it would have sent this very URL with this
   //    very token, and otherwise cancels it and asks itself.
   var list = firstListUrl();
-  if (list === null) return;
+  var read = list !== null ? list : firstOrderReadUrl();
+  if (read === null) return;
   var token = sandboxToken();
   var sent = config
     .then(function (response) {
@@ -53,12 +55,13 @@
       // Team mode (no token here) and a proxy (no sandbox list) are left to the app.
       if (data && (data.mode === 'team' || data.mode === 'proxy')) return null;
       var controller = new AbortController();
-      var response = fetch(list, { method: 'GET', headers: { Accept: 'application/json', Authorization: 'Token ' + token }, credentials: 'omit', signal: controller.signal });
+      var response = fetch(read, { method: 'GET', headers: { Accept: 'application/json', Authorization: 'Token ' + token }, credentials: 'omit', signal: controller.signal });
       // The app handles a failure; until it takes the request, an unhandled rejection would be noise.
       response.catch(function () {});
-      return { url: list, token: token, response: response, abort: function () { controller.abort(); } };
+      return { url: read, token: token, response: response, abort: function () { controller.abort(); } };
     });
-  window.__orderConsoleList = sent;
+  if (list !== null) window.__orderConsoleList = sent;
+  else window.__orderConsoleOrderRead = sent;
 
   function warmIntl() {
     try {
@@ -82,6 +85,14 @@
     var q = (params.get('q') || '').trim();
     if (q !== '') url.searchParams.set('q', q);
     return url.toString();
+  }
+
+  /** The URL of the order's read on /orders/{id} as the app asks it (a documented order id only), or null. */
+  function firstOrderReadUrl() {
+    // src/contract/order-shape.ts ORDER_ID_PATTERN; src/contract/paths.ts orderRead.
+    var match = /^\/orders\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/.exec(window.location.pathname);
+    if (match === null || !builtInEnvironmentActive()) return null;
+    return window.location.origin + '/psp/v2/order/' + encodeURIComponent(match[1]) + '/';
   }
 
   /** Whether the active environment is the built-in one, this server (localStorage as lib/environments.ts keeps it). */

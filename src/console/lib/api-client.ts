@@ -29,7 +29,7 @@ export interface ApiRequest {
   sent?: SentRequest | undefined;
 }
 
-/** A GET public/boot.js sent before the app ran (boot-list-request.ts takes it from the page). */
+/** A GET public/boot.js sent before the app ran (boot-requests.ts takes it from the page). */
 export interface SentRequest {
   url: string;
   token: string;

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getActiveEnvironment } from '../../lib/environments.ts';
 import type { SandboxOrderPage } from '../orders/api/list-sandbox-orders.ts';
 import { sandboxListAvailable, sandboxListKey, sandboxListRequest } from '../orders/api/sandbox-list-request.ts';
-import { takeBootListRequest } from './boot-list-request.ts';
+import { takeBootListRequest } from '../../lib/boot-requests.ts';
 
 // Issue 17, time to content: /orders is where every session starts, and its list waited for the
 // app to hydrate, then for the page's lazy code, then for its own request. main.tsx calls this
@@ -12,7 +12,7 @@ import { takeBootListRequest } from './boot-list-request.ts';
 // same errors and retries through the same QueryClient), after the same wait for the server's
 // config (behind a proxy there is no sandbox list: nothing is sent).
 // Issue 27: public/boot.js sends that request earlier still, while the code downloads; its answer is
-// taken here when it is the same request (boot-list-request.ts).
+// taken here when it is the same request (lib/boot-requests.ts).
 
 /** Which list the page at `location` will ask for first, when it is the sandbox list this can send without zod; else null. */
 export function firstPageFilters(location: Pick<Location, 'pathname' | 'search'>): { q?: string } | null {

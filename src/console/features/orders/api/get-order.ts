@@ -1,12 +1,17 @@
 import { orderServicePaths } from '../../../../contract/paths.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { takeBootOrderRead } from '../../../lib/boot-requests.ts';
 import type { Environment } from '../../../lib/environments.ts';
 import { orderIndex } from '../order-index.ts';
 import type { ReceivedOrder } from '../order-record.ts';
 import { receiveOrder } from '../order-record.ts';
 
 export async function getOrder(environment: Environment, orderId: string, signal?: AbortSignal): Promise<ReceivedOrder> {
-  const response = await apiRequest(environment, { method: 'GET', path: orderServicePaths.orderRead(orderId), ...(signal ? { signal } : {}) });
+  // On a cold /orders/{id} this read may be out already (public/boot.js, issue 27): apiRequest takes
+  // it when it is this very request, with this token, and otherwise cancels it and asks itself.
+  const early = takeBootOrderRead();
+  const sent = early === null ? undefined : ((await early) ?? undefined);
+  const response = await apiRequest(environment, { method: 'GET', path: orderServicePaths.orderRead(orderId), sent, ...(signal ? { signal } : {}) });
   const received = receiveOrder(response.data);
   orderIndex.remember(environment.id, received);
   return received;
