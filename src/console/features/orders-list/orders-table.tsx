@@ -6,6 +6,7 @@ import type { OrderRowRecord } from './order-row.tsx';
 import { OrderRow } from './order-row.tsx';
 import classes from './orders-table.module.css';
 import { useRowWindow } from './row-window.ts';
+import { isPlainClick } from '../../lib/link-clicks.ts';
 
 export const ROW_HEIGHT = 44;
 /** A phone's card and the gap below it (orders-table.module.css). */
@@ -37,11 +38,6 @@ interface Props {
   records: readonly OrderRowRecord[];
   /** Called when the user scrolls close to the last loaded row (infinite lists). */
   onNearEnd?: () => void;
-}
-
-/** A left click with no modifier key: the one a single-page app takes over from the browser. */
-function isPlainClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
 }
 
 /** Thousands of orders stay smooth: only the rows in view (plus a few) are in the DOM. */
