@@ -5,18 +5,20 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
 import { showAuthNotice } from './auth-notice.tsx';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { theme } from './theme.ts';
 
 /**
  * Theme and data. `<Notifications />` is not here but in the shell, inside the router: a notice may
  * hold a router `<Link>` (the 401 notice does), which crashes outside the router's context.
- * deduplicateCssVariables={false}: the provider writes every theme variable itself, so the static
- * default-css-variables.css (4 KB gzip of the first load, issue 6) is not needed.
+ * withCssVariables and withGlobalClasses off (issue 27): the theme's variables for both colour schemes
+ * and the hiddenFrom/visibleFrom classes are static CSS (theme-variables.css, loaded by
+ * shell-styles.ts; theme-css.test.tsx keeps it equal to what the provider would write), instead of a
+ * 26 KB string built from the theme on every load and written into the page.
  */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient(showAuthNotice));
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" deduplicateCssVariables={false}>
+    <MantineProvider theme={theme} defaultColorScheme="auto" withCssVariables={false} withGlobalClasses={false}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );
