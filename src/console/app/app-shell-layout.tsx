@@ -15,8 +15,7 @@ import { withPageStyles } from './page-loader.ts';
 import { ProductionBanner } from './production-banner.tsx';
 import { ProxyNotice } from './proxy-notice.tsx';
 import { EnvironmentChip, GROUP_CLASS, HEADER_BAR_STYLE, HEADER_END_STYLE, HEADER_START_STYLE, NarrowNavButton, NavFootnote, ShellBurger, ShellHeader, ShellNavbar, ShellNavLink, ShellRoot, ShellTitle, WideSubtleButton } from './shell-parts.tsx';
-import { TeamAccount } from './team-account.tsx';
-import { ApprovalsCountLink, ApprovalsNavLink, BurgerWithApprovals } from '../features/approvals/approvals-count-link.tsx';
+import { loadable } from './loadable.tsx';
 import { useIsTeamMode, useTeamMe } from '../lib/use-team.ts';
 import { consoleWidePermissionsOf } from '../../contract/console-permissions.ts';
 import type { Permission } from '../../contract/permissions.ts';
@@ -35,6 +34,24 @@ const JournalDrawer = lazy(async () => ({
 // armed. Both load after the page's first content (first-content.ts).
 const FaultsIndicator = lazy(async () => ({ default: (await import('../features/faults/faults-indicator.tsx')).FaultsIndicator }));
 const NotificationsHost = lazy(async () => ({ default: (await import('./notifications-host.tsx')).NotificationsHost }));
+
+// Team mode's parts (team-shell-parts.tsx), loaded once the shell runs in team mode. Until then the
+// burger is the plain one (no count yet) and the rest is not there.
+const loadTeamShellParts = () => import('./team-shell-parts.tsx');
+interface TeamBurgerProps {
+  opened: boolean;
+  onClick: () => void;
+  size: 'sm';
+  label: string;
+}
+const TeamBurger = loadable<TeamBurgerProps>(async () => (await loadTeamShellParts()).BurgerWithApprovals, ({ opened, onClick }) => <ShellBurger opened={opened} onClick={onClick} />);
+const TeamHeaderActions = loadable(async () => (await loadTeamShellParts()).TeamHeaderActions, () => null);
+const TeamApprovalsNavLink = loadable(async () => (await loadTeamShellParts()).ApprovalsNavLink, () => null);
+
+/** Team mode's parts of the shell, loaded: a page the console server renders has them before its render and its hydration. */
+export async function preloadTeamShellParts(): Promise<void> {
+  await Promise.all([TeamBurger.preload(), TeamHeaderActions.preload(), TeamApprovalsNavLink.preload()]);
+}
 
 const noSubscription = () => () => undefined;
 /** False in the pre-rendered frame and while hydrating it, true once the app runs in the browser. */
@@ -102,7 +119,7 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
         <div style={HEADER_BAR_STYLE} className={`${GROUP_CLASS} console-header-bar`}>
           <div style={HEADER_START_STYLE} className={GROUP_CLASS}>
             {team && me !== null ? (
-              <BurgerWithApprovals opened={navOpened} onClick={nav.toggle} size="sm" label="Toggle navigation" />
+              <TeamBurger opened={navOpened} onClick={nav.toggle} size="sm" label="Toggle navigation" />
             ) : (
               <ShellBurger opened={navOpened} onClick={nav.toggle} />
             )}
@@ -120,8 +137,7 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
             {/* On a phone the journal is in the menu (below), so the title and the chip fit here. */}
             <WideSubtleButton icon={journalIcon} label="Journal" onClick={journalDrawer.open} />
             <ColorSchemeToggle />
-            {team && me !== null && <ApprovalsCountLink />}
-            {team && me !== null && <TeamAccount email={me.email} />}
+            {team && me !== null && <TeamHeaderActions email={me.email} />}
           </div>
         </div>
       </ShellHeader>
@@ -130,7 +146,7 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
           {NAV.filter((item) => (!('sandboxOnly' in item) || environment.sandbox) && (!('auditOnly' in item) || showAudit) && (!('usersOnly' in item) || showUsers)).map((item) => (
             <ShellNavLink key={item.to} to={item.to} icon={item.icon} label={item.label} active={location.pathname === item.to} />
           ))}
-          {team && me !== null && <ApprovalsNavLink active={location.pathname === '/approvals'} onClick={nav.close} />}
+          {team && me !== null && <TeamApprovalsNavLink active={location.pathname === '/approvals'} onClick={nav.close} />}
           <NarrowNavButton
             icon={journalIcon}
             label="Request journal"
