@@ -51,6 +51,12 @@ describe("the console's Mantine provider", () => {
     expect(ours.context['colorScheme']).toBe('auto');
   });
 
+  test('marks <html> when the theme respects reduced motion, as Mantine’s does', () => {
+    render(consoles({ theme: { ...theme, respectReducedMotion: true }, children: null }));
+    expect(document.documentElement).toHaveAttribute('data-respect-reduced-motion', 'true');
+    document.documentElement.removeAttribute('data-respect-reduced-motion');
+  });
+
   test('writes nothing into the page (theme-variables.css holds the variables and the classes)', () => {
     expect(renderToStaticMarkup(consoles({ theme, children: <p>page</p> }))).toBe('<p>page</p>');
   });

@@ -1,5 +1,6 @@
 import { localStorageColorSchemeManager, MantineContext, MantineThemeProvider, useProviderColorScheme } from '@mantine/core';
 import type { MantineColorScheme, MantineThemeOverride } from '@mantine/core';
+import { useIsomorphicEffect } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
 // Mantine's MantineProvider as the console uses it: withCssVariables and withGlobalClasses off
@@ -14,6 +15,11 @@ const getRootElement = () => document.documentElement;
 
 export function ConsoleMantineProvider({ theme, defaultColorScheme, children }: { theme: MantineThemeOverride; defaultColorScheme: MantineColorScheme; children: ReactNode }) {
   const { colorScheme, setColorScheme, clearColorScheme } = useProviderColorScheme({ defaultColorScheme, forceColorScheme: undefined, manager: colorSchemeManager, getRootElement });
+  const respectReducedMotion = theme.respectReducedMotion === true;
+  // As Mantine's provider: a theme that respects reduced motion marks <html> for its styles.
+  useIsomorphicEffect(() => {
+    if (respectReducedMotion) getRootElement().setAttribute('data-respect-reduced-motion', 'true');
+  }, [respectReducedMotion]);
   return (
     <MantineContext
       value={{
