@@ -78,6 +78,9 @@ export default defineConfig({
           include: ['src/console/**/*.test.{ts,tsx}'],
           setupFiles: ['src/console/test/setup.ts'],
           globalSetup: ['src/console/test/sandbox-global-setup.ts'],
+          // Stylesheets stay out of the tests (Vitest hands them over empty), except a stylesheet
+          // imported as text (`?raw`), which a test reads (app/shell-parts.test.tsx).
+          css: { include: [/\.css\?raw$/] },
         },
       },
     ],

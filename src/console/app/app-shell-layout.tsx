@@ -1,9 +1,9 @@
-import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBolt, IconChartBar, IconChecklist, IconKeyOff, IconList, IconListDetails, IconPlus, IconReceiptRefund, IconSettings, IconShieldCheck, IconUsers } from '@tabler/icons-react';
+import { IconBolt, IconChartBar, IconChecklist, IconList, IconListDetails, IconPlus, IconReceiptRefund, IconSettings, IconShieldCheck, IconUsers } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { useInAppLinkClicks } from '../lib/link-clicks.ts';
 import { useTokenRejection } from '../lib/token-status.ts';
 import { useActiveEnvironment } from '../lib/use-environment.ts';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
@@ -14,8 +14,8 @@ import './notifications-config.ts';
 import { withPageStyles } from './page-loader.ts';
 import { ProductionBanner } from './production-banner.tsx';
 import { ProxyNotice } from './proxy-notice.tsx';
-import { TeamAccount } from './team-account.tsx';
-import { ApprovalsCountLink, ApprovalsNavLink, BurgerWithApprovals } from '../features/approvals/approvals-count-link.tsx';
+import { EnvironmentChip, GROUP_CLASS, HEADER_BAR_STYLE, HEADER_END_STYLE, HEADER_START_STYLE, NarrowNavButton, NavFootnote, ShellBurger, ShellHeader, ShellNavbar, ShellNavLink, ShellRoot, ShellTitle, WideSubtleButton } from './shell-parts.tsx';
+import { loadable } from './loadable.tsx';
 import { useIsTeamMode, useTeamMe } from '../lib/use-team.ts';
 import { consoleWidePermissionsOf } from '../../contract/console-permissions.ts';
 import type { Permission } from '../../contract/permissions.ts';
@@ -35,26 +35,45 @@ const JournalDrawer = lazy(async () => ({
 const FaultsIndicator = lazy(async () => ({ default: (await import('../features/faults/faults-indicator.tsx')).FaultsIndicator }));
 const NotificationsHost = lazy(async () => ({ default: (await import('./notifications-host.tsx')).NotificationsHost }));
 
+// Team mode's parts (team-shell-parts.tsx), loaded once the shell runs in team mode. Until then the
+// burger is the plain one (no count yet) and the rest is not there.
+const loadTeamShellParts = () => import('./team-shell-parts.tsx');
+interface TeamBurgerProps {
+  opened: boolean;
+  onClick: () => void;
+  size: 'sm';
+  label: string;
+}
+const TeamBurger = loadable<TeamBurgerProps>(async () => (await loadTeamShellParts()).BurgerWithApprovals, ({ opened, onClick }) => <ShellBurger opened={opened} onClick={onClick} />);
+const TeamHeaderActions = loadable(async () => (await loadTeamShellParts()).TeamHeaderActions, () => null);
+const TeamApprovalsNavLink = loadable(async () => (await loadTeamShellParts()).ApprovalsNavLink, () => null);
+
+/** Team mode's parts of the shell, loaded: a page the console server renders has them before its render and its hydration. */
+export async function preloadTeamShellParts(): Promise<void> {
+  await Promise.all([TeamBurger.preload(), TeamHeaderActions.preload(), TeamApprovalsNavLink.preload()]);
+}
+
 const noSubscription = () => () => undefined;
 /** False in the pre-rendered frame and while hydrating it, true once the app runs in the browser. */
 const useInBrowser = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 const NAV = [
-  { to: '/orders', label: 'Orders', icon: IconList, exact: true },
-  { to: '/orders/new', label: 'New order', icon: IconPlus, exact: true },
-  { to: '/refunds/bulk', label: 'Bulk refunds', icon: IconReceiptRefund, exact: true },
+  { to: '/orders', label: 'Orders', icon: <IconList size={18} />, exact: true },
+  { to: '/orders/new', label: 'New order', icon: <IconPlus size={18} />, exact: true },
+  { to: '/refunds/bulk', label: 'Bulk refunds', icon: <IconReceiptRefund size={18} />, exact: true },
   // Issue 18: the sandbox's figures; a sandbox's page only.
-  { to: '/overview', label: 'Overview', icon: IconChartBar, exact: true, sandboxOnly: true },
-  { to: '/scenarios', label: 'Scenarios', icon: IconChecklist, exact: true },
+  { to: '/overview', label: 'Overview', icon: <IconChartBar size={18} />, exact: true, sandboxOnly: true },
+  { to: '/scenarios', label: 'Scenarios', icon: <IconChecklist size={18} />, exact: true },
   // D13: the sandbox's fault injection; like Overview, not offered where there is no sandbox (proxy mode, a real service).
-  { to: '/faults', label: 'Faults', icon: IconBolt, exact: true, sandboxOnly: true },
-  { to: '/settings', label: 'Settings', icon: IconSettings, exact: true },
+  { to: '/faults', label: 'Faults', icon: <IconBolt size={18} />, exact: true, sandboxOnly: true },
+  { to: '/settings', label: 'Settings', icon: <IconSettings size={18} />, exact: true },
   // D16: for an admin of the whole console (read:audit from /api/me's grants, once in the browser).
-  { to: '/audit', label: 'Audit log', icon: IconShieldCheck, exact: true, auditOnly: true },
-  { to: '/users', label: 'Users', icon: IconUsers, exact: true, usersOnly: true },
+  { to: '/audit', label: 'Audit log', icon: <IconShieldCheck size={18} />, exact: true, auditOnly: true },
+  { to: '/users', label: 'Users', icon: <IconUsers size={18} />, exact: true, usersOnly: true },
 ] as const;
 
 const MAIN_ID = 'main-content';
+const journalIcon = <IconListDetails size={18} />;
 
 /** Focus moves to the page itself, and the address stays as it is (no #main-content in it). */
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
@@ -83,56 +102,32 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
   const showAudit = auditVisible || consoleWide.includes(AUDIT_PERMISSION);
   const showUsers = consoleWide.includes(USERS_PERMISSION);
 
+  // The links of the navigation and the chip are plain <a>: one handler keeps their clicks in the app.
+  const followLink = useInAppLinkClicks();
+  const onNavClick = (event: MouseEvent) => {
+    if (event.target instanceof Element && event.target.closest('a[href]') !== null) nav.close();
+    followLink(event);
+  };
+
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
+    <ShellRoot navOpened={navOpened}>
       {/* First in the tab order: past the header and the navigation, to the page itself. */}
       <a href={`#${MAIN_ID}`} className="console-skip-link" onClick={skipToContent}>
         Skip to content
       </a>
-      <AppShell.Header>
-        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap" miw={0}>
+      <ShellHeader>
+        <div style={HEADER_BAR_STYLE} className={`${GROUP_CLASS} console-header-bar`}>
+          <div style={HEADER_START_STYLE} className={GROUP_CLASS}>
             {team && me !== null ? (
-              <BurgerWithApprovals opened={navOpened} onClick={nav.toggle} size="sm" label="Toggle navigation" />
+              <TeamBurger opened={navOpened} onClick={nav.toggle} size="sm" label="Toggle navigation" />
             ) : (
-              <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+              <ShellBurger opened={navOpened} onClick={nav.toggle} />
             )}
-            <Title order={1} size="h4" className="console-title">
-              Order Console
-            </Title>
-            <Badge
-              component={Link}
-              to="/settings"
-              // Production is loud (white on dark red, 5.6:1); the others keep the text in the body
-              // colour beside a coloured dot, which stays readable in both schemes. A refused token is
-              // red whatever the environment (issue 24): every call fails until it is fixed.
-              color={rejection !== null ? 'red' : environment.production ? 'red.9' : environment.sandbox ? 'teal' : 'blue'}
-              variant={environment.production ? 'filled' : rejection !== null ? 'light' : 'dot'}
-              size="md"
-              className="console-chip"
-              leftSection={rejection !== null ? <IconKeyOff size={14} aria-hidden /> : undefined}
-              // This browser's choice: invisible in the pre-rendered frame (src/console/prerender.tsx).
-              data-per-browser
-              data-token-rejected={rejection !== null || undefined}
-              title={rejection === null ? undefined : `The service rejected the token (${rejection}). Open Settings to fix it.`}
-              aria-label={`Active environment: ${environment.name}${environment.production ? ' (production)' : ''}${rejection !== null ? ' (token rejected)' : ''}`}
-            >
-              {environment.name}
-              {/* On a phone the red chip and the banner say it; the words would push the name out. */}
-              {environment.production && (
-                <Text span inherit visibleFrom="sm">
-                  {' · production'}
-                </Text>
-              )}
-              {rejection !== null && (
-                <Text span inherit visibleFrom="sm">
-                  {' · token rejected'}
-                </Text>
-              )}
-            </Badge>
-          </Group>
+            <ShellTitle />
+            <EnvironmentChip environment={environment} rejection={rejection} onClick={followLink} />
+          </div>
           {/* Never squeezed past the edge: the environment chip on the left gives way (ellipsis) instead. */}
-          <Group gap="xs" wrap="nowrap" flex="none">
+          <div style={HEADER_END_STYLE} className={GROUP_CLASS}>
             {/* After hydration: the pre-rendered frame has no boundary for it to leave to the browser. */}
             {inBrowser && afterFirstContent && environment.sandbox && (
               <Suspense fallback={null}>
@@ -140,51 +135,34 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
               </Suspense>
             )}
             {/* On a phone the journal is in the menu (below), so the title and the chip fit here. */}
-            <Button variant="subtle" leftSection={<IconListDetails size={18} />} onClick={journalDrawer.open} visibleFrom="sm">
-              Journal
-            </Button>
+            <WideSubtleButton icon={journalIcon} label="Journal" onClick={journalDrawer.open} />
             <ColorSchemeToggle />
-            {team && me !== null && <ApprovalsCountLink />}
-            {team && me !== null && <TeamAccount email={me.email} />}
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        <nav aria-label="Main">
+            {team && me !== null && <TeamHeaderActions email={me.email} />}
+          </div>
+        </div>
+      </ShellHeader>
+      <ShellNavbar>
+        <nav aria-label="Main" onClick={onNavClick}>
           {NAV.filter((item) => (!('sandboxOnly' in item) || environment.sandbox) && (!('auditOnly' in item) || showAudit) && (!('usersOnly' in item) || showUsers)).map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              leftSection={<item.icon size={18} />}
-              active={location.pathname === item.to}
-              aria-current={location.pathname === item.to ? 'page' : undefined}
-              onClick={nav.close}
-            />
+            <ShellNavLink key={item.to} to={item.to} icon={item.icon} label={item.label} active={location.pathname === item.to} />
           ))}
-          {team && me !== null && <ApprovalsNavLink active={location.pathname === '/approvals'} onClick={nav.close} />}
-          <NavLink
-            component="button"
-            type="button"
+          {team && me !== null && <TeamApprovalsNavLink active={location.pathname === '/approvals'} onClick={nav.close} />}
+          <NarrowNavButton
+            icon={journalIcon}
             label="Request journal"
-            leftSection={<IconListDetails size={18} />}
-            hiddenFrom="sm"
             onClick={() => {
               nav.close();
               journalDrawer.open();
             }}
           />
         </nav>
-        <Text size="xs" c="dimmed" mt="auto" p="xs">
-          Order Service partner interface v2
-        </Text>
-      </AppShell.Navbar>
-      <AppShell.Main id={MAIN_ID} tabIndex={-1} className="console-main">
+        <NavFootnote>Order Service partner interface v2</NavFootnote>
+      </ShellNavbar>
+      <main className="m_8983817 mantine-AppShell-main console-main" id={MAIN_ID} tabIndex={-1}>
         {environment.production && <ProductionBanner name={environment.name} />}
         <ProxyNotice environment={environment} />
         <Outlet />
-      </AppShell.Main>
+      </main>
       {/* Inside the router, so a notice can hold a <Link> (see providers.tsx). */}
       {afterFirstContent && (
         <Suspense fallback={null}>
@@ -201,6 +179,6 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
           <JournalDrawer opened={journalOpened} onClose={journalDrawer.close} />
         </Suspense>
       )}
-    </AppShell>
+    </ShellRoot>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderApp } from '../test/render.tsx';
 
@@ -55,6 +55,22 @@ describe('app shell', { timeout: 30_000 }, () => {
       await waitFor(() => expect(router.state.location.pathname).toBe(path), PAGE_LOAD);
       await waitFor(() => expect(currentNavLink()).toBe(name), PAGE_LOAD);
     }
+  });
+
+  test('a navigation link clicked with a modifier key (new tab, new window) is left to the browser', async () => {
+    const { router } = renderApp('/settings');
+    await screen.findByRole('heading', { name: 'Connection settings' }, PAGE_LOAD);
+    const link = within(nav()).getByRole('link', { name: 'Orders' });
+    for (const modifier of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }]) {
+      const click = createEvent.click(link, modifier);
+      fireEvent(link, click);
+      expect(click.defaultPrevented).toBe(false);
+    }
+    expect(router.state.location.pathname).toBe('/settings');
+    const plain = createEvent.click(link);
+    fireEvent(link, plain);
+    expect(plain.defaultPrevented).toBe(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'), PAGE_LOAD);
   });
 
   test('the environment badge in the header names the active environment and opens Settings', async () => {

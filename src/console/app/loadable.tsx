@@ -7,7 +7,7 @@ import { renderedConfig } from '../lib/server-config.ts';
 // "throttled reveal"), so on a first load a page's code could arrive and then wait unshown for up to
 // 300 ms (issue 17). Here the loaded module is an ordinary state change, shown in the next render.
 //
-// While the code loads the fallback shows; in the build's pre-render and while hydrating it, the
+// While the code loads the fallback shows, with the same props; in the build's pre-render and while hydrating it, the
 // fallback too (the server snapshot), so the HTML and the first client render agree. A module that
 // fails to load throws its error in render, for the route's error boundary, as React.lazy does.
 
@@ -23,7 +23,7 @@ export interface Loadable<P> {
   preload: () => Promise<void>;
 }
 
-export function loadable<P extends object>(load: () => Promise<ComponentType<P>>, Fallback: ComponentType): Loadable<P> {
+export function loadable<P extends object>(load: () => Promise<ComponentType<P>>, Fallback: ComponentType<P>): Loadable<P> {
   let state: State<P> = NOT_LOADED;
   let loading: Promise<void> | null = null;
   const listeners = new Set<() => void>();
@@ -52,7 +52,7 @@ export function loadable<P extends object>(load: () => Promise<ComponentType<P>>
     // Started by the first render in a browser (a pre-render has no document and loads nothing).
     if (current.status === 'not loaded' && typeof document !== 'undefined') void preload();
     if (current.status === 'failed') throw current.error;
-    if (current.status !== 'loaded') return <Fallback />;
+    if (current.status !== 'loaded') return <Fallback {...props} />;
     return <current.Component {...props} />;
   }
   return Object.assign(LoadableComponent, { preload });

@@ -51,6 +51,12 @@ describe('Mantine styles per component', () => {
     expect(missing.map(([name, files]) => `${name} (${files.join(', ')})`)).toEqual([]);
   });
 
+  it("loads up front the stylesheets of the Mantine components the shell draws as plain elements (shell-parts.tsx)", () => {
+    const plain = ['./shell-parts.tsx', './color-scheme-toggle.tsx'].flatMap((file) => [...(sources[file] ?? '').matchAll(/mantine-([A-Z]\w+)-root/g)].map((m) => m[1] ?? ''));
+    expect(plain).toContain('NavLink');
+    expect([...new Set(plain)].filter((name) => !shell.includes(name))).toEqual([]);
+  });
+
   it('names only stylesheets that exist, each once', () => {
     const all = [...shell, ...pages];
     expect(all.length).toBeGreaterThan(20);

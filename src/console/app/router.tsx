@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { AppLoading } from './app-loading.tsx';
-import { AppShellLayout } from './app-shell-layout.tsx';
+import { AppShellLayout, preloadTeamShellParts } from './app-shell-layout.tsx';
 import { loadable } from './loadable.tsx';
 import { loadTeamOrdersPage, OrdersRoute } from '../features/orders-list/orders-route.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -36,8 +36,9 @@ const UsersPage = page(() => import('../features/users/users-page.tsx'), (m) => 
  * renders it and before the browser hydrates it, so both render the page, not its loader.
  */
 export async function preloadServerRenderedPage(pathname: string): Promise<void> {
-  if (pathname === '/orders') await loadTeamOrdersPage();
-  else if (/^\/orders\/[^/]+$/.test(pathname) && pathname !== '/orders/new') await OrderPage.preload();
+  const page = pathname === '/orders' ? loadTeamOrdersPage() : /^\/orders\/[^/]+$/.test(pathname) && pathname !== '/orders/new' ? OrderPage.preload() : null;
+  // The shell's team parts too (the header's account and approvals, the burger with its count).
+  await Promise.all([page, preloadTeamShellParts()]);
 }
 
 /** Where a page goes inside the shell, with its error boundary. */

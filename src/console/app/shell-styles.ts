@@ -1,12 +1,16 @@
 // Mantine's styles per component (issue 6), instead of the whole stylesheet (about 36 KB gzip, most
 // of it for components no screen uses). This file: what every screen shows, loaded up front — the
-// global styles (not default-css-variables.css: MantineProvider writes the theme's variables, see
+// global styles (not default-css-variables.css: theme-variables.css holds the theme's variables, see
 // providers.tsx), the app shell and the error pages, each with the components it renders itself
-// (Button needs UnstyledButton and Loader). Listed in the order of @mantine/core/styles.css, which
+// (Button needs UnstyledButton and Loader); the shell's own parts are plain elements with the classes
+// of AppShell, Burger, Title, Badge, Button, NavLink, Group, Text and ActionIcon (shell-parts.tsx),
+// whose stylesheets stay here for them. Listed in the order of @mantine/core/styles.css, which
 // later entries' overrides rely on. Pages' components are in page-styles.ts, the notifications'
 // in notifications-host.tsx; mantine-styles.test.ts fails when a component in use is in neither.
 
 import '@mantine/core/styles/baseline.css';
+// Where Mantine's default-css-variables.css would be: the console theme's variables (theme-css.test.tsx).
+import './theme-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Loader.css';

@@ -7,6 +7,7 @@ import type { OrderRowRecord } from './order-row.tsx';
 import { OrderRow } from './order-row.tsx';
 import classes from './orders-table.module.css';
 import { useRowWindow } from './row-window.ts';
+import { isPlainClick } from '../../lib/link-clicks.ts';
 
 export const ROW_HEIGHT = 44;
 /** A phone's card and the gap below it (orders-table.module.css). */

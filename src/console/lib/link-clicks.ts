@@ -1,0 +1,25 @@
+import type { MouseEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+/** A left click with no modifier key: the one a single-page app takes over from the browser. */
+export function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+}
+
+/**
+ * One click handler for the plain `<a href="/...">` links inside an element (the shell's navigation,
+ * its environment chip), in place of a router <Link> each: a plain click stays in the app, as a Link's
+ * would (the same page again replaces the history entry rather than adding one); a modified click
+ * (new tab, new window) is left to the browser. A click a Link already handled is left alone.
+ */
+export function useInAppLinkClicks(): (event: MouseEvent) => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (event) => {
+    if (event.defaultPrevented || !isPlainClick(event) || !(event.target instanceof Element)) return;
+    const href = event.target.closest('a[href^="/"]:not([href^="//"]):not([target])')?.getAttribute('href');
+    if (href === undefined || href === null) return;
+    event.preventDefault();
+    void navigate(href, { replace: href === `${location.pathname}${location.search}${location.hash}` });
+  };
+}
