@@ -10,7 +10,7 @@ const noConsoleOrSandbox = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-kit', 'examples', 'node_modules', 'coverage', 'playwright-report', 'test-results', 'bench/out', '.data'] },
+  { ignores: ['dist', 'dist-ssr', 'dist-kit', 'examples', 'node_modules', 'coverage', 'playwright-report', 'test-results', 'bench/out', '.data'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

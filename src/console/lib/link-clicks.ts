@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import type { NavigateFunction } from 'react-router';
 import { useLocation, useNavigate } from 'react-router';
 
 /** A left click with no modifier key: the one a single-page app takes over from the browser. */
@@ -22,4 +23,21 @@ export function useInAppLinkClicks(): (event: MouseEvent) => void {
     event.preventDefault();
     void navigate(href, { replace: href === `${location.pathname}${location.search}${location.hash}` });
   };
+}
+
+/**
+ * For the orders tables, which render their links as plain <a href> (no router Link per row: issues 6
+ * and 27) and take clicks on them over once, on the table. When the click landed on a link: a plain
+ * one is followed in the app, a modified one (new tab, new window) is left to the browser. True when
+ * it was a link's click, either way.
+ */
+export function followInAppLink(event: MouseEvent, navigate: NavigateFunction): boolean {
+  if (!(event.target instanceof Element)) return false;
+  const link = event.target.closest('a[href]');
+  if (link === null) return false;
+  if (isPlainClick(event)) {
+    event.preventDefault();
+    void navigate(link.getAttribute('href') ?? '');
+  }
+  return true;
 }

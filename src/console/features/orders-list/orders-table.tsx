@@ -2,12 +2,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { MouseEvent } from 'react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { followInAppLink } from './in-app-link.ts';
 import type { OrderRowRecord } from './order-row.tsx';
 import { OrderRow } from './order-row.tsx';
 import classes from './orders-table.module.css';
 import { useRowWindow } from './row-window.ts';
-import { isPlainClick } from '../../lib/link-clicks.ts';
+import { followInAppLink } from '../../lib/link-clicks.ts';
 
 export const ROW_HEIGHT = 44;
 /** A phone's card and the gap below it (orders-table.module.css). */

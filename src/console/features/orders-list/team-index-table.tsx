@@ -5,10 +5,10 @@ import { compareMoney } from '../../../contract/money.ts';
 import type { IndexedOrder, IndexSource } from '../../../contract/order-index.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatAge } from '../order-detail/order-format.ts';
-import { followInAppLink } from './in-app-link.ts';
 import { displayAmount, displayDateTime } from './order-format.ts';
 import { orderHref } from './order-row.tsx';
 import classes from './orders-table.module.css';
+import { followInAppLink } from '../../lib/link-clicks.ts';
 
 // Issue 27: the team index comes server-rendered with its first 50 rows, and the browser's style and
 // layout of those rows stood between the HTML and its first paint. So, as the sandbox list's rows

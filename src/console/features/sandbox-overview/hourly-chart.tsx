@@ -1,5 +1,4 @@
 import { Stack, VisuallyHidden } from '@mantine/core';
-import type { CSSProperties } from 'react';
 import type { HourStats } from '../../../contract/stats.ts';
 import classes from './overview.module.css';
 import { share } from './status-bars.tsx';
@@ -18,7 +17,7 @@ export function HourlyChart({ hours }: { hours: readonly HourStats[] }) {
           const label = `${hourText(h.hour)}${current ? ' (this hour so far)' : ''}: ${h.count} ${h.count === 1 ? 'order' : 'orders'}`;
           return (
             <li key={h.hour} className={classes.hour} title={label} data-count={h.count}>
-              <div className={classes.hourBar} data-current={current || undefined} style={{ '--share': share(h.count, max) } as CSSProperties} />
+              <div className={classes.hourBar} data-current={current || undefined} style={{ '--share': share(h.count, max) }} />
               <VisuallyHidden>{label}</VisuallyHidden>
             </li>
           );

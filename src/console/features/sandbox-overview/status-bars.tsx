@@ -1,5 +1,4 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { StatusStats } from '../../../contract/stats.ts';
 import { statusLabel } from '../order-detail/status-label.ts';
@@ -38,7 +37,7 @@ export function StatusBars({ rows }: { rows: readonly StatusStats[] }) {
               {statusLabel(row.status)}
             </Anchor>
             <div className={classes.track} aria-hidden="true">
-              <div className={classes.bar} style={{ '--share': share(row.count, max) } as CSSProperties} />
+              <div className={classes.bar} style={{ '--share': share(row.count, max) }} />
             </div>
             <Text size="sm" className={classes.figure} ta="right">
               <Anchor component={Link} to={ordersLink(row.status)} inherit aria-label={`${groupedCount(row.count)} ${statusLabel(row.status).toLowerCase()} orders`} data-testid={`status-count-${row.status}`}>
