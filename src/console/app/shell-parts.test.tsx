@@ -23,6 +23,7 @@ import {
   WideSubtleButton,
 } from './shell-parts.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
+import { canonicalHtml } from '../test/same-markup.ts';
 
 // The shell is drawn with plain elements carrying Mantine's classes and variables (shell-parts.tsx).
 // Each part is rendered here beside the Mantine component, with the props the shell used to give it,
@@ -39,26 +40,6 @@ function html(element: ReactElement): string {
   );
 }
 
-/** The element's tag, attributes (classes and style declarations as sets) and children, order-free where the browser does not care. */
-function canonical(node: Node, ignore: { classes?: RegExp; attributes?: string[] } = {}): unknown {
-  if (!(node instanceof Element)) return node.textContent;
-  const attributes = [...node.attributes]
-    .filter((a) => !(ignore.attributes ?? []).includes(a.name))
-    .map((a) => {
-      if (a.name === 'class') return `class=${a.value.split(/\s+/).filter((c) => ignore.classes === undefined || !ignore.classes.test(c)).sort().join(' ')}`;
-      if (a.name === 'style')
-        return `style=${a.value
-          .split(';')
-          .map((d) => d.trim())
-          .filter(Boolean)
-          .sort()
-          .join(';')}`;
-      return `${a.name}=${a.value}`;
-    })
-    .sort();
-  return [node.tagName.toLowerCase(), attributes, [...node.childNodes].map((child) => canonical(child, ignore))];
-}
-
 function first(markup: string, selector = '*'): Element {
   const container = document.createElement('div');
   container.innerHTML = markup;
@@ -68,7 +49,8 @@ function first(markup: string, selector = '*'): Element {
 }
 
 function expectSameMarkup(ours: ReactElement, mantine: ReactElement, ignore: { classes?: RegExp; attributes?: string[] } = {}, selector = '*') {
-  expect(canonical(first(html(ours), selector), ignore)).toEqual(canonical(first(html(mantine), selector), ignore));
+  const options = { selector, ignoreClasses: ignore.classes, ignoreAttributes: ignore.attributes };
+  expect(canonicalHtml(html(ours), options)).toBe(canonicalHtml(html(mantine), options));
 }
 
 const SANDBOX: Environment = { id: 'local-sandbox', name: 'Local sandbox', baseUrl: '', production: false, sandbox: true, rememberToken: false };
