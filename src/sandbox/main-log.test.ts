@@ -20,7 +20,9 @@ describe('the startup lines', () => {
     const firstLine = main.stdout().split('\n').find((line) => line.includes('listening on')) ?? '';
     expect(firstLine).toMatch(/^Order Console listening on http:\/\/127\.0\.0\.1:\d+/);
     expect(firstLine).not.toMatch(/sandbox/i);
-    expect(main.stdout()).toContain('Proxy mode: /psp/ goes to http://127.0.0.1:9/orders');
+    // The next line, written separately: it may reach the pipe a moment after the first.
+    const started = main;
+    await expect.poll(() => started.stdout()).toContain('Proxy mode: /psp/ goes to http://127.0.0.1:9/orders');
   });
 
   test('sandbox mode: the console and its sandbox, with the development token', async () => {
