@@ -33,16 +33,22 @@ export interface BundleAnalysis {
 
 const kb = (bytes: number) => bytes / 1024;
 
-function htmlTags(html: string): string[] {
-  const files: string[] = [];
+/**
+ * The files index.html's tags fetch: scripts and stylesheets (with what they import, closureOf), and
+ * preloaded modules, which are fetched alone: the stylesheet Vite extracted for a chunk comes only when
+ * the chunk is imported (Vite's loader adds it then), so a modulepreload does not fetch it.
+ */
+export function htmlTags(html: string): { loaded: string[]; preloaded: string[] } {
+  const loaded: string[] = [];
+  const preloaded: string[] = [];
   for (const match of html.matchAll(/<(script|link)\b[^>]*>/g)) {
     const tag = match[0];
     const rel = /\brel="([^"]+)"/.exec(tag)?.[1];
     if (match[1] === 'link' && rel !== 'stylesheet' && rel !== 'modulepreload') continue;
     const url = /\b(?:src|href)="\/?([^"]+)"/.exec(tag)?.[1];
-    if (url !== undefined && /\.(js|css)$/.test(url)) files.push(url);
+    if (url !== undefined && /\.(js|css)$/.test(url)) (rel === 'modulepreload' ? preloaded : loaded).push(url);
   }
-  return files;
+  return { loaded, preloaded };
 }
 
 /** Package (or source folder) a module id belongs to, for the size report. */
@@ -72,7 +78,8 @@ function closureOf(result: BuildResult, start: readonly string[]): Set<string> {
 
 /** What index.html makes the browser fetch before any lazy import: its tags and their static imports (paths without the leading /). */
 export function initialFiles(result: BuildResult): string[] {
-  return [...closureOf(result, htmlTags(readFileSync(join(result.outDir, 'index.html'), 'utf8')))];
+  const { loaded, preloaded } = htmlTags(readFileSync(join(result.outDir, 'index.html'), 'utf8'));
+  return [...new Set([...closureOf(result, loaded), ...preloaded])];
 }
 
 export function analyseBundle(result: BuildResult, reportPath: string): BundleAnalysis {
