@@ -5,6 +5,7 @@ import { renderRoute } from '../../test/render.tsx';
 import { rowText } from './order-row.tsx';
 import { CARD_QUERY, CARD_SLOT, OrdersTable } from './orders-table.tsx';
 import { generatedRecord } from './test-support.ts';
+import { recordClicksTakenOver } from '../../test/clicks-taken-over.ts';
 
 const records = [
   generatedRecord(1, { external_id: 'ROW-ONE', status: 'activated' }).record,
@@ -39,14 +40,7 @@ describe('orders table', { timeout: 30_000 }, () => {
 
   test('a click with a modifier key (new tab, new window) is left to the browser', () => {
     const { router } = renderTable();
-    // After the app's handlers (window is the last stop of a bubbling click): note whether the app
-    // took the click over, then stop jsdom's own navigation, which it does not implement.
-    const takenOver: boolean[] = [];
-    const afterApp = (event: MouseEvent) => {
-      takenOver.push(event.defaultPrevented);
-      event.preventDefault();
-    };
-    window.addEventListener('click', afterApp);
+    const { takenOver, stop } = recordClicksTakenOver();
     try {
       const link = screen.getByRole('link', { name: 'ROW-ONE' });
       for (const modifier of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { altKey: true }]) fireEvent.click(link, modifier);
@@ -56,7 +50,7 @@ describe('orders table', { timeout: 30_000 }, () => {
       expect(takenOver.at(-1)).toBe(true);
       expect(router.state.location.pathname).toBe(`/orders/${FIRST_ID}`);
     } finally {
-      window.removeEventListener('click', afterApp);
+      stop();
     }
   });
 

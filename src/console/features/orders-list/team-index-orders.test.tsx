@@ -7,6 +7,7 @@ import { setServerConfigForTests } from '../../lib/server-config.ts';
 import { CONSOLE_ORIGIN, server } from '../../test/msw-server.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { OrdersPage, SEARCH_DEBOUNCE_MS } from './orders-page.tsx';
+import { recordClicksTakenOver } from '../../test/clicks-taken-over.ts';
 
 // Issue 28 (team mode): the lookup box searches the team order index; each row says where the record
 // came from and how fresh it is; the search lives in the URL; a hidden customer says so; a bad query
@@ -93,20 +94,13 @@ describe('team order index', { timeout: 30_000 }, () => {
     const { user, router } = renderOrders('/orders?q=IDX');
     const table = await screen.findByRole('table', { name: 'Team order index' }, { timeout: 10_000 });
     const link = within(table).getByRole('link', { name: 'IDX-1' });
-    // After the app's handlers (window is the last stop of a bubbling click): note whether the app took
-    // the click over, then stop jsdom's own navigation, which it does not implement.
-    const takenOver: boolean[] = [];
-    const afterApp = (event: MouseEvent) => {
-      takenOver.push(event.defaultPrevented);
-      event.preventDefault();
-    };
-    window.addEventListener('click', afterApp);
+    const { takenOver, stop } = recordClicksTakenOver();
     try {
       fireEvent.click(link, { ctrlKey: true });
       expect(takenOver).toEqual([false]);
       expect(router.state.location.pathname).toBe('/orders');
     } finally {
-      window.removeEventListener('click', afterApp);
+      stop();
     }
     await user.click(link);
     expect(await screen.findByText('Order detail', undefined, { timeout: 10_000 })).toBeInTheDocument();
