@@ -51,7 +51,11 @@ test('the journal shows the calls with the token redacted, and copy as curl mask
   await expect(drawer).not.toContainText(target.token);
 
   const copyRead = drawer.getByRole('region').filter({ hasText: `/psp/v2/order/${seeded.id}/` }).getByRole('button', { name: 'Copy as curl' });
+  // The browser writes the clipboard only for a focused page (else the console says it could not
+  // copy): this page in front, then the console's own word that it copied.
+  await page.bringToFront();
   await copyRead.click();
+  await expect(page.getByText('curl command copied to the clipboard').first()).toBeVisible();
   await expect.poll(() => clipboard(page)).toContain(`/psp/v2/order/${seeded.id}/`);
   const masked = await clipboard(page);
   expect(masked).toContain("-H 'Authorization: Token ****'");
