@@ -30,6 +30,23 @@ test('a preset arms in one click; the header shows it on every page until it is 
   expect(await faults.list()).toEqual([]);
 });
 
+test('on the orders page the header counts armed rules without loading the order page’s code', async ({ page, faults }) => {
+  // Issue 27: the contract's schemas (zod) come with the order page's chunk, and the list page's JS
+  // heap held ~2 MB more when the header's extras loaded it to count rules.
+  await faults.arm({ operation: 'read', effect: { kind: 'status', status: 503 } });
+  await faults.arm({ operation: 'create', effect: { kind: 'delay', ms: 10 } });
+  await page.goto('/orders');
+  await expect(page.getByTestId('faults-indicator')).toHaveAccessibleName('2 faults armed: open Faults');
+  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.endsWith('.js')));
+  // The indicator is the header's extras' (with the notices): that chunk ran, the order's did not.
+  expect(scripts.filter((path) => /\/header-extras-/.test(path))).toHaveLength(1);
+  expect(scripts.filter((path) => /\/order-first-screen-/.test(path))).toEqual([]);
+
+  // The Faults page still reads the rules themselves, checked against the contract.
+  await page.getByTestId('faults-indicator').click();
+  await expect(page.getByRole('list', { name: 'Armed faults' }).getByRole('listitem')).toHaveCount(2);
+});
+
 test('the header counts down as a rule fires, without a reload', async ({ page, api, faults }) => {
   // A canceled order is read once, never polled: the read rule fires exactly once.
   const order = await api.createOrder();

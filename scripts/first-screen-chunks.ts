@@ -31,26 +31,24 @@ export const FIRST_SCREENS: FirstScreen[] = [
   {
     // What /orders/{id} adds before its order's heading shows (its panels, lifecycle, history,
     // approvals, and the refund dialog load after it: order-sections.tsx, refund-button.tsx, so they
-    // are not roots and keep the bundler's own split), with what the team index and the header's
-    // extras (below) take from it, which the list's first screen does without (issue 27): the
-    // contract's schemas (zod) and the check of an order against them (D9), the faults API, Mantine's
-    // portal and table, the order's formats. One chunk: a cold order's first screen in fewer requests.
+    // are not roots and keep the bundler's own split), with what the team index takes from it, which
+    // the list's first screen does without (issue 27): the contract's schemas (zod) and the check of
+    // an order against them (D9), the order's formats. One chunk: a cold order's first screen in fewer
+    // requests. Nothing /orders loads may import from it, the header's extras included: importing a
+    // chunk runs all of it, and building the contract's schemas took ~2 MB of the list page's JS heap
+    // (issue 27). So the faults API, Mantine's portal and table, which the order's first screen does
+    // not use, are not roots here: they go with the header's extras or the later chunks.
     name: 'order-first-screen',
     roots: [
       '/src/console/features/order-detail/order-page.tsx',
       '/src/contract/schemas.ts',
-      '/src/contract/faults.ts',
       '/src/contract/history.ts',
       '/src/console/features/orders/order-record.ts',
-      '/src/console/features/faults/fault-api.ts',
-      '/node_modules/@mantine/core/esm/components/Portal/OptionalPortal.mjs',
       // Read by a team page's hydration (app/team-page-seed.ts) and the local tab too.
       '/src/console/features/orders/api/order-queries.ts',
       '/src/console/features/orders/order-index.ts',
-      // Shared with the team index (below): the order's formats. Mantine's table: the order's history
-      // tables take it from here (the team index's rows are plain elements since issue 27).
+      // Shared with the team index (below): the order's formats.
       '/src/console/features/order-detail/order-format.ts',
-      '/node_modules/@mantine/core/esm/components/Table/Table.mjs',
     ],
   },
   {
@@ -60,10 +58,15 @@ export const FIRST_SCREENS: FirstScreen[] = [
     roots: ['/src/console/features/orders-list/team-index-orders.tsx'],
   },
   {
-    // The header's faults indicator and notifications host, once the page has shown its content
-    // (app/first-content.ts): one chunk rather than theirs and their dependencies' one by one.
+    // The header's faults indicator, once the page has shown its content (app/first-content.ts):
+    // one chunk rather than its and its dependencies' one by one.
     name: 'header-extras',
-    roots: ['/src/console/features/faults/faults-indicator.tsx', '/src/console/app/notifications-host.tsx'],
+    roots: ['/src/console/features/faults/faults-indicator.tsx'],
+  },
+  {
+    // The notifications' host, with the first notice (app/notifications-config.ts): the same.
+    name: 'notices',
+    roots: ['/src/console/app/notifications-host.tsx'],
   },
 ];
 

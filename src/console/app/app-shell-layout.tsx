@@ -9,8 +9,8 @@ import { useActiveEnvironment } from '../lib/use-environment.ts';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
 import { useAfterFirstContent } from './first-content.ts';
 import { sessionEndedStore } from './session-ended.ts';
-// For its effect: the notifications' place and limit, before any notice is shown.
-import './notifications-config.ts';
+// The notifications' place and limit, set for any notice (its module's effect), and when to mount their host.
+import { useNoticeShown } from './notifications-config.ts';
 import { withPageStyles } from './page-loader.ts';
 import { ProductionBanner } from './production-banner.tsx';
 import { ProxyNotice } from './proxy-notice.tsx';
@@ -30,8 +30,8 @@ const SignInAgain = lazy(async () => ({
 const JournalDrawer = lazy(async () => ({
   default: (await withPageStyles(() => import('../features/journal/journal-drawer.tsx'))).JournalDrawer,
 }));
-// Off the first screen's path (zod, a request): it only ever shows up in a sandbox with a fault
-// armed. Both load after the page's first content (first-content.ts).
+// Off the first screen's path (a request): it only ever shows up in a sandbox with a fault armed. It
+// loads after the page's first content (first-content.ts); the notices' host with the first notice.
 const FaultsIndicator = lazy(async () => ({ default: (await import('../features/faults/faults-indicator.tsx')).FaultsIndicator }));
 const NotificationsHost = lazy(async () => ({ default: (await import('./notifications-host.tsx')).NotificationsHost }));
 
@@ -94,6 +94,7 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
   const location = useLocation();
   const inBrowser = useInBrowser();
   const afterFirstContent = useAfterFirstContent();
+  const noticeShown = useNoticeShown();
   // Its code (the dialog, the form, their styles) loads when a session has ended, not with every team page.
   const sessionEnded = useSyncExternalStore(sessionEndedStore.subscribe, sessionEndedStore.get, () => false);
   const team = useIsTeamMode();
@@ -164,7 +165,7 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
         <Outlet />
       </main>
       {/* Inside the router, so a notice can hold a <Link> (see providers.tsx). */}
-      {afterFirstContent && (
+      {afterFirstContent && noticeShown && (
         <Suspense fallback={null}>
           <NotificationsHost />
         </Suspense>

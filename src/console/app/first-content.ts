@@ -1,10 +1,10 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 // Issue 27: what the header adds beside the page (the faults indicator with its GET /sandbox/faults,
-// the notifications' host) waits until the page has shown its first content: on a cold /orders or
-// /orders/{id} they were a request, their code and their first render ahead of the list or the order
-// (the faults badge only ever shows with a fault armed; a notice raised meanwhile waits in the
-// queue, notifications-config.ts). The list and the order page say when their content is on screen;
+// the notifications' host, which also waits for a first notice: notifications-config.ts) waits until
+// the page has shown its first content: on a cold /orders or /orders/{id} they were a request, their
+// code and their first render ahead of the list or the order (the faults badge only ever shows with a
+// fault armed; a notice raised meanwhile waits in the store's queue). The list and the order page say when their content is on screen;
 // any other page lets the header's extras come after FALLBACK_MS.
 
 export const FIRST_CONTENT_FALLBACK_MS = 1_500;

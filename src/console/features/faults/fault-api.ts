@@ -4,20 +4,13 @@ import { faultListResponseSchema, faultRuleSchema } from '../../../contract/faul
 import { sandboxPaths } from '../../../contract/paths.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import type { Environment } from '../../lib/environments.ts';
-import { isProxyMode, serverConfigSettled } from '../../lib/server-config.ts';
-import { NotASandboxError } from '../orders/api/sandbox-list-request.ts';
+import { faultsKey, readFaultList } from './armed-count.ts';
 
 // docs/decisions.md D13: the token's fault rules, through the sandbox control API.
 
 /** `GET /sandbox/faults`: the armed rules, oldest first, each with how many times it still fires. */
 export async function listFaults(environment: Environment, signal?: AbortSignal): Promise<FaultRule[]> {
-  // The header asks on every page, from the start: behind a proxy there is no sandbox to ask.
-  await serverConfigSettled();
-  if (environment.baseUrl === '' && isProxyMode()) throw new NotASandboxError();
-  // Asked by the header on every page and after every /psp/ call while a rule is armed: not the
-  // person's call, so not in the journal (arming and disarming are).
-  const response = await apiRequest(environment, { method: 'GET', path: sandboxPaths.faults(), unjournaled: true, ...(signal ? { signal } : {}) });
-  return faultListResponseSchema.parse(response.data).results;
+  return faultListResponseSchema.parse(await readFaultList(environment, signal)).results;
 }
 
 export async function armFault(environment: Environment, rule: FaultRuleRequest): Promise<FaultRule> {
@@ -34,10 +27,10 @@ export async function disarmAllFaults(environment: Environment): Promise<void> {
 }
 
 export const faultQueries = {
-  all: (environment: Environment) => ['faults', environment.id] as const,
+  all: faultsKey,
   list: (environment: Environment) =>
     queryOptions({
-      queryKey: ['faults', environment.id, 'list'] as const,
+      queryKey: [...faultsKey(environment), 'list'] as const,
       queryFn: ({ signal }) => listFaults(environment, signal),
     }),
 };

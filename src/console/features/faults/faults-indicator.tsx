@@ -3,7 +3,7 @@ import { IconBolt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Environment } from '../../lib/environments.ts';
-import { faultQueries } from './fault-api.ts';
+import { armedCountQuery } from './armed-count.ts';
 import { useFaultsWatch } from './use-faults-watch.ts';
 
 // Other clients with the same token use rules up too: while any is armed, the list is also read now and then.
@@ -14,12 +14,11 @@ const ARMED_POLL_MS = 15_000;
  * an injected failure for a bug (issue 13). Nothing is shown while nothing is armed.
  */
 export function FaultsIndicator({ environment }: { environment: Environment }) {
-  const { data } = useQuery({
-    ...faultQueries.list(environment),
-    refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? ARMED_POLL_MS : false),
+  const { data: count = 0 } = useQuery({
+    ...armedCountQuery(environment),
+    refetchInterval: (query) => ((query.state.data ?? 0) > 0 ? ARMED_POLL_MS : false),
   });
-  useFaultsWatch(environment, data);
-  const count = data?.length ?? 0;
+  useFaultsWatch(environment, count > 0);
   if (count === 0) return null;
   const label = `${count} fault${count === 1 ? '' : 's'} armed`;
   return (

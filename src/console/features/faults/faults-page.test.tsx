@@ -128,16 +128,18 @@ describe('Faults page', { timeout: 60_000 }, () => {
   });
 
   test('a sandbox that cannot be read says so and offers to try again', async () => {
-    let failures = 1;
+    // Down until the person tries again (the header's count asks too: both fail while it is down).
+    let down = true;
     server.use(
       http.get(`${CONSOLE_ORIGIN}${sandboxPaths.faults()}`, () => {
-        if (failures-- > 0) return HttpResponse.json({ detail: 'A server error occurred.' }, { status: 500 });
+        if (down) return HttpResponse.json({ detail: 'A server error occurred.' }, { status: 500 });
         return HttpResponse.json({ results: [] });
       }),
     );
     const { user } = await openFaults();
     const alert = await screen.findByRole('alert', { name: 'Could not read the armed rules' }, WAIT);
     expect(within(alert).getByText('HTTP 500: A server error occurred.')).toBeInTheDocument();
+    down = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/Nothing armed/, undefined, WAIT)).toBeInTheDocument();
   });

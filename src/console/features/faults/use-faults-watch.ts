@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { FaultRule } from '../../../contract/faults.ts';
 import type { Environment } from '../../lib/environments.ts';
 import { journal } from '../../lib/journal.ts';
-import { faultQueries } from './fault-api.ts';
+import { faultsKey } from './armed-count.ts';
 
 const isFinishedPartnerCall = (entry: { path: string; durationMs: number | null }) => entry.path.startsWith('/psp/') && entry.durationMs !== null;
 
@@ -12,9 +11,8 @@ const isFinishedPartnerCall = (entry: { path: string; durationMs: number | null 
  * (the call may have used a rule up), so the header and the Faults page count down as faults fire,
  * without asking the sandbox on a timer.
  */
-export function useFaultsWatch(environment: Environment, rules: FaultRule[] | undefined): void {
+export function useFaultsWatch(environment: Environment, armed: boolean): void {
   const queryClient = useQueryClient();
-  const armed = rules !== undefined && rules.length > 0;
   useEffect(() => {
     if (!armed) return undefined;
     const seen = new Set(journal.getSnapshot().filter(isFinishedPartnerCall).map((entry) => entry.id));
@@ -26,7 +24,7 @@ export function useFaultsWatch(environment: Environment, rules: FaultRule[] | un
           fresh = true;
         }
       }
-      if (fresh) void queryClient.invalidateQueries({ queryKey: faultQueries.all(environment) });
+      if (fresh) void queryClient.invalidateQueries({ queryKey: faultsKey(environment) });
     });
   }, [armed, environment, queryClient]);
 }
