@@ -4,6 +4,25 @@ import { expect, test } from 'vitest';
 import { ApiError } from '../lib/api-error.ts';
 import { renderApp } from '../test/render.tsx';
 import { showAuthNotice } from './auth-notice.tsx';
+import { FIRST_CONTENT_FALLBACK_MS } from './first-content.ts';
+
+test('the host is not in the page until the first notice, which it then shows; it stays for the next', { timeout: 30_000 }, async () => {
+  // First in this file: once a notice was shown, the host stays. Issue 27: its code (transitions, portal, scroll lock) loads with the first notice, not with every page.
+  renderApp('/settings');
+  await screen.findByRole('heading', { name: 'Connection settings' }, { timeout: 10_000 });
+  // Past the time the header's extras wait for a page without a first content to say so.
+  await new Promise((resolve) => setTimeout(resolve, FIRST_CONTENT_FALLBACK_MS + 500));
+  expect(document.querySelector('.console-notices')).toBeNull();
+
+  act(() => {
+    notifications.show({ id: 'first', title: 'First notice', message: 'Something happened', autoClose: false });
+  });
+  expect(await screen.findByText('First notice', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(document.querySelector('.console-notices')).not.toBeNull();
+  act(() => notifications.clean());
+  await waitFor(() => expect(screen.queryByText('First notice')).not.toBeInTheDocument());
+  expect(document.querySelector('.console-notices')).not.toBeNull();
+});
 
 test('notifications stack at the bottom right, three at most, the others waiting their turn', { timeout: 30_000 }, async () => {
   renderApp('/settings');
