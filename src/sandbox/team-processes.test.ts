@@ -52,7 +52,10 @@ describe('two processes, one database', () => {
   test('50 concurrent refunds split over both never overdraw the order; each accepted one applied once', async () => {
     const order = await createOrder(a, TOKEN, { order_data: { eshop_external_id: 'e', amount: '100.00' }, items: [{ name: 'X', quantity: 1, amount: '100.00', type: 'goods' }] });
     await moveOrder(a, TOKEN, order.id, 'activated');
-    const amounts = Array.from({ length: 50 }, (_, i) => `${3 + (i % 5)}.${String((i * 7) % 100).padStart(2, '0')}`);
+    // 3.00 to 3.99: each process's 25 come to less than the order (87.00 and 85.75), all 50 to more.
+    // So both must have some accepted, however the two interleave: when the second process was the
+    // slower to start (the test run alone), the first's refunds of up to 7.99 used the whole order.
+    const amounts = Array.from({ length: 50 }, (_, i) => `3.${String((i * 7) % 100).padStart(2, '0')}`);
     const results = await Promise.all(
       amounts.map((amount, i) => call(i % 2 === 0 ? a : b, 'POST', orderServicePaths.orderRefund(order.id), { token: TOKEN, json: refundBody({ amount }) })),
     );
