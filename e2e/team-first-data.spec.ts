@@ -43,12 +43,13 @@ function watch(page: Page) {
 /**
  * The page painted styled: every stylesheet it loaded was linked in the HTML's head (none waited for a
  * script to ask), but those of what comes after the first content by design and styles nothing painted
- * before it (src/console/app/first-content.ts): the header's extras (the notifications), and an
- * order's later parts (its panels, the refund dialog: order-detail/later-parts.tsx).
+ * before it (src/console/app/first-content.ts): the header's extras, the notices' host (with the
+ * first notice: app/notifications-config.ts), and an order's later parts (its panels, the refund
+ * dialog: order-detail/later-parts.tsx).
  */
 function expectStylesInHead(html: string, stylesheets: readonly string[]) {
   const head = html.slice(0, html.indexOf('</head>'));
-  const firstPaint = stylesheets.filter((path) => !/\/(header-extras|later-parts)-[\w-]+\.css$/.test(path));
+  const firstPaint = stylesheets.filter((path) => !/\/(header-extras|notices|later-parts)-[\w-]+\.css$/.test(path));
   expect(firstPaint.length).toBeGreaterThan(1);
   for (const path of firstPaint) expect(head, path).toContain(`href="${path}"`);
 }
