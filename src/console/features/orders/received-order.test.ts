@@ -2,7 +2,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { FIRST_CONTENT_FALLBACK_MS } from '../../app/first-content.ts';
 import { useOrderCheck } from '../order-detail/use-order-check.ts';
-import { loadOrderCheck, receiveOrderFirst } from './received-order.ts';
+import { knownStatus, loadOrderCheck, receiveOrderFirst } from './received-order.ts';
 
 // Issue 27: a cold order's page shows the answer before the contract's schemas (zod) are loaded, and
 // says what did not match (D9) once they are. This file imports nothing that loads them up front.
@@ -37,4 +37,10 @@ test('an answer is shown as received before the check is loaded, checked as it i
   const later = receiveOrderFirst(answer('paid_out'));
   expect(later.mismatches).toEqual(result.current);
   expect(receiveOrderFirst(answer('activated')).order).toEqual(answer('activated'));
+});
+
+test('knownStatus: a documented state, or null', () => {
+  expect(knownStatus({ status: 'activated' })).toBe('activated');
+  expect(knownStatus({ status: 'paid_out' })).toBeNull();
+  expect(knownStatus({ status: '' })).toBeNull();
 });
