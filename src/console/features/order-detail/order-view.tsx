@@ -6,8 +6,7 @@ import { AuthProblemAlert } from '../../components/auth-problem-alert.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
 import { useIsTeamMode } from '../../lib/use-team.ts';
-import type { ReceivedOrder } from '../orders/received-order.ts';
-import { useOrderCheck } from './use-order-check.ts';
+import type { ReceivedOrder } from '../orders/order-record.ts';
 import { AmountsCard } from './amounts-card.tsx';
 import { DetailsCard } from './details-card.tsx';
 import { OrderHeader } from './order-header.tsx';
@@ -31,7 +30,6 @@ interface Props {
 
 export function OrderView({ environment, received, freshness, notice, onRefresh, refreshing, statusUnknown = false }: Props) {
   const { record } = received;
-  const mismatches = useOrderCheck(received);
   const [refundDone, setRefundDone] = useState<RefundDone | null>(null);
   const team = useIsTeamMode();
   return (
@@ -53,7 +51,7 @@ export function OrderView({ environment, received, freshness, notice, onRefresh,
       )}
       {refundDone !== null && <RefundDoneNotice done={refundDone} onDismiss={() => setRefundDone(null)} />}
       {notice}
-      {mismatches.length > 0 && <MismatchNotice mismatches={mismatches} />}
+      {received.mismatches.length > 0 && <MismatchNotice mismatches={received.mismatches} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <AmountsCard record={record} />
