@@ -8,13 +8,16 @@ import { DEV_TOKEN } from './support/target.ts';
 // always has. An order opened by its URL in a fresh browser shows, asking little before its heading.
 
 const isList = (request: Request) => new URL(request.url()).pathname === '/sandbox/orders';
+const isConfig = (request: Request) => new URL(request.url()).pathname === '/console-config.json';
 
 test('the list is asked once, before the app has run, and shows that answer', async ({ page, api }) => {
   const prefix = uniqueId('E2E-BOOT');
   const order = await api.createOrder({ order_external_id: `${prefix}-A` });
   const lists: Request[] = [];
+  const configs: Request[] = [];
   page.on('request', (request) => {
     if (isList(request)) lists.push(request);
+    if (isConfig(request)) configs.push(request);
   });
 
   await page.goto(`/orders?q=${prefix}`);
@@ -22,6 +25,8 @@ test('the list is asked once, before the app has run, and shows that answer', as
   await expect(table.getByRole('row').filter({ hasText: order.external_id })).toBeVisible();
   await expect(page.getByText('Loaded 1 order (all)')).toBeVisible();
   expect(lists).toHaveLength(1);
+  // The server wrote its config in the page: neither boot.js nor the app asked for it.
+  expect(configs).toHaveLength(0);
   const [list] = lists;
   // The request the app itself would send: the search, the token in its header and nowhere else.
   expect(new URL(list?.url() ?? '').searchParams.get('q')).toBe(prefix);
@@ -33,15 +38,18 @@ test('the list is asked once, before the app has run, and shows that answer', as
   await expect(page.getByRole('dialog', { name: 'Request journal' }).getByText('/sandbox/orders')).toHaveCount(1);
 });
 
-test('the server’s config answering only once the app runs: still one list request', async ({ page }) => {
+test('a page without the server’s config (a static host): the app asks for it, then for the list, once', async ({ page }) => {
   const lists: Request[] = [];
+  const configs: Request[] = [];
   page.on('request', (request) => {
     if (isList(request)) lists.push(request);
+    if (isConfig(request)) configs.push(request);
   });
-  // boot.js waits for this answer before it asks for the list; here the app is running by then.
-  await page.route('**/console-config.json', async (route) => {
-    await page.locator('html[data-app]').waitFor({ state: 'attached' });
-    await route.continue();
+  // The page as a host that is not the console's server sends it: without the config in its head.
+  await page.route((url) => url.pathname === '/orders', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/<meta name="order-console-config"[^>]*>/, '');
+    await route.fulfill({ response, body });
   });
 
   await page.goto('/orders');
@@ -49,6 +57,7 @@ test('the server’s config answering only once the app runs: still one list req
   await page.getByRole('button', { name: 'Journal' }).click();
   await expect(page.getByRole('dialog', { name: 'Request journal' }).getByText('/sandbox/orders')).toHaveCount(1);
   expect(lists).toHaveLength(1);
+  expect(configs).toHaveLength(1);
 });
 
 test('a rejected token on the early list request shows as it always has', async ({ page }) => {

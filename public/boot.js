@@ -1,4 +1,4 @@
-/* global window, document, fetch, URL, URLSearchParams, AbortController */
+/* global window, document, fetch, URL, URLSearchParams, AbortController, Response */
 // Runs before the page is parsed (a blocking classic script: the CSP allows no inline script).
 // 1. The colour scheme, as Mantine's ColorSchemeScript sets it (same storage key, "auto" by default),
 //    so the pre-rendered frame below paints in the user's scheme instead of flashing light.
@@ -17,51 +17,47 @@
   if (window.location.pathname === '/orders') root.setAttribute('data-frame', 'orders');
   // 3. The locale's date data, loaded on another thread while the app's code runs (public/intl-warm.js).
   if (window.location.pathname === '/orders') warmIntl();
-  // 4. The server's config (sandbox or proxy: src/console/lib/server-config.ts, CONSOLE_CONFIG_PATH),
-  //    asked now, while the app's code downloads, instead of once that code has run: the orders list's
-  //    first request waits for the answer (issue 17). The app takes this answer and asks no second time.
-  var config;
+  // 4. The server's config (sandbox, proxy or team: src/console/lib/server-config.ts). The server that
+  //    served this page wrote it in the page, a meta element before this script
+  //    (src/server/console-config.ts configMeta), so it is known now, without a request (issue 27); the
+  //    app takes it from here. A page from elsewhere (Vite's dev server, a static host) has none: the
+  //    app asks /console-config.json itself, and this script sends nothing.
+  var given = document.querySelector('meta[name="order-console-config"]');
+  given = given === null ? null : given.getAttribute('content');
+  if (given === null || given === '') return;
+  var data;
   try {
-    config = fetch('/console-config.json', { headers: { Accept: 'application/json' }, credentials: 'omit' }).catch(function () {
-      return null;
-    });
-    window.__orderConsoleConfig = config;
+    data = JSON.parse(given);
+    window.__orderConsoleConfig = Promise.resolve(new Response(given, { status: 200, headers: { 'Content-Type': 'application/json' } }));
   } catch {
-    // No fetch: the app asks itself.
+    // Not JSON, or no Response here: the app asks itself.
     return;
   }
-  // 5. /orders's list (issue 27): its first page asked as soon as the config says this server is a
-  //    sandbox, while the app's code downloads, instead of once that code has run; on /orders/{id}
-  //    the order's read, the order page's first request. The same request the app sends
+  // 5. /orders's list (issue 27): its first page asked now, on a sandbox, while the app's code
+  //    downloads, instead of once that code has run; on /orders/{id} the order's read, the order
+  //    page's first request. The same request the app sends
   //    (src/console/features/orders-list/prefetch-first-page.ts, sandbox-list-request.ts,
   //    features/orders/api/get-order.ts, lib/api-client.ts): the built-in environment, its token read as lib/environments.ts reads it,
-  //    in the Authorization header only. Left here as a promise of that request (or of null when this
-  //    script sends nothing), which the app waits for with the config, however their answers race; it
-  //    takes the answer (lib/boot-requests.ts) only when it would have sent this very URL with this
-  //    very token, and otherwise cancels it and asks itself.
+  //    in the Authorization header only. Team mode (no token here) and a proxy (no sandbox list) are
+  //    left to the app. Left here as a promise of that request, which the app takes
+  //    (lib/boot-requests.ts) only when it would have sent this very URL with this very token, and
+  //    otherwise cancels it and asks itself.
+  if (data === null || data.mode !== 'sandbox') return;
   var list = firstListUrl();
   var read = list !== null ? list : firstOrderReadUrl();
   if (read === null) return;
   var token = sandboxToken();
-  var sent = config
-    .then(function (response) {
-      // Read from a copy, before the app reads the answer itself.
-      return response && response.ok ? response.clone().json() : null;
-    })
-    .catch(function () {
-      return null;
-    })
-    .then(function (data) {
-      // Team mode (no token here) and a proxy (no sandbox list) are left to the app.
-      if (data && (data.mode === 'team' || data.mode === 'proxy')) return null;
-      var controller = new AbortController();
-      var response = fetch(read, { method: 'GET', headers: { Accept: 'application/json', Authorization: 'Token ' + token }, credentials: 'omit', signal: controller.signal });
-      // The app handles a failure; until it takes the request, an unhandled rejection would be noise.
-      response.catch(function () {});
-      return { url: read, token: token, response: response, abort: function () { controller.abort(); } };
-    });
-  if (list !== null) window.__orderConsoleList = sent;
-  else window.__orderConsoleOrderRead = sent;
+  try {
+    var controller = new AbortController();
+    var response = fetch(read, { method: 'GET', headers: { Accept: 'application/json', Authorization: 'Token ' + token }, credentials: 'omit', signal: controller.signal });
+    // The app handles a failure; until it takes the request, an unhandled rejection would be noise.
+    response.catch(function () {});
+    var sent = Promise.resolve({ url: read, token: token, response: response, abort: function () { controller.abort(); } });
+    if (list !== null) window.__orderConsoleList = sent;
+    else window.__orderConsoleOrderRead = sent;
+  } catch {
+    // No fetch: the app asks itself.
+  }
 
   function warmIntl() {
     try {

@@ -3,7 +3,7 @@ import { CONSOLE_CONFIG_PATH } from '../contract/paths.ts';
 import type { FetchApp } from '../sandbox/entry.ts';
 import type { HostOptions } from '../sandbox/entry.ts';
 import { ApiError, byMethod, errorResponse, hostAllowList, INTERNAL_ERROR_BODY, isApiPath, notFound, requestLog, securityHeaders } from '../sandbox/entry.ts';
-import { consoleConfig, consoleConfigHandler } from './console-config.ts';
+import { configMeta, consoleConfig, consoleConfigHandler } from './console-config.ts';
 import { parseServiceUrl, proxyTo } from './proxy.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
 import type { ServerEnv } from './server-env.ts';
@@ -74,12 +74,14 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
       return c.redirect(`${SIGN_IN_PATH}?return_to=${encodeURIComponent(c.req.path + new URL(c.req.url).search)}`, 303);
     });
   }
-  const serveConsole = staticConsole(options.staticDir);
+  // The page says which server it came from (issue 27): boot.js reads it there, without a request.
+  const pageHead = configMeta(config);
+  const serveConsole = staticConsole(options.staticDir, pageHead);
   // Issue 27: in team mode /orders and /orders/{id} come rendered with their data (ssr/team-page.ts).
   const renderPage =
     team?.renderer === undefined || options.staticDir === undefined
       ? undefined
-      : teamPages({ ctx: team.ctx, renderer: team.renderer, staticDir: options.staticDir, callOwn: (request) => Promise.resolve(own.fetch(request)) });
+      : teamPages({ ctx: team.ctx, renderer: team.renderer, staticDir: options.staticDir, pageHead, callOwn: (request) => Promise.resolve(own.fetch(request)) });
   own.get('*', async (c) => {
     if (isApiPath(c.req.path)) throw notFound();
     return (wantsPage(c) ? await renderPage?.(c) : null) ?? serveConsole(c);

@@ -20,3 +20,28 @@ export function consoleConfigHandler(config: ConsoleConfig) {
   // no-cache: the same build may be started in either mode; the answer must follow the server.
   return (c: Context) => c.body(body, 200, { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-cache' });
 }
+
+/** The meta element public/boot.js reads the config from (CONFIG_META_NAME there). */
+export const CONFIG_META_NAME = 'order-console-config';
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+
+/**
+ * The config as a meta element for the page's head (issue 27): public/boot.js reads it while the page
+ * is parsed and so knows at once whether it may send the first page's request, instead of waiting for
+ * /console-config.json's answer, which needs the main thread free once it comes, and so lands after the
+ * app's code has run on a busy machine. The same answer as the JSON route; nothing secret in it.
+ */
+export function configMeta(config: ConsoleConfig): string {
+  const content = JSON.stringify(config).replace(/[&"<>]/g, (char) => ATTRIBUTE_ESCAPES[char] ?? char);
+  return `<meta name="${CONFIG_META_NAME}" content="${content}">`;
+}
+
+/** `html` with `markup` in its head, before its first script (boot.js reads what comes before it), else at the head's end. */
+export function withHeadMarkup(html: string, markup: string): string {
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0) return html;
+  const script = html.indexOf('<script');
+  const at = script >= 0 && script < headEnd ? script : headEnd;
+  return html.slice(0, at) + markup + html.slice(at);
+}

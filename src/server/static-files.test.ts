@@ -9,6 +9,7 @@ import { precompressDirectory } from '../../scripts/precompress.ts';
 import type { RunningServer } from '../sandbox/entry.ts';
 import { createSandboxApp, serveApp } from '../sandbox/entry.ts';
 import { createServerApp } from './app.ts';
+import { configMeta, withHeadMarkup } from './console-config.ts';
 
 // Issue 17, on the wire: the static console sends the build's brotli or gzip twin by the request's
 // Accept-Encoding, says so (Content-Encoding, Content-Length of what is sent, Vary), keeps D8's
@@ -16,6 +17,9 @@ import { createServerApp } from './app.ts';
 // real HTTP with node:http, which does not decode: these are the bytes on the wire.
 
 const INDEX = `<!doctype html><html><head><title>Order Console</title></head><body>${'<p>pre-rendered orders page</p>'.repeat(40)}</body></html>`;
+// What this server writes in the page's head: its config (console-config.ts configMeta), read by boot.js.
+const SANDBOX_META = '<meta name="order-console-config" content="{&quot;mode&quot;:&quot;sandbox&quot;}">';
+const PAGE = INDEX.replace('</head>', `${SANDBOX_META}</head>`);
 const SCRIPT = `export const rows = [${Array.from({ length: 300 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
 
 let root: string;
@@ -106,16 +110,38 @@ describe('Accept-Encoding decides what is sent', () => {
     }
   });
 
-  test('the console pages (index.html for every route) come compressed and uncached', async () => {
-    for (const path of ['/', '/orders', '/orders/abc', '/settings']) {
+  test('the console pages (index.html for every route, with the server’s config) come compressed and uncached', async () => {
+    for (const path of ['/', '/index.html', '/orders', '/orders/abc', '/settings']) {
       const answer = await raw(path, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
       expect(answer.status, path).toBe(200);
       expect(answer.headers['content-encoding'], path).toBe('br');
       expect(answer.headers['content-type'], path).toMatch(/^text\/html/);
       expect(answer.headers['cache-control'], path).toBe('no-cache');
       expect(answer.headers['vary'], path).toBe('Accept-Encoding');
-      expect(brotliDecompressSync(answer.body).toString('utf8'), path).toBe(INDEX);
+      expect(brotliDecompressSync(answer.body).toString('utf8'), path).toBe(PAGE);
     }
+    const gzip = await raw('/orders', { 'Accept-Encoding': 'gzip' });
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(PAGE);
+    const plain = await raw('/orders', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(PAGE);
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(PAGE));
+  });
+
+  test('a rebuilt index.html is the page from the next request on, with the config still in it', async () => {
+    const before = await raw('/orders', { 'Accept-Encoding': 'br' });
+    const rebuilt = INDEX.replace('Order Console', 'Order Console (rebuilt)');
+    writeFileSync(join(root, 'index.html'), rebuilt);
+    const later = new Date(Date.now() + 120_000);
+    utimesSync(join(root, 'index.html'), later, later);
+    try {
+      const after = await raw('/orders', { 'Accept-Encoding': 'br' });
+      expect(brotliDecompressSync(after.body).toString('utf8')).toBe(rebuilt.replace('</head>', `${SANDBOX_META}</head>`));
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+    } finally {
+      writeFileSync(join(root, 'index.html'), INDEX);
+    }
+    expect(brotliDecompressSync((await raw('/orders', { 'Accept-Encoding': 'br' })).body).toString('utf8')).toBe(PAGE);
   });
 
   test('hashed assets keep their year-long cache whatever the coding', async () => {
@@ -216,5 +242,18 @@ describe('HEAD, revalidation and ranges', () => {
     const identity = await raw('/assets/app-abc123.js', {});
     const matching = await raw('/assets/app-abc123.js', { 'Accept-Encoding': 'br', Range: 'bytes=0-9', 'If-Range': identity.headers.etag ?? '' });
     expect(matching.status).toBe(206);
+  });
+});
+
+describe('the server’s config in the page (issue 27)', () => {
+  test('configMeta: what an attribute cannot hold is escaped, and reads back as the same config', () => {
+    const config = { mode: 'proxy', service_origin: 'https://a.example/"><script>alert(1)</script>&', service_host: 'a.example' } as const;
+    const html = withHeadMarkup(INDEX.replace('</title>', '</title><script src="/boot.js"></script>'), configMeta(config));
+    const content = /<meta name="order-console-config" content="([^"]*)">/.exec(html)?.[1] ?? '';
+    expect(content).not.toMatch(/[<>"]/);
+    expect(JSON.parse(content.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'))).toEqual(config);
+    // Before boot.js, which reads it while the page is parsed.
+    expect(html.indexOf('order-console-config')).toBeLessThan(html.indexOf('/boot.js'));
+    expect(html.match(/<script/g)).toHaveLength(1);
   });
 });

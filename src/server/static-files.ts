@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { ServerEnv } from './server-env.ts';
 import type { Coding, Selected } from './content-encoding.ts';
 import { CODINGS, selectEncoding, suffixOf } from './content-encoding.ts';
+import { withHeadMarkup } from './console-config.ts';
 
 // docs/decisions.md D8: the built console on the same origin. Vite names files under /assets/ by content
 // hash, so they can be cached for a year; index.html must not be cached, or a rebuild goes unseen.
@@ -151,24 +154,72 @@ async function sendFile(c: Context<ServerEnv, string>, path: string, original: S
   return new Response(await readPart(sent.path, start, length), { status, headers });
 }
 
+/** index.html with the server's markup in its head, in each coding: built once per version of the file. */
+interface Page {
+  version: string;
+  modified: Date;
+  etag: string;
+  bodies: Map<Selected, Buffer>;
+}
+
+async function buildPage(path: string, found: Stats, head: string, version: string): Promise<Page> {
+  const identity = Buffer.from(withHeadMarkup(await readFile(path, 'utf8'), head), 'utf8');
+  const bodies = new Map<Selected, Buffer>([
+    ['identity', identity],
+    ['br', brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } })],
+    ['gzip', gzipSync(identity, { level: 9 })],
+  ]);
+  const etag = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
+  return { version, modified: found.mtime, etag, bodies };
+}
+
+/** The page the way this request accepts it; no byte ranges (it is small, and rebuilt on the server). */
+function sendPage(c: Context<ServerEnv, string>, page: Page): Response {
+  const selected = selectEncoding(c.req.header('Accept-Encoding'), CODINGS);
+  const body = page.bodies.get(selected) ?? page.bodies.get('identity') ?? Buffer.alloc(0);
+  const etag = `"${page.etag}${selected === 'identity' ? '' : `-${selected}`}"`;
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': NO_CACHE, Vary: 'Accept-Encoding', ETag: etag, 'Last-Modified': page.modified.toUTCString() });
+  if (selected !== 'identity') headers.set('Content-Encoding', selected);
+  if (notModified(c, etag, page.modified)) {
+    headers.delete('Content-Type');
+    headers.delete('Content-Encoding');
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set('Content-Length', String(body.byteLength));
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
+}
+
 /**
  * A GET (and HEAD) handler for everything outside the API: a real file from `staticDir`, else
  * index.html so the console's router can show /orders, /orders/<id>, /settings... A missing
  * /assets/ file stays a 404: the browser asked for a script or a stylesheet, not a page.
+ * `pageHead`: markup this server adds to index.html's head (its config, console-config.ts configMeta).
  */
-export function staticConsole(staticDir: string | undefined): (c: Context<ServerEnv, string>) => Promise<Response> {
+export function staticConsole(staticDir: string | undefined, pageHead?: string): (c: Context<ServerEnv, string>) => Promise<Response> {
   const root = staticDir === undefined ? undefined : resolve(staticDir);
   const assets = root === undefined ? '' : join(root, 'assets') + sep;
+  let page: Promise<Page> | null = null;
 
   return async (c) => {
     if (root === undefined || !existsSync(join(root, 'index.html'))) return c.html(NOT_BUILT_PAGE, 200, { 'Cache-Control': NO_CACHE });
+    const index = join(root, 'index.html');
     const file = fileFor(root, c.req.path);
     const found = file === null ? null : await fileStats(file);
-    if (file !== null && found !== null) return sendFile(c, file, found, file.startsWith(assets) ? IMMUTABLE : NO_CACHE);
+    if (file !== null && found !== null && (file !== index || pageHead === undefined)) return sendFile(c, file, found, file.startsWith(assets) ? IMMUTABLE : NO_CACHE);
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
-    const index = join(root, 'index.html');
     const indexStats = await fileStats(index);
     if (indexStats === null) return c.text('Not found', 404);
-    return sendFile(c, index, indexStats, NO_CACHE);
+    if (pageHead === undefined) return sendFile(c, index, indexStats, NO_CACHE);
+    // A rebuild (another size or time) builds the page again; requests meanwhile share one build.
+    const version = `${indexStats.size}-${indexStats.mtimeMs}`;
+    const built = await page?.catch(() => null);
+    if (page === null || built?.version !== version) page = buildPage(index, indexStats, pageHead, version);
+    try {
+      return sendPage(c, await page);
+    } catch {
+      // index.html went between its stat and its read (a rebuild): as if it were missing.
+      page = null;
+      return c.text('Not found', 404);
+    }
   };
 }

@@ -100,9 +100,9 @@ test('without proxy mode nothing changes: the built-in environment is the sandbo
   expect(getToken(DEFAULT_ENVIRONMENT_ID)).toBe('dev-token');
 });
 
-describe('the config request public/boot.js sends before the app loads (issue 17)', () => {
-  test('boot.js asks the same path, and the app takes its answer instead of asking again', async () => {
-    expect(bootScript).toContain(`fetch('${CONSOLE_CONFIG_PATH}'`);
+describe('the config public/boot.js reads from the page before the app loads (issues 17, 27; lib/boot-script.test.ts)', () => {
+  test('the app takes boot.js’s answer instead of asking again', async () => {
+    expect(bootScript).toContain('window.__orderConsoleConfig = ');
 
     let asked = 0;
     server.use(

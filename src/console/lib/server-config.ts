@@ -6,8 +6,9 @@ import { isPermission } from '../../contract/permissions.ts';
 // forwards /psp/ to a real Order Service (ORDER_SERVICE_URL, D8). The built-in environment is "this
 // server", so it follows the answer: in proxy mode it is the proxied service, sandbox features off.
 //
-// Asked once, at start: public/boot.js sends the request while the page is parsed and main.tsx
-// takes its answer. Until the answer comes the console behaves as before (a sandbox); a server that
+// Read once, at start: the console's server writes its answer in the page (a meta element,
+// src/server/console-config.ts configMeta), public/boot.js leaves it as a response and main.tsx takes
+// it; a page without it (not from the console's server) asks /console-config.json. Until the answer comes the console behaves as before (a sandbox); a server that
 // does not answer (an older server, a static host, Vite's dev proxy without the route) is taken for
 // a sandbox too. Checked by hand: this module is on the first screen's path, which keeps zod off it
 // (issue 6).
@@ -99,7 +100,7 @@ function settle(config: ServerConfig): ServerConfig {
 
 declare global {
   interface Window {
-    /** The request public/boot.js sent for the config before the app's code loaded (null: it failed). */
+    /** The config public/boot.js read from the page, as an answer (null: none could be had). */
     __orderConsoleConfig?: Promise<Response | null> | undefined;
   }
 }

@@ -115,6 +115,8 @@ test("/orders comes with the team index's rows rendered for a signed-in agent, n
   expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/orders-first-screen-Ab12Cd34.css">');
   expect(head).not.toContain('order-first-screen-Cd34Ef56.css');
   expect(head).not.toContain('overview-page');
+  // The server's config, which boot.js and the app read from the page instead of asking (issue 27).
+  expect(head).toContain('<meta name="order-console-config" content="{&quot;mode&quot;:&quot;team&quot;,&quot;auth&quot;:&quot;local&quot;}">');
   expect(html).not.toContain(SANDBOX_TOKEN);
   expect(html).not.toContain(cookie.split('=')[1]);
 });

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { INTL_COOKIE, orderServicePaths, TEAM_PAGE_DATA_ID } from '../../contract/paths.ts';
 import type { TeamPageData, TeamPageSeed } from '../../contract/team-page.ts';
+import { withHeadMarkup } from '../console-config.ts';
 import { ENV_PREFIX } from '../forward.ts';
 import { parseJson } from '../json-text.ts';
 import { describeMe } from '../team-routes.ts';
@@ -38,6 +39,8 @@ export interface TeamPagesOptions {
   renderer: TeamRendererSource;
   /** The built console (index.html, assets/). */
   staticDir: string;
+  /** Markup this server adds to index.html's head (its config: console-config.ts configMeta). */
+  pageHead: string;
   /** This server's own app, for the reads (the routes the browser calls). */
   callOwn: (request: Request) => Promise<Response>;
   /** How long the reads may take before the page goes without them; default 300 ms. */
@@ -147,7 +150,7 @@ export function teamPages(options: TeamPagesOptions): (c: Context) => Promise<Re
     // match what it renders: that page goes out as before and the app sets the cookie.
     const intl = intlOf(getCookie(c, INTL_COOKIE));
     if (intl === null) return null;
-    const [renderer, found, html] = await Promise.all([options.renderer(), currentUser(c, options.ctx), readFile(join(options.staticDir, 'index.html'), 'utf8').catch(() => null)]);
+    const [renderer, found, html] = await Promise.all([options.renderer(), currentUser(c, options.ctx), readFile(join(options.staticDir, 'index.html'), 'utf8').then((page) => withHeadMarkup(page, options.pageHead)).catch(() => null)]);
     if (renderer === null || found === null || html === null) return null;
     const start = html.indexOf(ROOT_START);
     const end = html.lastIndexOf(BODY_END);
