@@ -173,6 +173,9 @@ test('an order opened cold asks little before its heading shows, and its history
     // header shows (app/first-content.ts), which may be before: they are not the order page's.
     const before = resources.filter((r) => r.start < headingAt && !/header-extras|\/sandbox\/faults$/.test(r.path)).map((r) => r.path);
     expect(before).not.toContain(sandboxPaths.orderEvents(order.id));
+    // Nor the contract's schemas (zod): the order's check against them comes after it (D9).
+    expect(before.filter((path) => /\/assets\/contract-/.test(path))).toEqual([]);
+    expect(resources.filter((r) => /\/assets\/contract-/.test(r.path))).toHaveLength(1);
     // Issue 27's budget: at most 10 requests before the order shows, the document (not a resource entry) included.
     expect(before.length + 1, before.join('\n')).toBeLessThanOrEqual(10);
   } finally {
@@ -216,4 +219,27 @@ test('other pages start no such worker', async ({ page }) => {
   await page.goto('/orders/new');
   await expect(page.getByRole('heading', { name: 'New order' })).toBeVisible();
   expect(workers).toEqual([]);
+});
+
+test('an order opened cold whose answer is not as documented shows, then says what did not match (D9)', async ({ browser, api, target }) => {
+  const order = await api.createOrder({ order_external_id: uniqueId('E2E-D9') });
+  const context = await browser.newContext({ baseURL: target.baseURL });
+  try {
+    const page = await context.newPage();
+    if (target.token !== DEV_TOKEN) await page.addInitScript(`sessionStorage.setItem('order-console:token:local-sandbox', ${JSON.stringify(target.token)})`);
+    // The service answers a status the document does not have (the early read from boot.js included).
+    await page.route(`**${orderServicePaths.orderRead(order.id)}`, async (route) => {
+      const response = await route.fetch();
+      const body: unknown = await response.json();
+      await route.fulfill({ response, json: { ...(typeof body === 'object' ? body : {}), status: 'paid_out' } });
+    });
+
+    await page.goto(`/orders/${order.id}`);
+    await expect(page.getByRole('heading', { name: `Order ${order.external_id}` })).toBeVisible();
+    const notice = page.getByRole('alert').filter({ hasText: "The service's answer does not match the documented order" });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('status: "paid_out" is not a valid choice');
+  } finally {
+    await context.close();
+  }
 });

@@ -32,24 +32,31 @@ export const FIRST_SCREENS: FirstScreen[] = [
     // What /orders/{id} adds before its order's heading shows (its panels, lifecycle, history,
     // approvals, and the refund dialog load after it: order-sections.tsx, refund-button.tsx, so they
     // are not roots and keep the bundler's own split), with what the team index takes from it, which
-    // the list's first screen does without (issue 27): the contract's schemas (zod) and the check of
-    // an order against them (D9), the order's formats. One chunk: a cold order's first screen in fewer
-    // requests. Nothing /orders loads may import from it, the header's extras included: importing a
-    // chunk runs all of it, and building the contract's schemas took ~2 MB of the list page's JS heap
-    // (issue 27). So the faults API, Mantine's portal and table, which the order's first screen does
-    // not use, are not roots here: they go with the header's extras or the later chunks.
+    // the list's first screen does without (issue 27): the order's record and formats, the local
+    // index. One chunk: a cold order's first screen in fewer requests. No zod: the order shows as
+    // received and its check against the contract (D9) comes after it (the contract's group, below),
+    // as building the contract's schemas took ~25 ms of a cold order's main thread. Nothing /orders
+    // loads may import from it, the header's extras included: importing a chunk runs all of it, and
+    // that took ~2 MB of the list page's JS heap when this chunk held the schemas (issue 27). So the
+    // faults API, Mantine's portal and table, which the order's first screen does not use, are not
+    // roots here: they go with the header's extras or the later chunks.
     name: 'order-first-screen',
     roots: [
       '/src/console/features/order-detail/order-page.tsx',
-      '/src/contract/schemas.ts',
-      '/src/contract/history.ts',
-      '/src/console/features/orders/order-record.ts',
       // Read by a team page's hydration (app/team-page-seed.ts) and the local tab too.
       '/src/console/features/orders/api/order-queries.ts',
       '/src/console/features/orders/order-index.ts',
       // Shared with the team index (below): the order's formats.
       '/src/console/features/order-detail/order-format.ts',
     ],
+  },
+  {
+    // The contract's schemas (zod) and an order's check against them (D9): after an order's first
+    // screen (features/orders/received-order.ts loads the check once the order shows), before a team
+    // page hydrates (app/team-page-seed.ts), and with the forms. One chunk rather than zod's modules
+    // one by one.
+    name: 'contract',
+    roots: ['/src/contract/schemas.ts', '/src/contract/history.ts', '/src/console/features/orders/order-record.ts'],
   },
   {
     // Team mode's list (issue 28), rendered on the server and hydrated: what it adds to the order's

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { AMOUNT_PATTERN, VAT_PATTERN } from './amount-text.ts';
+import { isHttpUrl } from './http-url.ts';
 
 // The plain patterns and checks live in amount-text.ts (no zod: the orders list's first screen uses
 // them); the contract's modules and the console's forms take them from here with the schemas.
 export { AMOUNT_PATTERN, DOCUMENTED_AMOUNT_PATTERN, DOCUMENTED_VAT_PATTERN, isAmountString, isVatString, VAT_PATTERN } from './amount-text.ts';
+export { isHttpUrl } from './http-url.ts';
 
 export const BLANK_MESSAGE = 'This field may not be blank.';
 export const AMOUNT_MESSAGE =
@@ -87,17 +89,6 @@ export function answeredAmount(fieldLabel: string) {
 
 export function vat(fieldLabel = 'VAT') {
   return decimalString(fieldLabel, VAT_PATTERN, VAT_MESSAGE);
-}
-
-/** An absolute http(s) URL (D5). */
-export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { OrderStatus } from './schemas.ts';
-import { ORDER_STATUSES } from './schemas.ts';
+import { ORDER_STATUSES } from './order-shape.ts';
 
 // docs/decisions.md D7. The document shows no transitions; this is the sandbox's model, and the console
 // uses the same table to tell which simulated moves are possible.

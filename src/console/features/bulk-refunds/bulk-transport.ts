@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
 import { getOrder } from '../orders/api/get-order.ts';
 import { orderIndex } from '../orders/order-index.ts';
-import { receiveOrder } from '../orders/order-record.ts';
+import { checkOrder, receiveOrder } from '../orders/order-record.ts';
 
 // The bulk engine's calls in personal mode: through the console's api client, so every refund and
 // read is in the request journal like any other, and the orders land in this browser's index.
@@ -18,8 +18,10 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 export async function lookupOrder(environment: Environment, orderId: string, signal?: AbortSignal): Promise<OrderLookup> {
   try {
     const received = await getOrder(environment, orderId, signal);
-    if (received.order === null) return { kind: 'failed', message: `The answer is not an order as documented (${received.mismatches.join('; ')})` };
-    return { kind: 'found', order: received.order };
+    // The order page's read checks an answer once the check is loaded; here it always is (this module imports it).
+    const { order, mismatches } = received.mismatches === null ? checkOrder(received.data) : { order: received.order, mismatches: received.mismatches };
+    if (order === null) return { kind: 'failed', message: `The answer is not an order as documented (${mismatches.join('; ')})` };
+    return { kind: 'found', order };
   } catch (error) {
     if (signal?.aborted === true) throw error;
     if (error instanceof ApiError && error.status === 404) return { kind: 'not-found' };

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
-import { isHttpUrl } from '../../../contract/fields.ts';
+import { isHttpUrl } from '../../../contract/http-url.ts';
 
 /**
  * The order's redirect_url. It comes from the service, so it becomes a link only with an http(s)

@@ -1,4 +1,4 @@
-import { isAmountString } from '../../../contract/fields.ts';
+import { isAmountString } from '../../../contract/amount-text.ts';
 import { compareMoney, formatMoney, parseMoney } from '../../../contract/money.ts';
 import { dateTimeFormat, relativeTimeFormat } from '../../lib/render-settings.ts';
 

@@ -3,7 +3,7 @@ import type { QueryState } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useMemo, useSyncExternalStore } from 'react';
 import { useParams } from 'react-router';
-import { orderSchema } from '../../../contract/schemas.ts';
+import { ORDER_ID_PATTERN } from '../../../contract/order-shape.ts';
 import { isFinalStatus } from '../../../contract/states.ts';
 import { useFirstContentShown } from '../../app/first-content.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -11,8 +11,8 @@ import type { Environment } from '../../lib/environments.ts';
 import { useActiveEnvironment } from '../../lib/use-environment.ts';
 import { orderQueries } from '../orders/api/order-queries.ts';
 import { orderIndex } from '../orders/order-index.ts';
-import type { ReceivedOrder } from '../orders/order-record.ts';
-import { knownStatus, reviveOrder } from '../orders/order-record.ts';
+import type { ReceivedOrder } from '../orders/received-order.ts';
+import { knownStatus, reviveOrder } from '../orders/received-order.ts';
 import { CannotAskNotice, InvalidOrderId, OrderCannotBeAsked, OrderLoadError, OrderLoading, OrderNotFound, StaleNotice } from './order-states.tsx';
 import { OrderWithSections } from './order-sections.tsx';
 import { OrderView, RefreshFailedNotice } from './order-view.tsx';
@@ -104,7 +104,7 @@ function OrderLoader({ environment, orderId }: { environment: Environment; order
 export function OrderPage() {
   const { orderId = '' } = useParams();
   const environment = useActiveEnvironment();
-  if (!orderSchema.shape.id.safeParse(orderId).success) return <InvalidOrderId orderId={orderId} />;
+  if (!ORDER_ID_PATTERN.test(orderId)) return <InvalidOrderId orderId={orderId} />;
   // Keyed, so switching environment or order never shows one order's state under another.
   return <OrderLoader key={`${environment.id}/${orderId}`} environment={environment} orderId={orderId} />;
 }

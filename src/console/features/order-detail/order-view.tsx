@@ -6,7 +6,8 @@ import { AuthProblemAlert } from '../../components/auth-problem-alert.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
 import { useIsTeamMode } from '../../lib/use-team.ts';
-import type { ReceivedOrder } from '../orders/order-record.ts';
+import type { ReceivedOrder } from '../orders/received-order.ts';
+import { useOrderCheck } from './use-order-check.ts';
 import { AmountsCard } from './amounts-card.tsx';
 import { DetailsCard } from './details-card.tsx';
 import { OrderHeader } from './order-header.tsx';
@@ -30,6 +31,7 @@ interface Props {
 
 export function OrderView({ environment, received, freshness, notice, onRefresh, refreshing, statusUnknown = false }: Props) {
   const { record } = received;
+  const mismatches = useOrderCheck(received);
   const [refundDone, setRefundDone] = useState<RefundDone | null>(null);
   const team = useIsTeamMode();
   return (
@@ -51,7 +53,7 @@ export function OrderView({ environment, received, freshness, notice, onRefresh,
       )}
       {refundDone !== null && <RefundDoneNotice done={refundDone} onDismiss={() => setRefundDone(null)} />}
       {notice}
-      {received.mismatches.length > 0 && <MismatchNotice mismatches={received.mismatches} />}
+      {mismatches.length > 0 && <MismatchNotice mismatches={mismatches} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <AmountsCard record={record} />

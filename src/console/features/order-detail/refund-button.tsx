@@ -3,11 +3,11 @@ import { IconReceiptRefund } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useAfterFirstContent } from '../../app/first-content.ts';
 import { loadable } from '../../app/loadable.tsx';
-import { isAmountString } from '../../../contract/fields.ts';
+import { isAmountString } from '../../../contract/amount-text.ts';
 import { canRefund, REFUND_STATUS_RULE } from '../../../contract/rules.ts';
 import type { Environment } from '../../lib/environments.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
-import { knownStatus } from '../orders/order-record.ts';
+import { knownStatus } from '../orders/received-order.ts';
 import type { RefundDone } from './use-refund-flow.ts';
 import { LaterTooltip } from './after-heading.tsx';
 

@@ -5,7 +5,7 @@ import { isAmountString } from '../../../contract/fields.ts';
 import { compareMoney } from '../../../contract/money.ts';
 import { canRefund } from '../../../contract/rules.ts';
 import { withoutToken } from '../../lib/without-token.ts';
-import { knownStatus } from '../orders/order-record.ts';
+import { knownStatus } from '../orders/received-order.ts';
 import { displayAmount } from './order-format.ts';
 import type { Refusal, Reread } from './refund-refusal.ts';
 

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { canRefund } from '../../../contract/rules.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
-import { knownStatus } from '../orders/order-record.ts';
+import { knownStatus } from '../orders/received-order.ts';
 import type { RefundFormValues } from './refund-schema.ts';
 import { isRefundField } from './refund-schema.ts';
 

@@ -5,7 +5,7 @@ import type { OrderStatus } from '../../../contract/schemas.ts';
 import { ORDER_STATUSES } from '../../../contract/schemas.ts';
 import type { Environment } from '../../lib/environments.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
-import { knownStatus } from '../orders/order-record.ts';
+import { knownStatus } from '../orders/received-order.ts';
 import { SimulateButton } from './simulate-button.tsx';
 import { statusLabel } from './status-label.ts';
 import { useSimulateMove } from './use-simulate-move.ts';

@@ -1,14 +1,36 @@
-import { z } from 'zod';
-import type { ReceivedOrder } from './order-record.ts';
-import { receivedOrderSchema } from './order-record.ts';
+import type { OrderRecord } from './order-record-text.ts';
+import { orderRecordOf } from './order-record-text.ts';
+import type { ReceivedOrder } from './received-order.ts';
 
 // The orders this browser has created or opened, per environment: ids and the last record received.
 // localStorage, because support agents expect the list to survive a restart; it never holds a token.
 
 export const ORDER_INDEX_CAPACITY = 1000;
 const key = (environmentId: string) => `order-console:order-index:${environmentId}`;
-const indexSchema = z.array(receivedOrderSchema.pick({ record: true, receivedAt: true }));
-export type IndexedOrder = z.infer<typeof indexSchema>[number];
+export interface IndexedOrder {
+  record: OrderRecord;
+  receivedAt: string;
+}
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The stored index as kept, or null when it is not one: each entry's record as text, a field missing
+ * or null as '' (one missing field must not blank the whole record). Read without zod: a cold order's
+ * page reads it before it shows (issue 27).
+ */
+export function parseIndex(value: unknown): IndexedOrder[] | null {
+  if (!Array.isArray(value)) return null;
+  const entries: IndexedOrder[] = [];
+  for (const entry of value) {
+    if (!isObject(entry)) return null;
+    const record: unknown = Reflect.get(entry, 'record');
+    const receivedAt: unknown = Reflect.get(entry, 'receivedAt');
+    if (!isObject(record) || typeof receivedAt !== 'string') return null;
+    entries.push({ record: orderRecordOf(record), receivedAt });
+  }
+  return entries;
+}
 
 const cache = new Map<string, readonly IndexedOrder[]>();
 const listeners = new Set<() => void>();
@@ -16,11 +38,11 @@ const listeners = new Set<() => void>();
 function read(environmentId: string): readonly IndexedOrder[] {
   const cached = cache.get(environmentId);
   if (cached !== undefined) return cached;
-  let value: readonly IndexedOrder[] = [];
+  let value: readonly IndexedOrder[];
   try {
-    const parsed = indexSchema.safeParse(JSON.parse(window.localStorage.getItem(key(environmentId)) ?? '[]'));
-    if (parsed.success) value = parsed.data;
+    value = parseIndex(JSON.parse(window.localStorage.getItem(key(environmentId)) ?? '[]')) ?? [];
   } catch {
+    // Not JSON (storage written by something else): an empty index, as for one of the wrong shape.
     value = [];
   }
   cache.set(environmentId, value);

@@ -64,7 +64,7 @@ describe('reviveOrder and knownStatus', () => {
 
     const bad = reviveOrder({ record: { ...receiveOrder(validOrder()).record, status: 'paid_out' }, receivedAt: RECEIVED_AT });
     expect(bad.order).toBeNull();
-    expect(mismatchedFields(bad.mismatches)).toEqual(['status']);
+    expect(mismatchedFields(bad.mismatches ?? [])).toEqual(['status']);
   });
 
   test('knownStatus: a documented state, or null', () => {

@@ -1,51 +1,25 @@
-import { z } from 'zod';
-import { ORDER_FIELDS } from '../../../contract/order-shape.ts';
-import { orderSchema, orderStatusSchema } from '../../../contract/schemas.ts';
-import type { Order, OrderStatus } from '../../../contract/schemas.ts';
+import { orderSchema } from '../../../contract/schemas.ts';
 import { checkAgainst } from '../../lib/api-client.ts';
-import type { OrderField, OrderRecord } from './order-record-text.ts';
+import type { CheckedOrder, OrderCheck } from './received-order.ts';
+import { provideOrderCheck } from './received-order.ts';
 import { orderRecordOf } from './order-record-text.ts';
 
 export type { OrderField, OrderRecord } from './order-record-text.ts';
+export type { CheckedOrder, ReceivedOrder } from './received-order.ts';
+export { knownStatus, reviveOrder } from './received-order.ts';
 
-// A kept record (local index, session cache) as stored: `.optional()` before the transform, because
-// without it zod 4 rejects a missing key, and one missing field would blank the whole record.
-const asText = z.unknown().optional().transform((v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v)));
-const orderRecordSchema = z.object(Object.fromEntries(ORDER_FIELDS.map((f) => [f, asText])) as Record<OrderField, typeof asText>);
+// An answer's check against the contract's Order (D9), with zod: the order page loads this after it
+// has shown the answer (received-order.ts); everything else that takes an answer further (a refund,
+// a create, a status move, a bulk run) checks it as it comes.
 
-/** An order answer as the console keeps it: the record, the documented value if it matched, and what did not (D9). */
-export const receivedOrderSchema = z.object({
-  record: orderRecordSchema,
-  mismatches: z.array(z.string()),
-  receivedAt: z.string(),
-});
-
-export interface ReceivedOrder {
-  record: OrderRecord;
-  /** The order as documented, or null when the answer did not match the schema. */
-  order: Order | null;
-  mismatches: string[];
-  /** When the console received it (ISO 8601). */
-  receivedAt: string;
-}
-
-export function receiveOrder(data: unknown, receivedAt = new Date().toISOString()): ReceivedOrder {
+/** What of the answer does not match the documented Order, and the order as documented when it all does. */
+export function checkOrder(data: unknown): OrderCheck {
   const checked = checkAgainst(orderSchema, data);
-  return {
-    record: orderRecordOf(data),
-    order: checked.value,
-    mismatches: checked.mismatches,
-    receivedAt,
-  };
+  return { order: checked.value, mismatches: checked.mismatches };
 }
 
-/** Rebuilds a kept record (local index, session cache) into a ReceivedOrder, checking it again. */
-export function reviveOrder(kept: { record: OrderRecord; receivedAt: string }): ReceivedOrder {
-  return receiveOrder(kept.record, kept.receivedAt);
-}
+provideOrderCheck(checkOrder);
 
-/** The record's status when it is one of the documented states. */
-export function knownStatus(record: Pick<OrderRecord, 'status'>): OrderStatus | null {
-  const parsed = orderStatusSchema.safeParse(record.status);
-  return parsed.success ? parsed.data : null;
+export function receiveOrder(data: unknown, receivedAt = new Date().toISOString()): CheckedOrder {
+  return { record: orderRecordOf(data), data, ...checkOrder(data), receivedAt };
 }

@@ -3,8 +3,8 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { takeBootOrderRead } from '../../../lib/boot-requests.ts';
 import type { Environment } from '../../../lib/environments.ts';
 import { orderIndex } from '../order-index.ts';
-import type { ReceivedOrder } from '../order-record.ts';
-import { receiveOrder } from '../order-record.ts';
+import type { ReceivedOrder } from '../received-order.ts';
+import { receiveOrderFirst } from '../received-order.ts';
 
 export async function getOrder(environment: Environment, orderId: string, signal?: AbortSignal): Promise<ReceivedOrder> {
   // On a cold /orders/{id} this read may be out already (public/boot.js, issue 27): apiRequest takes
@@ -12,7 +12,8 @@ export async function getOrder(environment: Environment, orderId: string, signal
   const early = takeBootOrderRead();
   const sent = early === null ? undefined : ((await early) ?? undefined);
   const response = await apiRequest(environment, { method: 'GET', path: orderServicePaths.orderRead(orderId), sent, ...(signal ? { signal } : {}) });
-  const received = receiveOrder(response.data);
+  // Shown as received; checked against the contract once the check is loaded (received-order.ts).
+  const received = receiveOrderFirst(response.data);
   orderIndex.remember(environment.id, received);
   return received;
 }
