@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, field, orderStatus, test, uniqueId } from './fixtures.ts';
+import { expect, field, orderStatus, settled, test, uniqueId } from './fixtures.ts';
 
 // Issue 11, the create form as a new user meets it: a phone's action bar, a production environment,
 // validation timing and the placeholders of invalid inputs, and amounts typed with a decimal comma.
@@ -54,6 +54,7 @@ test('production: no sample data; Create order asks, naming the environment and 
   const dialog = page.getByRole('dialog', { name: 'Create a real order on Production EU?' });
   await expect(dialog.getByTestId('confirm-amount')).toHaveText('1234.50');
   await expect(dialog).toContainText(externalId);
+  await settled(dialog);
   await dialog.getByRole('button', { name: 'Create order on Production EU' }).click();
 
   const response = await created;

@@ -11,7 +11,7 @@ import { DEV_TOKEN, resolveTarget } from './support/target.ts';
 export { expect };
 export type { OrderApi };
 export { sampleRefund, SHOP_RETURN_URL, uniqueId };
-export { field, hasFocus, namedValues, orderAmount, orderStatus, recordApiRequests, tabTo } from './support/ui.ts';
+export { field, hasFocus, namedValues, orderAmount, orderStatus, recordApiRequests, settled, tabTo } from './support/ui.ts';
 
 /** The console's first environment (src/console/lib/environments.ts); its token lives under this key. */
 const CONSOLE_ENVIRONMENT_ID = 'local-sandbox';

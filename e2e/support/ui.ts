@@ -10,6 +10,28 @@ interface FocusableElement {
   ownerDocument: { activeElement: unknown };
 }
 
+/** An element whose animations can be waited for (Web Animations; CSS transitions are among them). */
+interface AnimatedElement {
+  getAnimations: (options: { subtree: boolean }) => { finished: Promise<unknown>; effect: { getComputedTiming: () => { endTime: number } } | null }[];
+}
+
+/**
+ * Waits until `target` and what it holds have finished their animations (a dialog's opening
+ * transition). A click while a dialog still moves can press on one element and release on another:
+ * the browser then clicks neither (seen once in CI on a busy machine, the confirm button focused
+ * and nothing sent). Endless animations (a spinner) are not waited for.
+ */
+export async function settled(target: Locator): Promise<void> {
+  await target.evaluate((element: AnimatedElement) =>
+    Promise.all(
+      element
+        .getAnimations({ subtree: true })
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY))
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
 export function hasFocus(target: Locator): Promise<boolean> {
   return target.evaluate((element: FocusableElement) => element.ownerDocument.activeElement === element);
 }
