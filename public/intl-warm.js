@@ -10,7 +10,6 @@ try {
   var at = new Date(0);
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(at);
-  new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }).format(-1, 'minute');
 } catch {
   // An engine without these: the page makes them itself, as before.
 }

@@ -5,6 +5,7 @@ import { INTL_COOKIE } from '../../contract/paths.ts';
 // The browser tells the server its locale and time zone in a cookie (no secret: what
 // Intl.DateTimeFormat resolves to); the server renders with them and with the render's time, the
 // browser hydrates with its own locale and zone and with that same time, then lets the clock run.
+// "… ago" is English whatever the locale, like the sentences it ends (order-detail/order-format.ts).
 
 
 interface RenderSettings {
@@ -35,18 +36,6 @@ export function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTi
   if (format === undefined) {
     format = new Intl.DateTimeFormat(settings.locale, { ...options, ...(settings.timeZone !== undefined && { timeZone: settings.timeZone }) });
     formats.set(key, format);
-  }
-  return format;
-}
-
-const relativeFormats = new Map<string | undefined, Intl.RelativeTimeFormat>();
-
-/** "… ago" in the user's locale; one per locale (a list renders one per row, and making one costs more than using it). */
-export function relativeTimeFormat(): Intl.RelativeTimeFormat {
-  let format = relativeFormats.get(settings.locale);
-  if (format === undefined) {
-    format = new Intl.RelativeTimeFormat(settings.locale, { numeric: 'auto' });
-    relativeFormats.set(settings.locale, format);
   }
   return format;
 }

@@ -47,6 +47,20 @@ describe('display helpers', () => {
     expect(formatAge(3 * 3_600_000)).toBe('3 hours ago');
     expect(formatAge(2 * 86_400_000)).toBe('2 days ago');
   });
+
+  test('ages say what Intl.RelativeTimeFormat says in English, at every unit’s edges', () => {
+    const english = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+    const units: [Intl.RelativeTimeFormatUnit, number][] = [['second', 1_000], ['minute', 60_000], ['hour', 3_600_000], ['day', 86_400_000]];
+    const cases: [number, string][] = [[-5_000, english.format(0, 'second')], [0, english.format(0, 'second')], [999, english.format(0, 'second')]];
+    for (const [unit, size] of units) {
+      const next = units[units.findIndex(([u]) => u === unit) + 1]?.[1] ?? Number.POSITIVE_INFINITY;
+      for (const count of [1, 2, 11, 21, 59, 1_234, 12_345_678]) {
+        if (count * size < next) cases.push([count * size, english.format(-count, unit)], [count * size + size - 1, english.format(-count, unit)]);
+      }
+    }
+    expect(cases.length).toBeGreaterThan(40);
+    for (const [milliseconds, said] of cases) expect(formatAge(milliseconds), String(milliseconds)).toBe(said);
+  });
 });
 
 describe('refund form rules', () => {

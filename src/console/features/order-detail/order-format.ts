@@ -1,6 +1,6 @@
 import { isAmountString } from '../../../contract/amount-text.ts';
 import { compareMoney, formatMoney, parseMoney } from '../../../contract/money.ts';
-import { dateTimeFormat, relativeTimeFormat } from '../../lib/render-settings.ts';
+import { dateTimeFormat } from '../../lib/render-settings.ts';
 
 /** Shows an amount with two decimals, or the raw text when the service sent something else (D9). */
 export function displayAmount(value: string): string {
@@ -37,12 +37,20 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 1_000],
 ];
 
-/** "5 minutes ago", "12 seconds ago", "now", in the user's locale. */
+/**
+ * "5 minutes ago", "12 seconds ago", "yesterday", "now": what Intl.RelativeTimeFormat('en', { numeric:
+ * 'auto' }) says, in English like the sentences it ends ("Updated …", "Last received …"), which a
+ * browser's own locale would have made "Updated před 5 minutami". Written out rather than asked of
+ * Intl: the first RelativeTimeFormat a page makes loads the locale's data, ~20 ms of a cold order's
+ * main thread before its first screen (issue 27).
+ */
 export function formatAge(milliseconds: number): string {
-  const format = relativeTimeFormat();
   const elapsed = Math.max(0, milliseconds);
   for (const [unit, size] of UNITS) {
-    if (elapsed >= size) return format.format(-Math.floor(elapsed / size), unit);
+    if (elapsed < size) continue;
+    const count = Math.floor(elapsed / size);
+    if (unit === 'day' && count === 1) return 'yesterday';
+    return `${String(count).replace(/\B(?=(\d{3})+$)/g, ',')} ${unit}${count === 1 ? '' : 's'} ago`;
   }
-  return format.format(0, 'second');
+  return 'now';
 }
