@@ -6,7 +6,7 @@ import { compileHints } from './scripts/compile-hints.ts';
 import { FIRST_SCREENS, firstScreenChunks } from './scripts/first-screen-chunks.ts';
 import { precompress } from './scripts/precompress.ts';
 import { preloadFirstScreen } from './scripts/preload-first-screen.ts';
-import { stripPublicScripts } from './scripts/public-scripts.ts';
+import { minifyPublicScripts } from './scripts/public-scripts.ts';
 
 const firstScreen = firstScreenChunks();
 // The chunks /orders runs nearly all of before its rows show, compiled eagerly off the main thread
@@ -49,7 +49,7 @@ function gitCommit(): string {
 // module graph for the server, so no browser chunks, no pre-rendered frame, no public/ and no twins.
 export default defineConfig(({ command, isSsrBuild = false }) => ({
   // precompress: brotli and gzip twins of every text file, which the sandbox sends by Accept-Encoding.
-  plugins: isSsrBuild ? [react()] : [react(), prerenderOrdersFrame(), firstScreen.plugin, compileHints(EAGER_CHUNKS), preloadFirstScreen(['orders-first-screen']), stripPublicScripts(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), prerenderOrdersFrame(), firstScreen.plugin, compileHints(EAGER_CHUNKS), preloadFirstScreen(['orders-first-screen']), minifyPublicScripts(), precompress()],
   define: command === 'build' ? { 'import.meta.env.VITE_CONSOLE_COMMIT': JSON.stringify(gitCommit()) } : {},
   build: {
     outDir: 'dist',

@@ -1,37 +1,36 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { minifySync } from 'rolldown/experimental';
 import type { Plugin } from 'vite';
 
 // public/boot.js and public/intl-warm.js are written for the people who read them: a line of comment
 // for every step. Every page loads boot.js before it paints (issue 27's initial bytes), so the build
-// ships them without their comment lines and indentation. Only whole lines go: a line whose code
-// starts with // (these scripts hold no template literals, in which such a line could be text).
+// ships them minified, by the minifier that minifies the app's chunks (Oxc, in rolldown, Vite's
+// bundler): 1.57 -> 1.13 KB gzip for boot.js. Names the app or the server read (window's
+// __orderConsole* properties, the meta's name, storage keys) are properties and strings, which
+// minifying keeps.
 
 export const PUBLIC_SCRIPTS = ['boot.js', 'intl-warm.js'];
 
-/** The script without its comment lines, blank lines and leading indentation. */
-export function withoutCommentLines(source: string): string {
-  return source
-    .split('\n')
-    .map((line) => line.trimStart())
-    .filter((line) => line !== '' && !line.startsWith('//'))
-    .join('\n');
+/** The script as the build ships it; a script the minifier cannot read fails the build. */
+export function minifyPublicScript(file: string, source: string): string {
+  const { code, errors } = minifySync(file, source, { compress: true, mangle: true });
+  if (errors.length > 0) throw new Error(`${file}: ${errors.map((error) => error.message).join('; ')}`);
+  return code;
 }
 
-export function stripPublicScripts(files: readonly string[] = PUBLIC_SCRIPTS): Plugin {
+export function minifyPublicScripts(files: readonly string[] = PUBLIC_SCRIPTS): Plugin {
   return {
-    name: 'order-console:strip-public-scripts',
+    name: 'order-console:minify-public-scripts',
     apply: 'build',
     // Before precompress (its twins are made from what this writes).
     writeBundle: {
       order: 'pre',
       async handler(options) {
-        if (options.dir === undefined) throw new Error('strip-public-scripts needs build.outDir');
+        if (options.dir === undefined) throw new Error('minify-public-scripts needs build.outDir');
         for (const file of files) {
           const path = join(options.dir, file);
-          const source = await readFile(path, 'utf8');
-          if (source.includes('`')) throw new Error(`${file} holds a template literal: its lines cannot be stripped safely`);
-          await writeFile(path, withoutCommentLines(source));
+          await writeFile(path, minifyPublicScript(file, await readFile(path, 'utf8')));
         }
       },
     },
