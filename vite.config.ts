@@ -13,7 +13,7 @@ const firstScreen = firstScreenChunks();
 // (scripts/compile-hints.ts). Measured on cold /orders (50 orders), main-thread CPU to content went
 // from ~141 to ~118 ms; the JS heap grew ~0.3 MB. Not the order page's chunk: /orders loads it too,
 // after its content (the header's faults indicator), where eager code would be heap and no gain.
-const EAGER_CHUNKS = ['shell', 'orders-first-screen'];
+const EAGER_CHUNKS = ['react-dom', 'shell', 'orders-first-screen'];
 const sandboxUrl = process.env['SANDBOX_URL'] ?? 'http://127.0.0.1:8080';
 
 /**
