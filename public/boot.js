@@ -22,8 +22,8 @@
   //    (src/server/console-config.ts configMeta), so it is known now, without a request (issue 27); the
   //    app takes it from here. A page from elsewhere (Vite's dev server, a static host) has none: the
   //    app asks /console-config.json itself, and this script sends nothing.
-  var given = document.querySelector('meta[name="order-console-config"]');
-  given = given === null ? null : given.getAttribute('content');
+  var meta = document.querySelector('meta[name="order-console-config"]');
+  var given = meta === null ? null : meta.getAttribute('content');
   if (given === null || given === '') return;
   var data;
   try {

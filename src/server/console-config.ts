@@ -21,7 +21,7 @@ export function consoleConfigHandler(config: ConsoleConfig) {
   return (c: Context) => c.body(body, 200, { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-cache' });
 }
 
-/** The meta element public/boot.js reads the config from (CONFIG_META_NAME there). */
+/** The meta element public/boot.js reads the config from (the same name is written out there). */
 export const CONFIG_META_NAME = 'order-console-config';
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };

@@ -128,6 +128,15 @@ describe('Accept-Encoding decides what is sent', () => {
     expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(PAGE));
   });
 
+  test('the page revalidates by its ETag alone: the same file from a server in another mode is another page', async () => {
+    const first = await raw('/orders', { 'Accept-Encoding': 'br' });
+    expect(first.headers['last-modified']).toBeUndefined();
+    const again = await raw('/orders', { 'Accept-Encoding': 'br', 'If-Modified-Since': new Date(Date.now() + 3_600_000).toUTCString() });
+    expect(again.status).toBe(200);
+    expect(brotliDecompressSync(again.body).toString('utf8')).toBe(PAGE);
+    expect((await raw('/orders', { 'Accept-Encoding': 'br', 'If-None-Match': first.headers.etag ?? '' })).status).toBe(304);
+  });
+
   test('a rebuilt index.html is the page from the next request on, with the config still in it', async () => {
     const before = await raw('/orders', { 'Accept-Encoding': 'br' });
     const rebuilt = INDEX.replace('Order Console', 'Order Console (rebuilt)');

@@ -72,13 +72,16 @@ async function twinsOf(path: string, original: Stats): Promise<Map<Coding, Stats
 const etagOf = (original: Stats, selected: Selected) =>
   `"${original.size.toString(16)}-${Math.floor(original.mtimeMs).toString(16)}${selected === 'identity' ? '' : `-${selected}`}"`;
 
-/** If-None-Match (weak comparison, RFC 9110 §13.1.2), else If-Modified-Since. */
+/** Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 §13.1.2). */
+function etagMatches(ifNoneMatch: string, etag: string): boolean {
+  const tags = ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  return tags.includes('*') || tags.includes(etag);
+}
+
+/** If-None-Match, else If-Modified-Since. */
 function notModified(c: Context<ServerEnv, string>, etag: string, modified: Date): boolean {
   const ifNoneMatch = c.req.header('If-None-Match');
-  if (ifNoneMatch !== undefined) {
-    const tags = ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-    return tags.includes('*') || tags.includes(etag);
-  }
+  if (ifNoneMatch !== undefined) return etagMatches(ifNoneMatch, etag);
   const since = Date.parse(c.req.header('If-Modified-Since') ?? '');
   return !Number.isNaN(since) && Math.floor(modified.getTime() / 1000) * 1000 <= since;
 }
@@ -157,12 +160,11 @@ async function sendFile(c: Context<ServerEnv, string>, path: string, original: S
 /** index.html with the server's markup in its head, in each coding: built once per version of the file. */
 interface Page {
   version: string;
-  modified: Date;
   etag: string;
   bodies: Map<Selected, Buffer>;
 }
 
-async function buildPage(path: string, found: Stats, head: string, version: string): Promise<Page> {
+async function buildPage(path: string, head: string, version: string): Promise<Page> {
   const identity = Buffer.from(withHeadMarkup(await readFile(path, 'utf8'), head), 'utf8');
   const bodies = new Map<Selected, Buffer>([
     ['identity', identity],
@@ -170,17 +172,21 @@ async function buildPage(path: string, found: Stats, head: string, version: stri
     ['gzip', gzipSync(identity, { level: 9 })],
   ]);
   const etag = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
-  return { version, modified: found.mtime, etag, bodies };
+  return { version, etag, bodies };
 }
 
-/** The page the way this request accepts it; no byte ranges (it is small, and rebuilt on the server). */
+/**
+ * The page the way this request accepts it; no byte ranges (it is small, and rebuilt on the server).
+ * Revalidated by its ETag only, a hash of what is sent: the same file served by a server started in
+ * another mode is another page, which its file's time would not tell (so no Last-Modified).
+ */
 function sendPage(c: Context<ServerEnv, string>, page: Page): Response {
   const selected = selectEncoding(c.req.header('Accept-Encoding'), CODINGS);
   const body = page.bodies.get(selected) ?? page.bodies.get('identity') ?? Buffer.alloc(0);
   const etag = `"${page.etag}${selected === 'identity' ? '' : `-${selected}`}"`;
-  const headers = new Headers({ 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': NO_CACHE, Vary: 'Accept-Encoding', ETag: etag, 'Last-Modified': page.modified.toUTCString() });
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': NO_CACHE, Vary: 'Accept-Encoding', ETag: etag });
   if (selected !== 'identity') headers.set('Content-Encoding', selected);
-  if (notModified(c, etag, page.modified)) {
+  if (etagMatches(c.req.header('If-None-Match') ?? '', etag)) {
     headers.delete('Content-Type');
     headers.delete('Content-Encoding');
     return new Response(null, { status: 304, headers });
@@ -213,7 +219,7 @@ export function staticConsole(staticDir: string | undefined, pageHead?: string):
     // A rebuild (another size or time) builds the page again; requests meanwhile share one build.
     const version = `${indexStats.size}-${indexStats.mtimeMs}`;
     const built = await page?.catch(() => null);
-    if (page === null || built?.version !== version) page = buildPage(index, indexStats, pageHead, version);
+    if (page === null || built?.version !== version) page = buildPage(index, pageHead, version);
     try {
       return sendPage(c, await page);
     } catch {
