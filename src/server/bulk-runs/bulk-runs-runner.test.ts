@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
 import { orderEventsResponseSchema } from '../../contract/history.ts';
 import { orderServicePaths, sandboxPaths } from '../../contract/paths.ts';
 import type { Database } from '../../db/store-db.ts';
@@ -8,7 +8,6 @@ import type { RunningServer } from '../../sandbox/entry.ts';
 import { call, createOrder, moveOrder } from '../../sandbox/testing/http.ts';
 import { testStoreKind, testStoreLocation } from '../../sandbox/testing/test-store.ts';
 import type { AuditEntry } from '../audit-sink.ts';
-import type { BackgroundHandle } from '../background.ts';
 import { createBackground } from '../background.ts';
 import { openConsoleDb } from '../console-db.ts';
 import type { ServiceCall } from '../forward.ts';
@@ -38,7 +37,6 @@ let store: Store;
 let sandbox: RunningServer;
 let location: string;
 const dbs: Database[] = [];
-const handles: BackgroundHandle[] = [];
 const audit: AuditEntry[] = [];
 const sink = { record: (entry: AuditEntry) => Promise.resolve(void audit.push(entry)) };
 
@@ -49,7 +47,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const handle of handles) await handle.stop();
   for (const db of dbs.reverse()) await db.close();
   await sandbox?.close();
   await store?.close();
@@ -62,11 +59,14 @@ async function database(): Promise<Database> {
   return db;
 }
 
-/** A runner as a console process starts one; `wrap` stands between it and the sandbox. */
+/**
+ * A runner as a console process starts one; `wrap` stands between it and the sandbox. It stops when its
+ * test ends: a runner left polling would take the next test's run and send it without that test's `wrap`.
+ */
 async function runner(wrap: (call: ServiceCall) => ServiceCall = (c) => c) {
   const db = await database();
   const handle = createBackground();
-  handles.push(handle);
+  onTestFinished(() => handle.stop());
   const call = wrap(serviceCaller({ db, config, audit: sink, log: () => undefined }, { app: createSandboxApp({ store, tokens: [TOKEN], log: () => undefined }), token: TOKEN }));
   return { db, ...startBulkRunner({ db, audit: sink, call, environments: config.environments, settings: SETTINGS, log: () => undefined, background: handle.background }) };
 }
