@@ -81,6 +81,12 @@ test('signed in, /orders and a cold /orders/{id} come with their data in the HTM
   expect(list.requests).not.toContain('/api/me');
   expect(list.errors).toEqual([]);
   expectStylesInHead(listHtml, list.stylesheets);
+  // The list's scripts start after its first paint (src/server/ssr/team-page.ts scriptsAfterPaint):
+  // none in its head, public/after-paint.js asked for them, and the app hydrated the page above.
+  const listHead = listHtml.slice(0, listHtml.indexOf('</head>'));
+  expect(listHead).not.toContain('type="module"');
+  expect(listHead).toMatch(/<script defer src="\/after-paint\.js" data-run="[^"]*\/assets\/shell-[\w-]+\.js"/);
+  expect(list.requests).toContain('/after-paint.js');
 
   // Interactive: the row opens the order in place.
   await row.click();
@@ -113,7 +119,9 @@ test('the first page after signing in comes server-rendered: the sign-in page to
   await page.getByRole('button', { name: 'Sign in' }).click();
   const html = await (await first).text();
   expect(html).toContain('data-server-rendered');
-  expect(html).toContain('aria-label="Team order index"');
+  // The index's page, whether or not the team has orders yet (this test may run before any is made:
+  // the table then is the empty state, "No orders yet").
+  expect(html).toContain('aria-label="Find an order"');
   await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
-  await expect(page.getByRole('table', { name: 'Team order index' })).toBeVisible();
+  await expect(page.getByRole('search', { name: 'Find an order' })).toBeVisible();
 });

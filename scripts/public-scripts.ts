@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { minifySync } from 'rolldown/experimental';
 import type { Plugin } from 'vite';
 
-// public/boot.js and public/intl-warm.js are written for the people who read them: a line of comment
+// public/boot.js, intl-warm.js and after-paint.js are written for the people who read them: a line of comment
 // for every step. Every page loads boot.js before it paints (issue 27's initial bytes), so the build
 // ships them minified, by the minifier that minifies the app's chunks (Oxc, in rolldown, Vite's
 // bundler): 1.57 -> 1.13 KB gzip for boot.js. Names the app or the server read (window's
 // __orderConsole* properties, the meta's name, storage keys) are properties and strings, which
 // minifying keeps.
 
-export const PUBLIC_SCRIPTS = ['boot.js', 'intl-warm.js'];
+export const PUBLIC_SCRIPTS = ['boot.js', 'intl-warm.js', 'after-paint.js'];
 
 /** The script as the build ships it; a script the minifier cannot read fails the build. */
 export function minifyPublicScript(file: string, source: string): string {

@@ -33,8 +33,12 @@ const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;',
  * app's code has run on a busy machine. The same answer as the JSON route; nothing secret in it.
  */
 export function configMeta(config: ConsoleConfig): string {
-  const content = JSON.stringify(config).replace(/[&"<>]/g, (char) => ATTRIBUTE_ESCAPES[char] ?? char);
-  return `<meta name="${CONFIG_META_NAME}" content="${content}">`;
+  return `<meta name="${CONFIG_META_NAME}" content="${escapeAttribute(JSON.stringify(config))}">`;
+}
+
+/** `text` as a double-quoted attribute's value. */
+export function escapeAttribute(text: string): string {
+  return text.replace(/[&"<>]/g, (char) => ATTRIBUTE_ESCAPES[char] ?? char);
 }
 
 /** `html` with `markup` in its head, before its first script (boot.js reads what comes before it), else at the head's end. */

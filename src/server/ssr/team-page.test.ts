@@ -12,7 +12,7 @@ import { validCreateBody } from '../../contract/test-support.ts';
 import type { TeamServer } from '../testing/team-server.ts';
 import { cookieOf, SANDBOX_TOKEN, signIn, startTeamServer } from '../testing/team-server.ts';
 import { FIRST_SCREENS } from '../../../scripts/first-screen-chunks.ts';
-import { PAGE_STYLES } from './team-page.ts';
+import { PAGE_STYLES, scriptsAfterPaint } from './team-page.ts';
 import { teamRendererFrom } from './team-renderer.ts';
 
 // Issue 27: in team mode /orders and /orders/{id} come from the console server rendered by the app's
@@ -28,6 +28,16 @@ let staticDir = '';
 const cookies = new Map<string, string>();
 let slowService: ReturnType<typeof createServer>;
 let orderId = '';
+
+// index.html's scripts as Vite writes them: the runtime and React's chunk beside the entry, and a
+// first screen's chunk preloaded (scripts/first-screen-chunks.ts).
+const BUILD_SCRIPTS = [
+  '<script src="/boot.js"></script>',
+  '<script type="module" crossorigin src="/assets/rolldown-runtime-Aa11Bb22.js"></script>',
+  '<script type="module" crossorigin src="/assets/react-dom-Bb22Cc33.js"></script>',
+  '<script type="module" crossorigin src="/assets/shell-Cc33Dd44.js"></script>',
+  '<link rel="modulepreload" crossorigin="" href="/assets/orders-first-screen-Dd44Ee55.js">',
+].join('\n    ');
 
 // What the app tells the server of this browser (src/console/lib/render-settings.ts).
 const INTL = `${INTL_COOKIE}=${encodeURIComponent('en-GB|Europe/Prague')}`;
@@ -47,7 +57,7 @@ function parts(html: string) {
 beforeAll(async () => {
   staticDir = await mkdtemp(join(tmpdir(), 'team-page-'));
   await mkdir(join(staticDir, 'assets'));
-  await writeFile(join(staticDir, 'index.html'), '<!doctype html><html><head><title>Order Console</title></head><body><div id="root" data-prerendered><p>the build frame</p></div></body></html>');
+  await writeFile(join(staticDir, 'index.html'), `<!doctype html><html><head><title>Order Console</title>\n    ${BUILD_SCRIPTS}</head><body><div id="root" data-prerendered><p>the build frame</p></div></body></html>`);
   // The build's first-screen stylesheets (scripts/first-screen-chunks.ts), and another page's.
   await writeFile(join(staticDir, 'assets', 'orders-first-screen-Ab12Cd34.css'), '');
   await writeFile(join(staticDir, 'assets', 'order-first-screen-Cd34Ef56.css'), '');
@@ -119,6 +129,33 @@ test("/orders comes with the team index's rows rendered for a signed-in agent, n
   expect(head).toContain('<meta name="order-console-config" content="{&quot;mode&quot;:&quot;team&quot;,&quot;auth&quot;:&quot;local&quot;}">');
   expect(html).not.toContain(SANDBOX_TOKEN);
   expect(html).not.toContain(cookie.split('=')[1]);
+});
+
+test("/orders starts its scripts after its first paint (public/after-paint.js, in index.html's order); an order's page keeps them in its head", { timeout: 60_000 }, async () => {
+  const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+  const list = headOf((await page(server.url, '/orders', cookies.get('agent@example.com') ?? '')).html);
+  expect(list).not.toContain('type="module"');
+  expect(list).not.toContain('modulepreload');
+  expect(list).toContain(
+    '<script defer src="/after-paint.js" data-run="/assets/rolldown-runtime-Aa11Bb22.js /assets/react-dom-Bb22Cc33.js /assets/shell-Cc33Dd44.js" data-preload="/assets/orders-first-screen-Dd44Ee55.js"></script>',
+  );
+  // boot.js still runs first (the colour scheme before the first paint), and the styles are still linked.
+  expect(list.indexOf('<script src="/boot.js">')).toBeLessThan(list.indexOf('after-paint.js'));
+  expect(list).toContain('orders-first-screen-Ab12Cd34.css');
+  const order = headOf((await page(server.url, `/orders/${orderId}`, cookies.get('agent@example.com') ?? '')).html);
+  expect(order).toContain('<script type="module" crossorigin src="/assets/shell-Cc33Dd44.js"></script>');
+  expect(order).not.toContain('after-paint.js');
+  // A page the server does not render (no locale told yet) is index.html as built.
+  const unrendered = headOf((await page(server.url, '/orders', cookies.get('agent@example.com') ?? '', '')).html);
+  expect(unrendered).toContain('<script type="module" crossorigin src="/assets/shell-Cc33Dd44.js"></script>');
+});
+
+test('scriptsAfterPaint leaves a head without module scripts as it is, and escapes what it writes', () => {
+  const plain = '<head><title>x</title><script src="/boot.js"></script></head>';
+  expect(scriptsAfterPaint(plain)).toBe(plain);
+  expect(scriptsAfterPaint('<head><script type="module" crossorigin src="/assets/a&quot;b.js"></script></head>')).toBe(
+    '<head><script defer src="/after-paint.js" data-run="/assets/a&amp;quot;b.js" data-preload=""></script>\n    </head>',
+  );
 });
 
 test("the pages' stylesheets are named after chunks the build makes", () => {

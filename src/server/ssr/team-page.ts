@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { INTL_COOKIE, orderServicePaths, TEAM_PAGE_DATA_ID } from '../../contract/paths.ts';
 import type { TeamPageData, TeamPageSeed } from '../../contract/team-page.ts';
-import { withHeadMarkup } from '../console-config.ts';
+import { escapeAttribute, withHeadMarkup } from '../console-config.ts';
 import { ENV_PREFIX } from '../forward.ts';
 import { parseJson } from '../json-text.ts';
 import { describeMe } from '../team-routes.ts';
@@ -33,6 +33,36 @@ export const PAGE_STYLES: Record<'list' | 'order', readonly string[]> = {
   list: ['orders-first-screen'],
   order: ['orders-first-screen', 'order-first-screen'],
 };
+
+/** public/after-paint.js: starts the app's module scripts once a rendered page has painted. */
+export const AFTER_PAINT_SCRIPT = '/after-paint.js';
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin(?:="")? href="([^"]+)">\s*/g;
+
+/**
+ * Which rendered pages start their scripts after their first paint. Measured on cold loads (interleaved,
+ * medians of 21-25, this 2-core machine): /orders's 50 rows painted 196 -> 162 ms, the app ready
+ * 473 -> 492 ms; an order's page painted 162 -> 146 ms but its app ready 440 -> 497 ms (its smaller
+ * HTML is parsed before the scripts would have run anyway), so it keeps its scripts in the head.
+ */
+export const SCRIPTS_AFTER_PAINT: Record<Page['kind'], boolean> = { list: true, order: false };
+
+/**
+ * The head of a rendered page: index.html's module scripts and module preloads taken out, and
+ * public/after-paint.js (deferred) in their place, which starts them in the same order once the
+ * page has painted. A page that arrives whole paints without them; fetched and compiled during that
+ * first paint, they held it back (traced on a cold /orders: rows painted ~50 ms later, the app ready
+ * ~25 ms sooner). A head without module scripts (not a build's) is left as it is.
+ */
+export function scriptsAfterPaint(head: string): string {
+  const run = [...head.matchAll(MODULE_SCRIPT)].map((match) => match[1] ?? '');
+  const at = head.search(MODULE_SCRIPT);
+  if (run.length === 0 || at < 0) return head;
+  const preload = [...head.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  const start = `<script defer src="${AFTER_PAINT_SCRIPT}" data-run="${escapeAttribute(run.join(' '))}" data-preload="${escapeAttribute(preload.join(' '))}"></script>\n    `;
+  const without = (text: string) => text.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  return without(head.slice(0, at)) + start + without(head.slice(at));
+}
 
 export interface TeamPagesOptions {
   ctx: TeamContext;
@@ -157,7 +187,8 @@ export function teamPages(options: TeamPagesOptions): (c: Context) => Promise<Re
     if (start < 0 || end < start) return null;
 
     const links = await pageStyleLinks(options.staticDir, page);
-    const head = html.slice(0, start).replace('</head>', `${links}</head>`);
+    const withLinks = html.slice(0, start).replace('</head>', `${links}</head>`);
+    const head = SCRIPTS_AFTER_PAINT[page.kind] ? scriptsAfterPaint(withLinks) : withLinks;
     // The head goes before the data is read; from here the answer is a 200 whatever happens: a read or
     // render that fails ends the page as the build made it, and the browser fetches its data as always.
     const rest = async (): Promise<string> => {
