@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { createOrderThroughForm, DEV_TOKEN, openOrder, orderAmount, orderStatus, refundThroughDialog, sampleOrder, uniqueId } from '../src/testing/kit.ts';
 import { expect, test } from './kit-fixtures.ts';
+import { settled } from './support/ui.ts';
 
 // From a session in the console to a test (issue 16): the journal's "Export spec" gives a spec on
 // order-console/testing that runs green against the sandbox, "Copy as Playwright" one call, and
@@ -92,6 +93,9 @@ test('Copy as Playwright on a create gives a test that passes, and passes again 
   // The browser writes the clipboard only for a focused page (else the console says it could not
   // copy, as a user would see): this page in front, then the console's own word that it copied.
   await page.bringToFront();
+  // The entry just opened grows to its height (a transition): a click while it moves can press on one
+  // element and release on another, and then nothing is copied (seen once in CI).
+  await settled(drawer);
   await drawer.getByRole('region').filter({ hasText: 'Request body' }).first().getByRole('button', { name: 'Copy as Playwright' }).click();
   await expect(page.getByText('Playwright code copied to the clipboard')).toBeVisible();
   const clipboard = async () => String(await page.evaluate('navigator.clipboard.readText()'));

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, field, orderStatus, test } from './fixtures.ts';
+import { settled } from './support/ui.ts';
 
 // The request journal lists the console's calls; the token never shows, and "Copy as curl" masks
 // it unless the user asks for it.
@@ -58,6 +59,9 @@ test('the journal shows the calls with the token redacted, and copy as curl mask
   // The browser writes the clipboard only for a focused page (else the console says it could not
   // copy): this page in front, then the console's own word that it copied.
   await page.bringToFront();
+  // The entries just opened grow to their height (a transition): a click while they move can press
+  // on one element and release on another, and then nothing is copied (seen once in CI).
+  await settled(drawer);
   await copyRead.click();
   await expect(page.getByText('curl command copied to the clipboard').first()).toBeVisible();
   await expect.poll(() => clipboard(page)).toContain(`/psp/v2/order/${seeded.id}/`);
