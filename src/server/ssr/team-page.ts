@@ -51,8 +51,8 @@ export const SCRIPTS_AFTER_PAINT: Record<Page['kind'], boolean> = { list: true, 
  * The head of a rendered page: index.html's module scripts and module preloads taken out, and
  * public/after-paint.js (deferred) in their place, which starts them in the same order once the
  * page has painted. A page that arrives whole paints without them; fetched and compiled during that
- * first paint, they held it back (traced on a cold /orders: rows painted ~50 ms later, the app ready
- * ~25 ms sooner). A head without module scripts (not a build's) is left as it is.
+ * first paint, they held it back (the figures at SCRIPTS_AFTER_PAINT). A head without module scripts
+ * (not a build's) is left as it is.
  */
 export function scriptsAfterPaint(head: string): string {
   const run = [...head.matchAll(MODULE_SCRIPT)].map((match) => match[1] ?? '');
