@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { REPO_ROOT } from './build.ts';
 
 // Servers in child processes (`node --import tsx <entry>`), so the load generator and the server
@@ -40,4 +41,26 @@ export function startChild(entry: string, env: Record<string, string>, timeoutMs
       reject(new Error(`${entry} exited with ${code}: ${err}`));
     });
   });
+}
+
+/** Linux reports a process's CPU in USER_HZ ticks, 100 a second on every architecture's ABI. */
+const USER_HZ = 100;
+
+/**
+ * The CPU time (user + system, all threads) a process has used so far, in ms, from /proc/<pid>/stat;
+ * undefined where there is no /proc (macOS) or the process is gone. Resolution: 10 ms.
+ */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // The command name (2nd field) is in parentheses and may hold spaces: count fields after it.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return Number.isFinite(utime) && Number.isFinite(stime) ? ((utime + stime) * 1000) / USER_HZ : undefined;
 }

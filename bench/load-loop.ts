@@ -12,6 +12,15 @@ export interface LoadCell {
   p99: number;
   /** The first unexpected status and body, to tell a broken run from a slow one. */
   firstError?: string;
+  /** The server process's CPU in the measured window, when LoadOptions.serverCpuMs could read it. */
+  server?: ServerCpu;
+}
+
+export interface ServerCpu {
+  /** CPU time (all the process's threads) per answered request. */
+  usPerRequest: number;
+  /** CPU time over wall time: 1 is one core kept busy. */
+  busy: number;
 }
 
 export interface LoadOptions {
@@ -23,6 +32,8 @@ export interface LoadOptions {
   /** The n-th request's path and JSON body. */
   next: (n: number) => { path: string; body: string };
   expectStatus: number;
+  /** The server process's CPU so far in ms (child.ts processCpuMs), read as the measured window opens and closes. */
+  serverCpuMs?: () => number | undefined;
 }
 
 function send(agent: Agent, base: URL, path: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
@@ -51,6 +62,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadCell> {
   const started = performance.now();
   const measureFrom = started + options.warmupMs;
   const end = measureFrom + options.durationMs;
+  let cpuFrom: number | undefined;
+  let cpuTo: number | undefined;
+  const cpuTimers =
+    options.serverCpuMs === undefined
+      ? []
+      : [setTimeout(() => (cpuFrom = options.serverCpuMs?.()), options.warmupMs), setTimeout(() => (cpuTo = options.serverCpuMs?.()), options.warmupMs + options.durationMs)];
   const worker = async () => {
     while (performance.now() < end) {
       const { path, body } = options.next(counter++);
@@ -72,6 +89,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadCell> {
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
+  for (const timer of cpuTimers) clearTimeout(timer);
   agent.destroy();
   return {
     requests: latencies.length,
@@ -80,5 +98,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadCell> {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     ...(firstError !== undefined && { firstError }),
+    ...(cpuFrom !== undefined &&
+      cpuTo !== undefined &&
+      latencies.length > 0 && { server: { usPerRequest: ((cpuTo - cpuFrom) * 1000) / latencies.length, busy: (cpuTo - cpuFrom) / options.durationMs } }),
   };
 }
