@@ -19,3 +19,17 @@ export function isAmountString(value: string): boolean {
 export function isVatString(value: string): boolean {
   return VAT_PATTERN.test(value);
 }
+
+/**
+ * An amount the contract accepts (isAmountString: at most two decimals) with exactly two decimals, as
+ * formatMoney writes it ("7.5" → "7.50", ".5" → "0.50", "007" → "7.00", "-0" → "0.00"), by moving
+ * its digits only: nothing is rounded, because nothing needs to be, and big.js stays off the list's
+ * first screen (issue 27). Anything else comes back as it was given.
+ */
+export function twoDecimals(text: string): string {
+  if (!isAmountString(text)) return text;
+  const negative = text.startsWith('-');
+  const [whole = '', fraction = ''] = (negative ? text.slice(1) : text).split('.');
+  const digits = `${whole.replace(/^0+/, '') || '0'}.${fraction.padEnd(2, '0')}`;
+  return negative && digits !== '0.00' ? `-${digits}` : digits;
+}

@@ -1,11 +1,9 @@
 import { isAmountString } from '../../../contract/amount-text.ts';
-import { compareMoney, formatMoney, parseMoney } from '../../../contract/money.ts';
+import { compareMoney, parseMoney } from '../../../contract/money.ts';
 import { dateTimeFormat } from '../../lib/render-settings.ts';
 
 /** Shows an amount with two decimals, or the raw text when the service sent something else (D9). */
-export function displayAmount(value: string): string {
-  return isAmountString(value) ? formatMoney(value) : value;
-}
+export { twoDecimals as displayAmount } from '../../../contract/amount-text.ts';
 
 /**
  * How much of the initial amount has been refunded, as a percentage string with one decimal

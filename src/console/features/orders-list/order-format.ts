@@ -1,11 +1,7 @@
-import { isAmountString } from '../../../contract/amount-text.ts';
-import { formatMoney } from '../../../contract/money.ts';
 import { dateTimeFormat } from '../../lib/render-settings.ts';
 
 /** Two decimals for a documented amount; anything else exactly as the service sent it (D9). */
-export function displayAmount(text: string): string {
-  return isAmountString(text) ? formatMoney(text) : text;
-}
+export { twoDecimals as displayAmount } from '../../../contract/amount-text.ts';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
