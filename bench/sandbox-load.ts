@@ -107,34 +107,18 @@ export function sandboxLoadFigures(cells: readonly SandboxLoadCell[]): Figure[] 
   const figures: Figure[] = [];
   const ceiling = find('ceiling', 'create', 16);
   const refundCeiling = find('ceiling', 'refund', 16);
+  // A c16 cell against the ceiling's cell for the same operation, with the rates and what else matters in the note.
+  const ratio = (target: Target, operation: Operation, cell: LoadCell, ceilingCell: LoadCell, budget: number, more = '') =>
+    budgeted(`sandbox (${target}): ${operation} c16 / ceiling`, cell.rps / ceilingCell.rps, 'x', '>=', budget, `${cell.rps.toFixed(0)} vs ${ceilingCell.rps.toFixed(0)} req/s${more}${ceilingNote(ceilingCell)}`);
   for (const target of ['memory', 'file'] as const) {
     const cell = find(target, 'create', 16);
     if (cell !== undefined && ceiling !== undefined) {
-      figures.push(
-        budgeted(
-          `sandbox (${target}): create c16 / ceiling`,
-          cell.rps / ceiling.rps,
-          'x',
-          '>=',
-          CREATE_RATIO_BUDGET,
-          `${cell.rps.toFixed(0)} vs ${ceiling.rps.toFixed(0)} req/s${ceilingNote(ceiling)}`,
-        ),
-        budgeted(`sandbox (${target}): create c16 p99`, cell.p99, 'ms', '<=', CREATE_P99_BUDGET_MS),
-      );
+      figures.push(ratio(target, 'create', cell, ceiling, CREATE_RATIO_BUDGET), budgeted(`sandbox (${target}): create c16 p99`, cell.p99, 'ms', '<=', CREATE_P99_BUDGET_MS));
     }
     const refund = find(target, 'refund', 16);
     if (refund !== undefined && refundCeiling !== undefined) {
       const errors = refund.errors > 0 ? `; ${refund.errors} errors` : '';
-      figures.push(
-        budgeted(
-          `sandbox (${target}): refund c16 / ceiling`,
-          refund.rps / refundCeiling.rps,
-          'x',
-          '>=',
-          REFUND_RATIO_BUDGET,
-          `${refund.rps.toFixed(0)} vs ${refundCeiling.rps.toFixed(0)} req/s (the ceiling's refund cell); ${REFUND_ORDERS} orders round-robin, p99 ${refund.p99.toFixed(1)} ms${errors}${ceilingNote(refundCeiling)}`,
-        ),
-      );
+      figures.push(ratio(target, 'refund', refund, refundCeiling, REFUND_RATIO_BUDGET, ` (the ceiling's refund cell); ${REFUND_ORDERS} orders round-robin, p99 ${refund.p99.toFixed(1)} ms${errors}`));
     }
   }
   // What each c16 cell cost its server: steadier than a rate, which also depends on the load generator.
