@@ -105,6 +105,9 @@ test('signed in, /orders and a cold /orders/{id} come with their data in the HTM
   expect(order.requests.filter((path) => path === `/env/sandbox${orderServicePaths.orderRead(id)}`)).toEqual([]);
   expect(order.errors).toEqual([]);
   expectStylesInHead(orderHtml, order.stylesheets);
+  // Its scripts too start after its first paint, and the app hydrated it (the link below works in place).
+  expect(orderHtml.slice(0, orderHtml.indexOf('</head>'))).not.toContain('type="module"');
+  expect(order.requests).toContain('/after-paint.js');
   // And it responds: the navigation leads back to the list.
   await cold.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
   await expect(cold.getByRole('table', { name: 'Team order index' })).toBeVisible();

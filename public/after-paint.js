@@ -4,7 +4,8 @@
 // starts them once the page has painted. On a cold load their download and compile (half a megabyte
 // of script, on a 2-core machine the core the paint needs) held that paint back by ~50 ms; the page
 // reads whole without them, and the app hydrates it once they have run. Its element lists them:
-// data-run, the module scripts in index.html's order; data-preload, the chunks index.html preloads.
+// data-run, the module scripts in index.html's order; data-preload, the chunks index.html preloads
+// and the page's own first-screen chunk.
 (function () {
   var self = document.currentScript;
   if (self === null) return;

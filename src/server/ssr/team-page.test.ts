@@ -12,7 +12,7 @@ import { validCreateBody } from '../../contract/test-support.ts';
 import type { TeamServer } from '../testing/team-server.ts';
 import { cookieOf, SANDBOX_TOKEN, signIn, startTeamServer } from '../testing/team-server.ts';
 import { FIRST_SCREENS } from '../../../scripts/first-screen-chunks.ts';
-import { PAGE_STYLES, scriptsAfterPaint } from './team-page.ts';
+import { PAGE_CHUNKS, scriptsAfterPaint } from './team-page.ts';
 import { teamRendererFrom } from './team-renderer.ts';
 
 // Issue 27: in team mode /orders and /orders/{id} come from the console server rendered by the app's
@@ -62,6 +62,10 @@ beforeAll(async () => {
   await writeFile(join(staticDir, 'assets', 'orders-first-screen-Ab12Cd34.css'), '');
   await writeFile(join(staticDir, 'assets', 'order-first-screen-Cd34Ef56.css'), '');
   await writeFile(join(staticDir, 'assets', 'overview-page-Ef56Gh78.css'), '');
+  // And the first screens' scripts: the list's is index.html's preload, the order's only its page asks for.
+  await writeFile(join(staticDir, 'assets', 'orders-first-screen-Dd44Ee55.js'), '');
+  await writeFile(join(staticDir, 'assets', 'order-first-screen-Ff66Gg77.js'), '');
+  await writeFile(join(staticDir, 'assets', 'overview-page-Hh88Ii99.js'), '');
   const renderer = teamRendererFrom(RENDERER, (line) => console.error(line));
   server = await startTeamServer({ staticDir, renderer });
   await server.addUser('agent@example.com', ['agent']);
@@ -131,7 +135,7 @@ test("/orders comes with the team index's rows rendered for a signed-in agent, n
   expect(html).not.toContain(cookie.split('=')[1]);
 });
 
-test("/orders starts its scripts after its first paint (public/after-paint.js, in index.html's order); an order's page keeps them in its head", { timeout: 60_000 }, async () => {
+test("a rendered page starts its scripts after its first paint (public/after-paint.js, in index.html's order), the list's and an order's alike", { timeout: 60_000 }, async () => {
   const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
   const list = headOf((await page(server.url, '/orders', cookies.get('agent@example.com') ?? '')).html);
   expect(list).not.toContain('type="module"');
@@ -143,8 +147,12 @@ test("/orders starts its scripts after its first paint (public/after-paint.js, i
   expect(list.indexOf('<script src="/boot.js">')).toBeLessThan(list.indexOf('after-paint.js'));
   expect(list).toContain('orders-first-screen-Ab12Cd34.css');
   const order = headOf((await page(server.url, `/orders/${orderId}`, cookies.get('agent@example.com') ?? '')).html);
-  expect(order).toContain('<script type="module" crossorigin src="/assets/shell-Cc33Dd44.js"></script>');
-  expect(order).not.toContain('after-paint.js');
+  expect(order).not.toContain('type="module"');
+  expect(order).toContain('data-run="/assets/rolldown-runtime-Aa11Bb22.js /assets/react-dom-Bb22Cc33.js /assets/shell-Cc33Dd44.js"');
+  expect(order).toContain('order-first-screen-Cd34Ef56.css');
+  // The order's first-screen script is preloaded with the app's, each once: the app would ask for it only once it ran.
+  expect(order).toContain('data-preload="/assets/orders-first-screen-Dd44Ee55.js /assets/order-first-screen-Ff66Gg77.js"');
+  expect(list).not.toContain('overview-page');
   // A page the server does not render (no locale told yet) is index.html as built.
   const unrendered = headOf((await page(server.url, '/orders', cookies.get('agent@example.com') ?? '', '')).html);
   expect(unrendered).toContain('<script type="module" crossorigin src="/assets/shell-Cc33Dd44.js"></script>');
@@ -161,7 +169,7 @@ test('scriptsAfterPaint leaves a head without module scripts as it is, and escap
 test("the pages' stylesheets are named after chunks the build makes", () => {
   // A renamed first-screen chunk would leave the rendered page unstyled until its script asked.
   const chunks = FIRST_SCREENS.map(({ name }) => name);
-  for (const name of Object.values(PAGE_STYLES).flat()) expect(chunks).toContain(name);
+  for (const name of Object.values(PAGE_CHUNKS).flat()) expect(chunks).toContain(name);
 });
 
 test('a cold /orders/{id} comes with the order rendered from the service', { timeout: 60_000 }, async () => {
