@@ -179,6 +179,9 @@ test('a cold /orders/{id} comes with the order rendered from the service', { tim
   expect(data.seeds).toMatchObject([{ kind: 'order', environment: 'sandbox', orderId }]);
   expect(root).toContain('SSR-0001');
   expect(root).not.toContain('Loading the order');
+  // The lifecycle panel's title and description come with it (the page's largest text: its LCP), its picture after.
+  expect(root).toMatch(/<h4[^>]*>Lifecycle<\/h4><p[^>]*data-testid="lifecycle-description"[^>]*>Every state an order can be in and the moves between them\./);
+  expect(root).toContain('aria-label="Loading the lifecycle"');
   const head = html.slice(0, html.indexOf('</head>'));
   expect(head).toContain('/assets/orders-first-screen-Ab12Cd34.css');
   expect(head).toContain('/assets/order-first-screen-Cd34Ef56.css');

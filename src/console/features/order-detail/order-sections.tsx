@@ -1,9 +1,11 @@
 import { Loader, Paper, Stack } from '@mantine/core';
 import type { ComponentType, ReactNode } from 'react';
+import { Fragment } from 'react';
 import { useAfterFirstContent } from '../../app/first-content.ts';
 import { loadable } from '../../app/loadable.tsx';
 import type { Environment } from '../../lib/environments.ts';
 import { useIsTeamMode } from '../../lib/use-team.ts';
+import { LifecycleFrame, LifecycleLoading } from './lifecycle/lifecycle-heading.tsx';
 import type { OrderRecord } from '../orders/order-record.ts';
 
 /** What every panel below the order's header and cards is given. */
@@ -18,6 +20,10 @@ interface OrderSection {
   id: string;
   /** Each panel loads its own code: none of it is on the order page's first paint. */
   Panel: ComponentType<OrderSectionProps>;
+  /** What holds its place until it shows. */
+  Placeholder: ComponentType<OrderSectionProps>;
+  /** Round the panel and its placeholder alike, shown from the first paint (the panel is its body). */
+  Frame?: ComponentType<OrderSectionProps & { children: ReactNode }>;
   /** Team mode (D17) only: elsewhere the panel is neither loaded nor rendered. */
   teamOnly?: boolean;
 }
@@ -32,11 +38,12 @@ function PanelLoading() {
 
 // The panels under the order, in page order. A new panel is one more entry. loadable, not React.lazy:
 // a panel shows as soon as its code is in, not up to 300 ms later (React's throttled Suspense reveal).
+// The lifecycle's frame, title and description (lifecycle-heading.tsx, the page's largest text) come with the first paint.
 const SECTIONS: readonly OrderSection[] = [
-  { id: 'lifecycle', Panel: loadable(async () => (await import('./later-parts.tsx')).LifecyclePanel, PanelLoading) },
+  { id: 'lifecycle', Panel: loadable(async () => (await import('./later-parts.tsx')).LifecyclePanel, LifecycleLoading), Placeholder: LifecycleLoading, Frame: LifecycleFrame },
   // D17: the order's refund requests, under the lifecycle.
-  { id: 'approvals', Panel: loadable(async () => (await import('./later-parts.tsx')).OrderApprovalsPanel, PanelLoading), teamOnly: true },
-  { id: 'history', Panel: loadable(async () => (await import('./later-parts.tsx')).HistoryPanel, PanelLoading) },
+  { id: 'approvals', Panel: loadable(async () => (await import('./later-parts.tsx')).OrderApprovalsPanel, PanelLoading), Placeholder: PanelLoading, teamOnly: true },
+  { id: 'history', Panel: loadable(async () => (await import('./later-parts.tsx')).HistoryPanel, PanelLoading), Placeholder: PanelLoading },
 ];
 
 /**
@@ -50,7 +57,16 @@ export function OrderWithSections({ view, ...props }: OrderSectionProps & { view
   return (
     <Stack gap="lg">
       {view}
-      {SECTIONS.filter((section) => team || section.teamOnly !== true).map(({ id, Panel }) => (afterHeading ? <Panel key={id} {...props} /> : <PanelLoading key={id} />))}
+      {SECTIONS.filter((section) => team || section.teamOnly !== true).map(({ id, Panel, Placeholder, Frame }) => {
+        const body = afterHeading ? <Panel {...props} /> : <Placeholder {...props} />;
+        return Frame === undefined ? (
+          <Fragment key={id}>{body}</Fragment>
+        ) : (
+          <Frame key={id} {...props}>
+            {body}
+          </Frame>
+        );
+      })}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { OrderStatus } from '../../../../contract/schemas.ts';
 import { orderStatusSchema } from '../../../../contract/schemas.ts';
 import type { Environment } from '../../../lib/environments.ts';
@@ -11,6 +11,7 @@ import { statusLabel } from '../status-label.ts';
 import { useSimulateMove } from '../use-simulate-move.ts';
 import { lifecycleQueries } from './lifecycle-queries.ts';
 import { LifecycleDiagram } from './lifecycle-diagram.tsx';
+import { canMoveOrder } from './lifecycle-heading.tsx';
 import { LifecycleLegend, LifecycleText } from './lifecycle-text.tsx';
 import { contractGraph } from './state-graph.ts';
 
@@ -40,42 +41,29 @@ function ConfirmMove({ target, current, pending, onCancel, onConfirm }: { target
   );
 }
 
+/** The panel's body, inside its frame (lifecycle-heading.tsx LifecycleFrame, which order-sections.tsx puts round it). */
 export function LifecyclePanel({ environment, record }: { environment: Environment; record: OrderRecord }) {
   const current = knownStatus(record);
   const path = useQuery({ ...lifecycleQueries.path(environment, record.id), enabled: environment.sandbox });
   const { move, pending } = useSimulateMove(environment, record.id);
   const [target, setTarget] = useState<OrderStatus | null>(null);
-  const canMove = environment.sandbox && current !== null;
+  const canMove = canMoveOrder(environment, record);
   const choose = (state: string) => {
     const parsed = orderStatusSchema.safeParse(state);
     if (parsed.success) setTarget(parsed.data);
   };
   const steps = environment.sandbox ? (path.data ?? null) : null;
-  const titleId = useId();
 
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <Title order={4} id={titleId}>
-          Lifecycle
-        </Title>
-        <Text size="sm" c="dimmed" data-testid="lifecycle-description">
-          {environment.sandbox
-            ? canMove
-              ? 'Every state an order can be in and the moves between them. Choose a state this order can still reach to move it there.'
-              : 'Every state an order can be in and the moves between them.'
-            : // Issue 24 #5: the document shows the states but no transitions (D7); this service may move orders otherwise.
-              "The sandbox's model of the moves between states (decision D7), not this service's: the interface document names the states but shows no transitions. Only the current status comes from the service."}
+    <>
+      <LifecycleDiagram graph={contractGraph} current={current} path={steps} onChoose={canMove && !pending ? choose : undefined} />
+      <LifecycleLegend withPath={steps !== null} />
+      <LifecycleText graph={contractGraph} current={current} currentRaw={record.status} path={steps} modelOnly={!environment.sandbox} />
+      {path.isError && (
+        <Text size="xs" c="dimmed">
+          The order&apos;s history could not be read ({path.error.message}), so the path it took is not drawn.
         </Text>
-        <LifecycleDiagram graph={contractGraph} current={current} path={steps} onChoose={canMove && !pending ? choose : undefined} />
-        <LifecycleLegend withPath={steps !== null} />
-        <LifecycleText graph={contractGraph} current={current} currentRaw={record.status} path={steps} modelOnly={!environment.sandbox} />
-        {path.isError && (
-          <Text size="xs" c="dimmed">
-            The order&apos;s history could not be read ({path.error.message}), so the path it took is not drawn.
-          </Text>
-        )}
-      </Stack>
+      )}
       <ConfirmMove
         target={target}
         current={current}
@@ -85,6 +73,6 @@ export function LifecyclePanel({ environment, record }: { environment: Environme
           if (target !== null) move(target, () => setTarget(null));
         }}
       />
-    </Paper>
+    </>
   );
 }
