@@ -173,9 +173,15 @@ test('an order opened cold asks little before its heading shows, and its history
     // header shows (app/first-content.ts), which may be before: they are not the order page's.
     const before = resources.filter((r) => r.start < headingAt && !/header-extras|\/sandbox\/faults$/.test(r.path)).map((r) => r.path);
     expect(before).not.toContain(sandboxPaths.orderEvents(order.id));
-    // Nor the contract's schemas (zod): the order's check against them comes after it (D9).
+    // Nor the contract's schemas (zod): the order's check against them comes after it (D9), in its own
+    // chunk. By content, not only by name: an import of the check's module from the page's first code
+    // once put zod into the order's first-screen chunk (44 KB gzip and 30 ms of evaluation more).
     expect(before.filter((path) => /\/assets\/contract-/.test(path))).toEqual([]);
     expect(resources.filter((r) => /\/assets\/contract-/.test(r.path))).toHaveLength(1);
+    for (const path of [...before.filter((p) => /^\/assets\/.+\.js$/.test(p)), ...resources.map((r) => r.path).filter((p) => /\/assets\/contract-.+\.js$/.test(p))]) {
+      const zod = (await (await page.request.get(path)).text()).includes('$ZodObject');
+      expect(zod, `${path} holds zod`).toBe(/\/assets\/contract-/.test(path));
+    }
     // Issue 27's budget: at most 10 requests before the order shows, the document (not a resource entry) included.
     expect(before.length + 1, before.join('\n')).toBeLessThanOrEqual(10);
   } finally {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import type { Environment } from '../../../lib/environments.ts';
 import type { OrderRecord } from '../../orders/order-record.ts';
-import { knownStatus } from '../../orders/order-record.ts';
+import { knownStatus } from '../../orders/received-order.ts';
 
 // The lifecycle panel's frame, title and description: light, so they come with the order page's
 // first paint (rendered by the server too, in team mode) and stay while the diagram's code loads
