@@ -18,6 +18,8 @@ export interface ProbeConfig {
   sessionStorage?: Record<string, string>;
   /** Chrome's network emulation (CDP), e.g. THROTTLED; none by default. */
   network?: NetworkConditions;
+  /** Cookies the browser has before the page opens (a team session, the locale it told the server). */
+  cookies?: readonly { name: string; value: string; url: string }[];
 }
 
 export interface NetworkConditions {
@@ -51,6 +53,7 @@ export interface ProbePage {
 /** A fresh context (empty cache and storage) with the HTTP cache disabled, as DevTools does. */
 export async function openProbePage(browser: Browser, config: ProbeConfig = {}): Promise<ProbePage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  if (config.cookies !== undefined) await context.addCookies([...config.cookies]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');

@@ -104,23 +104,34 @@ export async function seedTeam(teamUrl: string, helloUrl: string): Promise<TeamT
   return { teamUrl, helloUrl, session, orderId, listMarker: marker, orderMarker: marker };
 }
 
-async function loadOnce(browser: Browser, url: string, cookies: { session: string; marker: string } | null, trace: boolean): Promise<TeamSample> {
+/**
+ * The cookies a signed-in browser has on the team console: its session, and its locale and time zone
+ * as the app would have told the server on an earlier page (the server renders only with them).
+ */
+export async function teamBrowserCookies(browser: Browser, teamUrl: string, session: string): Promise<{ name: string; value: string; url: string }[]> {
   const probe = await openProbePage(browser);
   try {
-    const { page, context } = probe;
-    if (cookies !== null) {
-      // The browser's locale and time zone, as the app would have told the server on an earlier page.
-      const intl: unknown = await page.evaluate('(() => { const o = new Intl.DateTimeFormat().resolvedOptions(); return o.locale + "|" + o.timeZone; })()');
-      const [name = '', value = ''] = cookies.session.split('=');
-      // For the whole origin, as the server sets them: Playwright gives a cookie set for a URL that
-      // URL's directory as its path, so /orders/{id}'s would have been sent to /orders/ only, and the
-      // page's own requests (/api/…, /env/…) went out signed out ("Sign in again" became its LCP).
-      const site = new URL('/', url).href;
-      await context.addCookies([
-        { name, value, url: site },
-        { name: INTL_COOKIE, value: encodeURIComponent(String(intl)), url: site },
-      ]);
-    }
+    const intl: unknown = await probe.page.evaluate('(() => { const o = new Intl.DateTimeFormat().resolvedOptions(); return o.locale + "|" + o.timeZone; })()');
+    const [name = '', value = ''] = session.split('=');
+    // For the whole origin, as the server sets them: Playwright gives a cookie set for a URL that
+    // URL's directory as its path, so /orders/{id}'s would have been sent to /orders/ only, and the
+    // page's own requests (/api/…, /env/…) went out signed out ("Sign in again" became its LCP).
+    const site = new URL('/', teamUrl).href;
+    return [
+      { name, value, url: site },
+      { name: INTL_COOKIE, value: encodeURIComponent(String(intl)), url: site },
+    ];
+  } finally {
+    await probe.close();
+  }
+}
+
+type BrowserCookie = Awaited<ReturnType<typeof teamBrowserCookies>>[number];
+
+async function loadOnce(browser: Browser, url: string, cookies: { list: BrowserCookie[]; marker: string } | null, trace: boolean): Promise<TeamSample> {
+  const probe = await openProbePage(browser, cookies === null ? {} : { cookies: cookies.list });
+  try {
+    const { page } = probe;
     if (cookies !== null) {
       // As the content section does: the data's insertion seen by a MutationObserver (the parser's too:
       // this runs before the document), painted at the next frame (rAF, then a posted message).
@@ -164,11 +175,13 @@ async function loadOnce(browser: Browser, url: string, cookies: { session: strin
 export async function measureTeamContent(browser: Browser, target: TeamTarget, runs: number): Promise<TeamContentResult> {
   const listUrl = `${target.teamUrl}/orders`;
   const orderUrl = `${target.teamUrl}/orders/${target.orderId}`;
+  // Told once, in a page of its own: the measured page's renderer gets no Intl work done before it.
+  const cookies = await teamBrowserCookies(browser, target.teamUrl, target.session);
   const result: TeamContentResult = { hello: [], list: [], order: [], cpu: { hello: [], list: [], order: [] } };
   for (let run = 0; run <= runs; run++) {
     const hello = await loadOnce(browser, target.helloUrl, null, false);
-    const list = await loadOnce(browser, listUrl, { session: target.session, marker: target.listMarker }, false);
-    const order = await loadOnce(browser, orderUrl, { session: target.session, marker: target.orderMarker }, false);
+    const list = await loadOnce(browser, listUrl, { list: cookies, marker: target.listMarker }, false);
+    const order = await loadOnce(browser, orderUrl, { list: cookies, marker: target.orderMarker }, false);
     if (run === 0) continue;
     result.hello.push(hello);
     result.list.push(list);
@@ -176,8 +189,8 @@ export async function measureTeamContent(browser: Browser, target: TeamTarget, r
   }
   for (let run = 0; run < CPU_TRACE_RUNS; run++) {
     result.cpu.hello.push((await loadOnce(browser, target.helloUrl, null, true)).cpuMs);
-    result.cpu.list.push((await loadOnce(browser, listUrl, { session: target.session, marker: target.listMarker }, true)).cpuMs);
-    result.cpu.order.push((await loadOnce(browser, orderUrl, { session: target.session, marker: target.orderMarker }, true)).cpuMs);
+    result.cpu.list.push((await loadOnce(browser, listUrl, { list: cookies, marker: target.listMarker }, true)).cpuMs);
+    result.cpu.order.push((await loadOnce(browser, orderUrl, { list: cookies, marker: target.orderMarker }, true)).cpuMs);
   }
   return result;
 }

@@ -11,6 +11,7 @@ import { installPeers, PeersUnavailableError } from './install.ts';
 import type { PeerApp, PeerResult } from './measure.ts';
 import { formatPeersTable, measurePeers, peerRows } from './measure.ts';
 import { FIRST_REFERENCE, PEER_ORDERS } from './orders.ts';
+import { buildTeamRenderer, seedTeam, startTeamConsole, teamBrowserCookies } from '../team-content.ts';
 
 // `npm run bench -- peers`: installs the peers (once), builds them with the console's Vite, serves
 // each from bench/peers/server.ts and the console's build from the sandbox (50 orders for the token,
@@ -49,14 +50,22 @@ export async function runPeers(consoleDist: string, runs: number, log: (line: st
       servers.push(server);
       peerUrls.set(key, `${server.url}/`);
     }
+    // Team mode beside it: the same console signed in, its /orders rendered by the server with the
+    // team index's 50 orders (bench/team-content.ts seeds them as the team section does).
+    await buildTeamRenderer();
+    const team = await startTeamConsole();
+    servers.push(team);
+    const seeded = await seedTeam(team.url, team.url);
+    browser = await launchBrowser();
+    const teamCookies = await teamBrowserCookies(browser, team.url, seeded.session);
     const peer = (key: string, label: string): PeerApp => ({ key, label, url: peerUrls.get(key) ?? '', probe: { contentText: FIRST_REFERENCE } });
     const apps: PeerApp[] = [
       peer('bare', 'bare React page'),
       peer('refine', 'refine + Mantine'),
       { key: 'console', label: `Order Console (/orders, ${PEER_ORDERS} orders)`, url: `${sandbox.url}/orders`, probe: { sessionStorage: { [TOKEN_STORAGE_KEY]: PEER_TOKEN } } },
+      { key: 'console-team', label: `Order Console, team mode (/orders, ${PEER_ORDERS} orders)`, url: `${team.url}/orders`, probe: { contentText: seeded.listMarker, cookies: teamCookies } },
       peer('react-admin', 'react-admin'),
     ];
-    browser = await launchBrowser();
     const results = await measurePeers(browser, apps, runs);
     return { installMs, buildMs, results, chromium: browser.version() };
   } finally {
