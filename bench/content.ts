@@ -109,7 +109,7 @@ async function contentOnce(
     // Not waiting for the load event: the figure is the content, and on a busy machine a throttled
     // load can take longer than goto's 30 s.
     await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
-    await waitForProbe(page, 'window.__bench.state.content?.painted != null', 90_000);
+    await waitForProbe(probe, 'window.__bench.state.content?.painted != null', 90_000);
     let cpuMs = Number.NaN;
     if (extras.trace === true) {
       const trace: unknown = JSON.parse((await browser.stopTracing()).toString('utf8'));
@@ -152,7 +152,7 @@ async function helloOnce(browser: Browser, url: string, network: NetworkConditio
     if (trace) await browser.startTracing(probe.page, { categories: CPU_TRACE_CATEGORIES });
     await probe.page.goto(url, { waitUntil: 'load', timeout: 90_000 });
     await probe.page.waitForLoadState('networkidle', { timeout: 90_000 });
-    await waitForProbe(probe.page, 'window.__bench.state.lcp.length > 0', 30_000).catch(() => undefined);
+    await waitForProbe(probe, 'window.__bench.state.lcp.length > 0', 30_000).catch(() => undefined);
     const state = await readProbe(probe.page);
     const lcp = state.lcp.at(-1)?.t ?? Number.NaN;
     const cpuMs = trace ? mainThreadCpu(JSON.parse((await browser.stopTracing()).toString('utf8')), url, lcp).cpuMs : Number.NaN;

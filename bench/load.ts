@@ -33,7 +33,7 @@ async function loadOnce(browser: Browser, url: string, distDir: string): Promise
     // LCP can move to content that arrives with data; no request for 500 ms means it has. On a
     // busy machine the first paint can come later still: wait for it rather than read nothing.
     await probe.page.waitForLoadState('networkidle');
-    await waitForProbe(probe.page, 'window.__bench.state.lcp.length > 0', 30_000).catch(() => undefined);
+    await waitForProbe(probe, 'window.__bench.state.lcp.length > 0', 30_000).catch(() => undefined);
     const state = await readProbe(probe.page);
     const last = state.lcp.at(-1);
     const bytes = [...assets].reduce((sum, file) => sum + gzipSync(readFileSync(join(distDir, file))).byteLength, 0);

@@ -157,7 +157,7 @@ async function loadOnce(browser: Browser, url: string, cookies: { list: BrowserC
     const response = await page.goto(url, { waitUntil: 'load', timeout: 90_000 });
     const html = (await response?.text()) ?? '';
     await page.waitForLoadState('networkidle', { timeout: 90_000 });
-    await waitForProbe(page, 'window.__bench.state.lcp.length > 0', 30_000).catch(() => undefined);
+    await waitForProbe(probe, 'window.__bench.state.lcp.length > 0', 30_000).catch(() => undefined);
     const state = await readProbe(page);
     const last = state.lcp.at(-1);
     const lcp = last?.t ?? Number.NaN;

@@ -67,7 +67,7 @@ export async function measureWire(browser: Browser, baseUrl: string, initial: re
   try {
     const read = recordWire(probe.cdp);
     await probe.page.goto(`${baseUrl}/orders`);
-    await waitForProbe(probe.page, 'window.__bench.state.content?.painted != null', 60_000);
+    await waitForProbe(probe, 'window.__bench.state.content?.painted != null', 60_000);
     await probe.page.waitForLoadState('networkidle', { timeout: 90_000 });
     const entries = read();
     const pathOf = (url: string) => new URL(url).pathname;

@@ -49,7 +49,7 @@ async function loadOnce(browser: Browser, app: PeerApp, trace = false): Promise<
   try {
     if (trace) await browser.startTracing(probe.page, { categories: CPU_TRACE_CATEGORIES });
     await probe.page.goto(app.url, { waitUntil: 'commit', timeout: 60_000 });
-    await waitForProbe(probe.page, 'window.__bench.state.content?.painted != null', 90_000);
+    await waitForProbe(probe, 'window.__bench.state.content?.painted != null', 90_000);
     let cpuMs = Number.NaN;
     if (trace) {
       const events: unknown = JSON.parse((await browser.stopTracing()).toString('utf8'));
