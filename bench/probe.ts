@@ -19,7 +19,14 @@ export interface ProbeConfig {
   /** Chrome's network emulation (CDP), e.g. THROTTLED; none by default. */
   network?: NetworkConditions;
   /** Cookies the browser has before the page opens (a team session, the locale it told the server). */
-  cookies?: readonly { name: string; value: string; url: string }[];
+  cookies?: readonly BrowserCookie[];
+}
+
+/** A cookie for a site's whole origin (`url` is the origin's root). */
+export interface BrowserCookie {
+  name: string;
+  value: string;
+  url: string;
 }
 
 export interface NetworkConditions {
@@ -80,19 +87,16 @@ export async function readProbe(page: Page): Promise<ProbeState> {
   return probeStateSchema.parse(await page.evaluate('window.__bench.state'));
 }
 
-/**
- * Waits until `expression` (a boolean expression) is true in the page, polling with page.evaluate (CDP, which the page's
- * CSP does not govern). page.waitForFunction evaluates its string with eval inside the page, which
- * the console's CSP (script-src 'self') refuses.
- */
 const evaluateSchema = z.object({ result: z.object({ value: z.unknown().optional() }), exceptionDetails: z.unknown().optional() });
 
 /**
- * Until `expression` (read in the page) is true. Asked in the page's own world through CDP and polled
- * by the page itself (a timer every 25 ms), not by Playwright's evaluate: that first injects its
- * utility script, which reads globalThis.Temporal (for its clock) and so made a cold renderer set up
- * Temporal, ~10 ms of main thread (Chrome profile), in the middle of the load being measured, and
- * then crossed to the page every 25 ms. The hello page, waited for by its load event, paid none of it.
+ * Until `expression` (a boolean expression read in the page) is true. Asked in the page's own world
+ * through CDP (which the page's CSP does not govern: page.waitForFunction evals its string inside the
+ * page, and the console's script-src 'self' refuses that) and polled by the page itself, a timer every
+ * 25 ms. Not Playwright's page.evaluate either: its first call injects Playwright's utility script,
+ * which reads globalThis.Temporal (for its clock) and so made a cold renderer set up Temporal, ~10 ms
+ * of main thread (Chrome profile), in the middle of the load being measured. The hello page, waited
+ * for by its load event, paid none of it.
  */
 export async function waitForProbe(probe: ProbePage, expression: string, timeoutMs: number): Promise<void> {
   const deadline = performance.now() + timeoutMs;

@@ -7,6 +7,7 @@ import type { ChildServer } from './child.ts';
 import { startChild } from './child.ts';
 import { CONSOLE_DIST, OUT_DIR, REPO_ROOT } from './build.ts';
 import { minimalCreateBody } from './fixtures.ts';
+import type { BrowserCookie } from './probe.ts';
 import { openProbePage, readProbe, waitForProbe } from './probe.ts';
 import type { Figure } from './report.ts';
 import { budgeted, info } from './report.ts';
@@ -108,7 +109,7 @@ export async function seedTeam(teamUrl: string, helloUrl: string): Promise<TeamT
  * The cookies a signed-in browser has on the team console: its session, and its locale and time zone
  * as the app would have told the server on an earlier page (the server renders only with them).
  */
-export async function teamBrowserCookies(browser: Browser, teamUrl: string, session: string): Promise<{ name: string; value: string; url: string }[]> {
+export async function teamBrowserCookies(browser: Browser, teamUrl: string, session: string): Promise<BrowserCookie[]> {
   const probe = await openProbePage(browser);
   try {
     const intl: unknown = await probe.page.evaluate('(() => { const o = new Intl.DateTimeFormat().resolvedOptions(); return o.locale + "|" + o.timeZone; })()');
@@ -126,18 +127,16 @@ export async function teamBrowserCookies(browser: Browser, teamUrl: string, sess
   }
 }
 
-type BrowserCookie = Awaited<ReturnType<typeof teamBrowserCookies>>[number];
-
-async function loadOnce(browser: Browser, url: string, cookies: { list: BrowserCookie[]; marker: string } | null, trace: boolean): Promise<TeamSample> {
-  const probe = await openProbePage(browser, cookies === null ? {} : { cookies: cookies.list });
+async function loadOnce(browser: Browser, url: string, signedIn: { cookies: BrowserCookie[]; marker: string } | null, trace: boolean): Promise<TeamSample> {
+  const probe = await openProbePage(browser, signedIn === null ? {} : { cookies: signedIn.cookies });
   try {
     const { page } = probe;
-    if (cookies !== null) {
+    if (signedIn !== null) {
       // As the content section does: the data's insertion seen by a MutationObserver (the parser's too:
       // this runs before the document), painted at the next frame (rAF, then a posted message).
       await page.addInitScript({
         content: `(() => {
-          const marker = ${JSON.stringify(cookies.marker)};
+          const marker = ${JSON.stringify(signedIn.marker)};
           window.__teamContent = { inDom: null, painted: null };
           const observer = new MutationObserver((records) => {
             for (const record of records) for (const node of record.addedNodes) {
@@ -162,8 +161,8 @@ async function loadOnce(browser: Browser, url: string, cookies: { list: BrowserC
     const last = state.lcp.at(-1);
     const lcp = last?.t ?? Number.NaN;
     const traced: unknown = trace ? JSON.parse((await browser.stopTracing()).toString('utf8')) : null;
-    const rendered = cookies === null || (html.includes('data-server-rendered') && html.includes(cookies.marker));
-    const content = cookies === null ? lcp : contentSchema.parse(await page.evaluate('window.__teamContent')).painted ?? Number.NaN;
+    const rendered = signedIn === null || (html.includes('data-server-rendered') && html.includes(signedIn.marker));
+    const content = signedIn === null ? lcp : contentSchema.parse(await page.evaluate('window.__teamContent')).painted ?? Number.NaN;
     const cpuMs = trace ? mainThreadCpu(traced, url, content).cpuMs : Number.NaN;
     const ttfb = Number(await page.evaluate("performance.getEntriesByType('navigation')[0]?.responseStart ?? NaN"));
     return { content, lcp, fcp: state.fcp ?? Number.NaN, ttfb, lcpTag: last?.tag ?? null, rendered, cpuMs };
@@ -180,8 +179,8 @@ export async function measureTeamContent(browser: Browser, target: TeamTarget, r
   const result: TeamContentResult = { hello: [], list: [], order: [], cpu: { hello: [], list: [], order: [] } };
   for (let run = 0; run <= runs; run++) {
     const hello = await loadOnce(browser, target.helloUrl, null, false);
-    const list = await loadOnce(browser, listUrl, { list: cookies, marker: target.listMarker }, false);
-    const order = await loadOnce(browser, orderUrl, { list: cookies, marker: target.orderMarker }, false);
+    const list = await loadOnce(browser, listUrl, { cookies, marker: target.listMarker }, false);
+    const order = await loadOnce(browser, orderUrl, { cookies, marker: target.orderMarker }, false);
     if (run === 0) continue;
     result.hello.push(hello);
     result.list.push(list);
@@ -189,8 +188,8 @@ export async function measureTeamContent(browser: Browser, target: TeamTarget, r
   }
   for (let run = 0; run < CPU_TRACE_RUNS; run++) {
     result.cpu.hello.push((await loadOnce(browser, target.helloUrl, null, true)).cpuMs);
-    result.cpu.list.push((await loadOnce(browser, listUrl, { list: cookies, marker: target.listMarker }, true)).cpuMs);
-    result.cpu.order.push((await loadOnce(browser, orderUrl, { list: cookies, marker: target.orderMarker }, true)).cpuMs);
+    result.cpu.list.push((await loadOnce(browser, listUrl, { cookies, marker: target.listMarker }, true)).cpuMs);
+    result.cpu.order.push((await loadOnce(browser, orderUrl, { cookies, marker: target.orderMarker }, true)).cpuMs);
   }
   return result;
 }
