@@ -14,6 +14,8 @@ export interface LoadCell {
   firstError?: string;
   /** The server process's CPU in the measured window, when LoadOptions.serverCpuMs could read it. */
   server?: ServerCpu;
+  /** This process's CPU (the load generator's) in the measured window, per answered request. */
+  client?: { usPerRequest: number };
 }
 
 export interface ServerCpu {
@@ -64,10 +66,19 @@ export async function runLoad(options: LoadOptions): Promise<LoadCell> {
   const end = measureFrom + options.durationMs;
   let cpuFrom: number | undefined;
   let cpuTo: number | undefined;
-  const cpuTimers =
-    options.serverCpuMs === undefined
-      ? []
-      : [setTimeout(() => (cpuFrom = options.serverCpuMs?.()), options.warmupMs), setTimeout(() => (cpuTo = options.serverCpuMs?.()), options.warmupMs + options.durationMs)];
+  let clientFrom: NodeJS.CpuUsage | undefined;
+  let clientUs: number | undefined;
+  const cpuTimers = [
+    setTimeout(() => {
+      cpuFrom = options.serverCpuMs?.();
+      clientFrom = process.cpuUsage();
+    }, options.warmupMs),
+    setTimeout(() => {
+      cpuTo = options.serverCpuMs?.();
+      const used = process.cpuUsage(clientFrom);
+      if (clientFrom !== undefined) clientUs = used.user + used.system;
+    }, options.warmupMs + options.durationMs),
+  ];
   const worker = async () => {
     while (performance.now() < end) {
       const { path, body } = options.next(counter++);
@@ -101,5 +112,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadCell> {
     ...(cpuFrom !== undefined &&
       cpuTo !== undefined &&
       latencies.length > 0 && { server: { usPerRequest: ((cpuTo - cpuFrom) * 1000) / latencies.length, busy: (cpuTo - cpuFrom) / options.durationMs } }),
+    ...(clientUs !== undefined && latencies.length > 0 && { client: { usPerRequest: clientUs / latencies.length } }),
   };
 }

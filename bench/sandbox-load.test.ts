@@ -9,8 +9,8 @@ import { sandboxLoadFigures } from './sandbox-load.ts';
 
 const linux = process.platform === 'linux';
 
-function cell(target: SandboxLoadCell['target'], operation: SandboxLoadCell['operation'], rps: number, server?: LoadCell['server']): SandboxLoadCell {
-  return { target, operation, concurrency: 16, requests: rps * 2.5, errors: 0, rps, p50: 4, p99: 12, ...(server !== undefined && { server }) };
+function cell(target: SandboxLoadCell['target'], operation: SandboxLoadCell['operation'], rps: number, server?: LoadCell['server'], client?: LoadCell['client']): SandboxLoadCell {
+  return { target, operation, concurrency: 16, requests: rps * 2.5, errors: 0, rps, p50: 4, p99: 12, ...(server !== undefined && { server }), ...(client !== undefined && { client }) };
 }
 
 describe('the sandbox throughput figures', () => {
@@ -56,6 +56,9 @@ describe('the sandbox throughput figures', () => {
     expect(result.requests).toBeGreaterThan(0);
     expect(result.server?.usPerRequest).toBeGreaterThan(0);
     expect(result.server?.busy).toBeGreaterThan(0.1);
+    // Here the load generator and the server are one process: its CPU a request is the same reading.
+    expect(result.client?.usPerRequest).toBeGreaterThan(0);
+    expect(result.client?.usPerRequest ?? 0).toBeLessThanOrEqual((result.server?.usPerRequest ?? 0) * 1.5 + 20);
   });
 
   it('shows what a create and a refund cost the server, and says when the ceiling waited for the load generator', () => {
@@ -72,6 +75,26 @@ describe('the sandbox throughput figures', () => {
     const ratio = figures.find((f) => f.name === 'sandbox (memory): create c16 / ceiling');
     expect(ratio?.pass).toBe(false);
     expect(ratio?.note).toContain("the ceiling's server was busy 74% of a core: the load generator set its pace");
+  });
+
+  it('says how many cores the budget rate would take at the CPU a request measured, the load generator included', () => {
+    const figures = sandboxLoadFigures(
+      [
+        cell('ceiling', 'create', 18_000, { usPerRequest: 41, busy: 0.74 }, { usPerRequest: 55 }),
+        cell('memory', 'create', 2_900, { usPerRequest: 415, busy: 1.2 }, { usPerRequest: 85 }),
+        cell('ceiling', 'refund', 20_000, { usPerRequest: 33, busy: 0.7 }, { usPerRequest: 50 }),
+        cell('file', 'refund', 3_000, { usPerRequest: 300, busy: 1.1 }),
+      ],
+      2,
+    );
+    // 0.35 x 18,000 = 6,300 creates/s at 415 + 85 µs each: 3.15 cores.
+    const create = figures.find((f) => f.name === 'sandbox (memory): create at 0.35x ceiling would take');
+    expect(create?.value).toBeCloseTo(3.15, 5);
+    expect(create?.unit).toBe('cores');
+    expect(create?.note).toBe('6300 req/s × (415 µs server + 85 µs load generator) a request, as measured in this cell; this machine has 2');
+    expect(formatTable(figures)).toMatch(/sandbox \(memory\): create at 0.35x ceiling would take +\| 3.15 cores/);
+    // Without the load generator's CPU the sum would be a guess: no figure.
+    expect(figures.some((f) => f.name.startsWith('sandbox (file): refund at'))).toBe(false);
   });
 
   it('adds no CPU figure and no note where the CPU could not be read, nor a note when the ceiling kept its core busy', () => {
