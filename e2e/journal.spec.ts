@@ -86,7 +86,8 @@ test('the journal survives a reload of the tab, keeps no token, and filters by o
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Connection settings' })).toBeVisible();
-  const kept = await page.evaluate('sessionStorage.getItem("order-console:journal")');
+  // The journal's keys in the tab's storage: the list of ids and one key per entry (lib/journal.ts).
+  const kept = await page.evaluate('JSON.stringify(Object.entries(sessionStorage).filter(([key]) => key.startsWith("order-console:journal")))');
   expect(typeof kept === 'string' && kept.includes(`/psp/v2/order/${order.id}/`)).toBe(true);
   expect(String(kept)).not.toContain(target.token);
 

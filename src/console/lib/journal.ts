@@ -5,7 +5,7 @@ import { redactTokens } from './redact.ts';
 // sessionStorage, so it survives a reload of the tab and goes with the tab (issue 11). It never
 // holds a token: the api client records the request headers with Authorization already masked, and
 // takes the request's token out of anything the service echoes back; what is stored is redacted
-// again with every token the console knows (redactStored).
+// again with every token the console knows (storedCopy).
 
 export interface JournalEntry {
   id: number;
@@ -145,11 +145,43 @@ function storage(): Storage | null {
   }
 }
 
+/** One entry's stored JSON; STORAGE_KEY itself holds the kept entries' ids, newest first. */
+const entryKey = (id: number) => `${STORAGE_KEY}:${id}`;
+/** What this tab last wrote to (or read from) each entry's key: a save writes only what differs. */
+const written = new Map<number, string>();
+
+/**
+ * The stored entries: the ids under STORAGE_KEY, each entry under its own key (an entry whose key is
+ * missing or does not hold one is left out), or, as a tab kept them before, the entries themselves
+ * under STORAGE_KEY (then one broken entry drops the list, as it did).
+ */
+function readStored(store: Storage): JournalEntry[] | null {
+  const raw = store.getItem(STORAGE_KEY);
+  if (raw === null) return [];
+  const value: unknown = JSON.parse(raw);
+  if (!Array.isArray(value) || !value.every(isInt)) return storedEntries(value);
+  const out: JournalEntry[] = [];
+  for (const id of value) {
+    const text = store.getItem(entryKey(id));
+    if (text === null) continue;
+    let entry: JournalEntry | null = null;
+    try {
+      entry = storedEntry(JSON.parse(text));
+    } catch {
+      // Not JSON: left out.
+    }
+    if (entry?.id !== id) continue;
+    written.set(id, text);
+    out.push(entry);
+  }
+  return out;
+}
+
 function restore(): readonly JournalEntry[] {
+  written.clear();
   try {
-    const raw = storage()?.getItem(STORAGE_KEY) ?? null;
-    if (raw === null) return [];
-    const parsed = storedEntries(JSON.parse(raw));
+    const store = storage();
+    const parsed = store === null ? null : readStored(store);
     if (parsed === null) return [];
     // A call that was in flight when the tab reloaded never got its answer here.
     return trimmed(parsed).map((entry) => (entry.status === null && entry.error === null ? { ...entry, error: 'No answer: the tab was reloaded' } : entry));
@@ -166,50 +198,104 @@ function current(): readonly JournalEntry[] {
   return entries;
 }
 
-/** Every configured environment's token out of `text`: entries outlive a switch of environment. */
-function redactStored(text: string): string {
-  const tokens = environmentStore
+/** Every configured environment's token: entries outlive a switch of environment. */
+function knownTokens(): string[] {
+  return environmentStore
     .getSnapshot()
     .environments.map((environment) => getToken(environment.id))
     .filter((token) => token !== '');
-  return redactTokens(text, tokens);
 }
 
-function shorten(text: string | null): string | null {
+function shorten(text: string | null, tokens: readonly string[]): string | null {
   if (text === null) return null;
-  const clean = redactStored(text);
+  const clean = redactTokens(text, tokens);
   return clean.length > STORED_BODY_LIMIT ? clean.slice(0, STORED_BODY_LIMIT) + SHORTENED_MARK : clean;
 }
 
 /** What goes into sessionStorage: bodies shortened, every known token taken out again. */
-function storedCopy(entry: JournalEntry): JournalEntry {
+function storedCopy(entry: JournalEntry, tokens: readonly string[]): JournalEntry {
   return {
     ...entry,
-    url: redactStored(entry.url),
-    path: redactStored(entry.path),
-    environmentName: redactStored(entry.environmentName),
-    requestBody: shorten(entry.requestBody),
-    responseBody: shorten(entry.responseBody),
-    error: entry.error === null ? null : redactStored(entry.error),
+    url: redactTokens(entry.url, tokens),
+    path: redactTokens(entry.path, tokens),
+    environmentName: redactTokens(entry.environmentName, tokens),
+    requestBody: shorten(entry.requestBody, tokens),
+    responseBody: shorten(entry.responseBody, tokens),
+    error: entry.error === null ? null : redactTokens(entry.error, tokens),
   };
 }
 
+/**
+ * Each entry's stored JSON and the tokens it was redacted with. Entries are never changed in place
+ * (a finished call or a folded poll is a new object), so a save redoes only the entries that are new
+ * since the last, and all of them when the known tokens changed. Redacting every entry again on every
+ * save made scrolling a long list janky: each page of 200 orders is a read with a ~100 KB answer
+ * (npm run bench -- list, 10,000 orders: the longest task while scrolling 153 -> 89 ms with this,
+ * -> 60 ms with each entry under its own key, save below).
+ */
+const storedJson = new WeakMap<JournalEntry, { tokens: string; json: string }>();
+
+function storedJsonOf(entry: JournalEntry, tokens: readonly string[], signature: string): string {
+  const known = storedJson.get(entry);
+  if (known?.tokens === signature) return known.json;
+  const json = JSON.stringify(storedCopy(entry, tokens));
+  storedJson.set(entry, { tokens: signature, json });
+  return json;
+}
+
+function writeKept(store: Storage, kept: readonly { id: number; json: string }[]): void {
+  const ids = new Set(kept.map(({ id }) => id));
+  // Room first: the entries no longer kept leave before new ones are written.
+  for (const id of [...written.keys()]) {
+    if (ids.has(id)) continue;
+    store.removeItem(entryKey(id));
+    written.delete(id);
+  }
+  for (const { id, json } of kept) {
+    if (written.get(id) === json) continue;
+    store.setItem(entryKey(id), json);
+    written.set(id, json);
+  }
+  store.setItem(STORAGE_KEY, JSON.stringify(kept.map(({ id }) => id)));
+}
+
+/** Every key of the journal, this tab's or not (an earlier page's, an entry a failed save left). */
+function removeStored(store: Storage): void {
+  const prefix = `${STORAGE_KEY}:`;
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key !== null && key.startsWith(prefix)) keys.push(key);
+  }
+  for (const key of keys) store.removeItem(key);
+  written.clear();
+  store.removeItem(STORAGE_KEY);
+}
+
+/**
+ * Each entry under its own key, written when it is new or changed: a long list's pages (a read with
+ * a ~100 KB answer each, 20 KB kept) cost one entry's write each, not a rewrite of all of them. One
+ * key for the whole journal made every save copy it whole (sessionStorage's setItem): scrolling
+ * 10,000 orders had a task of up to 150 ms every half second by the end (npm run bench -- list).
+ */
 function save(): void {
   saveTimer = null;
   const store = storage();
   if (store === null || entries === null) return;
-  let kept = entries.map(storedCopy);
+  const tokens = knownTokens();
+  const signature = JSON.stringify(tokens);
+  let kept = entries.map((entry) => ({ id: entry.id, json: storedJsonOf(entry, tokens, signature) }));
   // Storage full (other data of the site, or many long bodies): keep the newer half, then try again.
   while (kept.length > 0) {
     try {
-      store.setItem(STORAGE_KEY, JSON.stringify(kept));
+      writeKept(store, kept);
       return;
     } catch {
       kept = kept.slice(0, Math.floor(kept.length / 2));
     }
   }
   try {
-    store.removeItem(STORAGE_KEY);
+    removeStored(store);
   } catch {
     // Nothing stored, nothing to remove.
   }
@@ -265,7 +351,8 @@ export const journal = {
     saveTimer = null;
     entries = [];
     try {
-      storage()?.removeItem(STORAGE_KEY);
+      const store = storage();
+      if (store !== null) removeStored(store);
     } catch {
       // Nothing stored, nothing to remove.
     }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { DEFAULT_TOKEN, environmentStore, setToken } from '../../lib/environments.ts';
 import { journal, JOURNAL_CAPACITY, SHORTENED_MARK, STORAGE_KEY, STORED_BODY_LIMIT } from '../../lib/journal.ts';
 import { CONSOLE_ORIGIN, server } from '../../test/msw-server.ts';
@@ -30,7 +30,12 @@ function record(method: 'GET' | 'POST', path: string, status: number | null, res
   journal.finish(id, { status, durationMs: 5, responseBody, error });
 }
 
-const stored = () => window.sessionStorage.getItem(STORAGE_KEY) ?? '';
+/** Everything the journal keeps in the tab's storage: the list of ids and each entry's key. */
+const stored = () =>
+  Object.keys(window.sessionStorage)
+    .filter((key) => key === STORAGE_KEY || key.startsWith(`${STORAGE_KEY}:`))
+    .map((key) => window.sessionStorage.getItem(key) ?? '')
+    .join('\n');
 
 describe('kept across reloads of the tab', { timeout: 45_000 }, () => {
   test('the calls come back after a reload; the stored copy holds no token, even one the service echoed', async () => {
@@ -62,6 +67,43 @@ describe('kept across reloads of the tab', { timeout: 45_000 }, () => {
     journal.flush();
     expect(stored()).not.toContain('staging-secret-9');
     expect(stored()).toContain(JSON.stringify('{"note":"****"}'));
+  });
+
+  test('a token set up after a call was stored is taken out of that call on the next save', () => {
+    journal.clear();
+    record('GET', '/psp/v2/order/y/', 200, '{"note":"later-secret-7"}');
+    journal.flush();
+    // Not a token yet: just text the service answered.
+    expect(stored()).toContain('later-secret-7');
+    environmentStore.save({ id: 'later', name: 'Later', baseUrl: '', production: false, sandbox: true, rememberToken: false });
+    setToken('later', 'later-secret-7');
+    record('GET', '/psp/v2/order/z/', 200, '{}');
+    journal.flush();
+    expect(stored()).not.toContain('later-secret-7');
+    expect(stored()).toContain(JSON.stringify('{"note":"****"}'));
+    expect(journal.getSnapshot()).toHaveLength(2);
+  });
+
+  test('a save writes what is new, not the whole journal again; an entry whose key is gone is left out, not the list', () => {
+    journal.clear();
+    for (let i = 0; i < 30; i += 1) record('GET', `/sandbox/orders?cursor=${i}`, 200, `{"page":${i}}`);
+    journal.flush();
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    try {
+      record('GET', '/sandbox/orders?cursor=30', 200, '{"page":30}');
+      journal.flush();
+      // The new entry and the list of ids: two writes, whatever the journal holds already.
+      expect(setItem.mock.calls.map(([key]) => key)).toEqual([`${STORAGE_KEY}:${journal.getSnapshot()[0]?.id ?? 0}`, STORAGE_KEY]);
+    } finally {
+      setItem.mockRestore();
+    }
+    const lost = journal.getSnapshot()[5];
+    window.sessionStorage.removeItem(`${STORAGE_KEY}:${lost?.id ?? 0}`);
+    journal.reload();
+    const back = journal.getSnapshot();
+    expect(back).toHaveLength(30);
+    expect(back.some((entry) => entry.id === lost?.id)).toBe(false);
+    expect(back[0]?.responseBody).toBe('{"page":30}');
   });
 
   test('reads push out the oldest reads, never a write; a read with the same answer again is a count on its entry', () => {
@@ -100,8 +142,10 @@ describe('kept across reloads of the tab', { timeout: 45_000 }, () => {
     record('GET', '/psp/v2/order/long-2/', 200, long);
     expect(journal.getSnapshot()[0]?.responseBody).toBe(long);
     journal.flush();
-    const kept: unknown = JSON.parse(stored());
+    const kept: unknown = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '');
     expect(Array.isArray(kept) && kept.length).toBe(JOURNAL_CAPACITY);
+    // One key for each entry kept, and none for those pushed out.
+    expect(Object.keys(window.sessionStorage).filter((key) => key.startsWith(`${STORAGE_KEY}:`))).toHaveLength(JOURNAL_CAPACITY);
     journal.reload();
     const restored = journal.getSnapshot()[0]?.responseBody ?? '';
     expect(restored.length).toBe(STORED_BODY_LIMIT + SHORTENED_MARK.length);
