@@ -42,6 +42,7 @@ const postgresProject: TestProjectInlineConfiguration[] =
             include: [...BOTH_STORES, ...POSTGRES_ONLY],
             env: { SANDBOX_TEST_STORE: 'postgres' },
             globalSetup: ['src/sandbox/testing/postgres-global-setup.ts'],
+            isolate: false,
           },
         },
       ]
@@ -51,6 +52,40 @@ if (postgresProject.length === 0 && process.env['ORDER_CONSOLE_PG_SKIP_SAID'] ==
   process.env['ORDER_CONSOLE_PG_SKIP_SAID'] = '1';
   console.warn(`vitest: the sandbox-postgres tests are SKIPPED: ${INSTALL_HINT}`);
 }
+
+// Isolation (a fresh module graph and environment per test file) cost 0.6-1 s per file, 5-6 minutes of
+// a CI run on 2 cores (unit tests 956 -> 559 s without it): most files share their worker's modules
+// (isolate: false). The console's setup.ts puts back what a file changed (spies, stubbed globals,
+// storage, the MSW handlers) after each test and file; the node files start their own servers and
+// stores. The files below need a graph of their own and keep it: a vi.mock factory, a global changed
+// in place, or a check of what shows while a lazy module is not loaded yet. A file that starts to
+// fail only after another one ran belongs here (`npx vitest run --sequence.shuffle.files` finds it).
+const NODE_FILES = ['src/contract/**/*.test.ts', 'src/db/**/*.test.ts', 'src/sandbox/**/*.test.ts', 'src/server/**/*.test.ts', 'src/scenarios/**/*.test.ts', 'src/bulk/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'];
+const NODE_ISOLATED = ['src/sandbox/security.test.ts'];
+const CONSOLE_ISOLATED = [
+  // vi.mock factories
+  'src/console/app/route-error.test.tsx',
+  'src/console/features/order-detail/after-heading.test.tsx',
+  'src/console/features/order-detail/after-heading-focus.test.tsx',
+  'src/console/lib/resilience.test.tsx',
+  // globals replaced or changed in place
+  'src/console/features/scenarios/scenarios-page.test.tsx',
+  'src/console/lib/after-paint-script.test.ts',
+  'src/console/lib/boot-script.test.ts',
+  // what shows while a lazy module has not loaded yet, or before a host is first needed
+  'src/console/app/app-shell.test.tsx',
+  'src/console/app/notifications-host.test.tsx',
+  'src/console/features/orders/received-order.test.ts',
+];
+const CONSOLE = {
+  environment: 'jsdom' as const,
+  include: ['src/console/**/*.test.{ts,tsx}'],
+  setupFiles: ['src/console/test/setup.ts'],
+  globalSetup: ['src/console/test/sandbox-global-setup.ts'],
+  // Stylesheets stay out of the tests (Vitest hands them over empty), except a stylesheet
+  // imported as text (`?raw`), which a test reads (app/shell-parts.test.tsx).
+  css: { include: [/\.css\?raw$/] },
+};
 
 export default defineConfig({
   plugins: [react()],
@@ -65,23 +100,23 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/contract/**/*.test.ts', 'src/db/**/*.test.ts', 'src/sandbox/**/*.test.ts', 'src/server/**/*.test.ts', 'src/scenarios/**/*.test.ts', 'src/bulk/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...POSTGRES_ONLY],
+          include: NODE_FILES,
+          exclude: [...configDefaults.exclude, ...POSTGRES_ONLY, ...NODE_ISOLATED],
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'node-isolated', environment: 'node', include: NODE_ISOLATED },
       },
       ...postgresProject,
       {
         extends: true,
-        test: {
-          name: 'console',
-          environment: 'jsdom',
-          include: ['src/console/**/*.test.{ts,tsx}'],
-          setupFiles: ['src/console/test/setup.ts'],
-          globalSetup: ['src/console/test/sandbox-global-setup.ts'],
-          // Stylesheets stay out of the tests (Vitest hands them over empty), except a stylesheet
-          // imported as text (`?raw`), which a test reads (app/shell-parts.test.tsx).
-          css: { include: [/\.css\?raw$/] },
-        },
+        test: { name: 'console', ...CONSOLE, exclude: [...configDefaults.exclude, ...CONSOLE_ISOLATED], isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'console-isolated', ...CONSOLE, include: CONSOLE_ISOLATED },
       },
     ],
   },

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { orderIndex } from '../features/orders/order-index.ts';
 import { environmentStore } from '../lib/environments.ts';
 import { journal } from '../lib/journal.ts';
@@ -49,4 +49,10 @@ afterEach(() => {
   journal.clear();
 });
 
-afterAll(() => server.close());
+// Most files share one worker (vitest.config.ts, isolate: false): a spy or a stubbed global a file left
+// in place would reach the files after it.
+afterAll(() => {
+  server.close();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});

@@ -125,6 +125,8 @@ test('with OpenID Connect sign-in, people and roles come from the provider: no a
 });
 
 test('the Users link is shown to an admin of the whole console only', async () => {
+  // The header's faults indicator asks the team's sandbox for its armed rules: none.
+  server.use(http.get(`${CONSOLE_ORIGIN}/env/sandbox/sandbox/faults`, () => HttpResponse.json({ results: [] })));
   team(['admin@sandbox']);
   const first = renderRoute(<AppShellLayout />);
   expect(await first.findByRole('link', { name: 'Orders' })).toBeInTheDocument();
