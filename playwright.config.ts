@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 import type { PlaywrightTestConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './src/testing/browser.ts';
 import { FAULT_TOKENS } from './e2e/support/faults.ts';
-import { DEV_TOKEN, resolveTarget, SHORT_APPROVAL_TTL, TEAM_ADMIN, TEAM_APPROVERS, TEAM_SANDBOX_TOKEN, TEAM_USER, TEAM_VIEWER } from './e2e/support/target.ts';
+import { DEV_TOKEN, resolveTarget, SHORT_APPROVAL_TTL, TEAM_SANDBOX_TOKEN, TEAM_USER } from './e2e/support/target.ts';
 
 // The end-to-end suite: e2e/README.md says how to run it and against what.
 
@@ -55,9 +55,10 @@ function configure(): PlaywrightTestConfig {
           },
           {
             // Team mode (issue 25, D16): a fresh console database with an agent, a viewer, two approvers and an
-            // admin (the users page) made by `npm run users`, the embedded sandbox's token only in this server's environment.
+            // admin (the users page), made in the server's process (e2e/support/team-console.ts), the embedded
+            // sandbox's token only in this server's environment.
             name: 'team-console',
-            command: `node -e "require('node:fs').rmSync(process.env.CONSOLE_DB,{recursive:true,force:true})" && node --import tsx scripts/users.ts add ${TEAM_USER.email} --role agent --password-env E2E_TEAM_PASSWORD && node --import tsx scripts/users.ts add ${TEAM_VIEWER.email} --role viewer --password-env E2E_TEAM_PASSWORD && node --import tsx scripts/users.ts add ${TEAM_APPROVERS[0].email} --role approver --password-env E2E_TEAM_PASSWORD && node --import tsx scripts/users.ts add ${TEAM_APPROVERS[1].email} --role approver --password-env E2E_TEAM_PASSWORD && node --import tsx scripts/users.ts add ${TEAM_ADMIN.email} --role admin --password-env E2E_TEAM_PASSWORD && ${server}`,
+            command: 'node --import tsx e2e/support/team-console.ts',
             url: `${target.teamBaseURL}/openapi.json`,
             env: {
               ...common,
@@ -75,10 +76,10 @@ function configure(): PlaywrightTestConfig {
             gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
           },
           {
-            // Team mode whose refund requests expire after 3 s (D17, CONSOLE_APPROVAL_TTL): an agent and an
-            // approver made in the same process (e2e/support/short-ttl-console.ts), for team-approvals-expiry.spec.ts.
+            // Team mode whose refund requests expire after 3 s (D17, CONSOLE_APPROVAL_TTL), the same accounts
+            // (e2e/support/team-console.ts), for team-approvals-expiry.spec.ts.
             name: 'team-console-short-ttl',
-            command: 'node --import tsx e2e/support/short-ttl-console.ts',
+            command: 'node --import tsx e2e/support/team-console.ts',
             url: `${target.teamShortTtlBaseURL}/openapi.json`,
             env: {
               ...common,

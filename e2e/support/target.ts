@@ -18,7 +18,7 @@ export interface Target {
   proxyBaseURL: string | null;
   /** A fourth local server in team mode (CONSOLE_AUTH=local, issue 25); null otherwise. */
   teamBaseURL: string | null;
-  /** Team mode with a short CONSOLE_APPROVAL_TTL (e2e/support/short-ttl-console.ts), for the expiry of requests (D17). */
+  /** Team mode with a short CONSOLE_APPROVAL_TTL (e2e/support/team-console.ts), for the expiry of requests (D17). */
   teamShortTtlBaseURL: string | null;
   /** Team mode signing in with OpenID Connect at a test provider (e2e/support/oidc-console.ts). */
   oidcBaseURL: string | null;

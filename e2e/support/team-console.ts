@@ -1,0 +1,30 @@
+import { rmSync } from 'node:fs';
+import { grantSchema } from '../../src/contract/grants.ts';
+import { openConsoleDb } from '../../src/server/console-db.ts';
+import { hashPassword } from '../../src/server/passwords.ts';
+import { addUser } from '../../src/server/users.ts';
+import { TEAM_ADMIN, TEAM_APPROVERS, TEAM_USER, TEAM_VIEWER } from './target.ts';
+
+// The e2e suite's team consoles (playwright.config.ts: `team-console`, and `team-console-short-ttl`
+// whose refund requests expire within seconds): a fresh console database with an agent, a viewer, two
+// approvers and an admin, all with the password in E2E_TEAM_PASSWORD, then `npm start`'s own main in
+// this process. Made here, not by five `npm run users` processes one after another: those were 30 s of
+// the suite's start on 2 cores (src/server/users-cli.test.ts runs that command as an operator would).
+
+const ACCOUNTS = [
+  { email: TEAM_USER.email, role: 'agent' },
+  { email: TEAM_VIEWER.email, role: 'viewer' },
+  { email: TEAM_APPROVERS[0].email, role: 'approver' },
+  { email: TEAM_APPROVERS[1].email, role: 'approver' },
+  { email: TEAM_ADMIN.email, role: 'admin' },
+] as const;
+
+const location = process.env['CONSOLE_DB'] ?? '';
+const password = process.env['E2E_TEAM_PASSWORD'] ?? '';
+if (location === '' || password === '') throw new Error('team-console: CONSOLE_DB and E2E_TEAM_PASSWORD must be set');
+rmSync(location, { recursive: true, force: true });
+const db = await openConsoleDb(location);
+const passwordHash = await hashPassword(password);
+for (const { email, role } of ACCOUNTS) await addUser(db, { email, grants: [grantSchema.parse(role)], passwordHash });
+await db.close();
+await import('../../src/server/main.ts');
