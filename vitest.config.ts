@@ -97,7 +97,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // A worker per core. Vitest's default leaves one core free (cores - 1: a single worker on CI's 2),
     // but many files here wait on what they start (servers, npm and tsx children, PostgreSQL): one
-    // worker left the second core half idle. Unit tests 562 -> 360 s in CI on 2 cores.
+    // worker left the second core half idle. Unit tests 562 -> 386-401 s in CI on 2 cores.
     maxWorkers: availableParallelism(),
     projects: [
       {
