@@ -1,17 +1,13 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, field, orderStatus, test, uniqueId } from './fixtures.ts';
+import { axeViolations } from './support/axe.ts';
 import { fillRefund, refundDialog } from './support/refund-dialog.ts';
 
 // axe-core on every page and dialog, in both colour schemes: no serious or critical violation.
 // Moderate and minor findings are attached to the report, not failed on.
 
-const BLOCKING = new Set(['serious', 'critical']);
-
 async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
-  const others = results.violations.filter((v) => !BLOCKING.has(v.impact ?? ''));
+  const { blocking, others } = await axeViolations(page);
   if (others.length > 0) {
     await test.info().attach(`axe: other findings on ${what}`, { body: JSON.stringify(others, null, 2), contentType: 'application/json' });
   }

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fault-test.ts';
 import type { OrderApi } from './fixtures.ts';
+import { seriousViolations } from './support/axe.ts';
 
 // Issue 28: refunds of many orders from a CSV file (personal mode). Fault specs' fixtures: the
 // second test arms a delay on one order's refund to hold it in flight while the page reloads.
@@ -101,8 +101,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const order = await activated(api, '12.00');
     await uploadFile(page, ['order_id,amount,reason', `${order.id},full,Duplicate`, 'nope,1.00,']);
     await expect(page.getByRole('list', { name: 'Problems, line 3' })).toContainText('reason is missing');
-    const blocking = async () =>
-      (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const blocking = () => seriousViolations(page);
     expect(await blocking()).toEqual([]);
     await page.getByRole('textbox', { name: 'Destination account number' }).fill(ACCOUNT);
     await page.getByRole('button', { name: 'Review and confirm' }).click();

@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { orderServicePaths } from '../src/contract/paths.ts';
 import { expect, orderStatus, sampleRefund, test } from './fixtures.ts';
+import { seriousViolations } from './support/axe.ts';
 
 // Issue 18: the order's lifecycle diagram (click a reachable state, the order moves) and the
 // sandbox's overview page.
@@ -64,13 +63,6 @@ test('the overview counts orders by status, links each count to the filtered lis
   await expect(page.getByTestId('order-row-status').first()).toHaveText('activated');
 });
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} colour scheme`, () => {
     test.use({ colorScheme: scheme });
@@ -81,11 +73,11 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.goto(`/orders/${order.id}`);
       await expect(page.getByRole('img', { name: /^Accepted, current status/ })).toBeVisible();
       await expect(page.getByTestId('lifecycle-text')).toContainText('Accepted (');
-      expect.soft(await seriousViolations(page), 'order page').toEqual([]);
+      expect.soft(await seriousViolations(page, { nodes: 3 }), 'order page').toEqual([]);
 
       await page.goto('/overview');
       await expect(page.getByRole('list', { name: 'Orders by status' })).toBeVisible();
-      expect.soft(await seriousViolations(page), 'overview').toEqual([]);
+      expect.soft(await seriousViolations(page, { nodes: 3 }), 'overview').toEqual([]);
     });
   });
 }

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { formatMoney, sumMoney } from '../src/contract/money.ts';
 import { orderSchema } from '../src/contract/schemas.ts';
 import { sampleOrder } from '../src/testing/kit.ts';
+import { seriousViolations } from './support/axe.ts';
 import { resolveTarget, TEAM_APPROVERS, TEAM_SANDBOX_TOKEN, TEAM_USER } from './support/target.ts';
 import { signedIn } from './support/team-sign-in.ts';
 
@@ -47,12 +47,6 @@ async function uploadAndReview(page: Page, ids: readonly string[]) {
   await expect(page.getByTestId('bulk-total')).toContainText(`${ids.length} of ${ids.length} rows ready`);
   await page.getByRole('button', { name: 'Review and confirm' }).click();
   return page.getByRole('dialog', { name: 'Confirm the bulk refund' });
-}
-
-/** Serious or critical accessibility violations on the page as it is now. */
-async function blocking(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** A few cents of its own, so this run's batch is told apart from earlier runs' in a reused console. */
@@ -99,19 +93,19 @@ test('a batch over the threshold waits; another person approves it at /approvals
 
   const dialog = await uploadAndReview(agent, ids);
   await expect(dialog.getByRole('alert')).toContainText(`${total} is over Sandbox's approval threshold of 100.00`);
-  expect(await blocking(agent)).toEqual([]);
+  expect(await seriousViolations(agent)).toEqual([]);
   await dialog.getByRole('button', { name: 'Send for approval' }).click();
   const waiting = agent.getByRole('alert', { name: "Waiting for a second person's approval" });
   await expect(waiting).toContainText(`an approver other than ${TEAM_USER.email}`);
   await expect(waiting).toContainText('It expires');
   await expect(waiting.getByRole('button', { name: 'Withdraw' })).toBeVisible();
-  expect(await blocking(agent)).toEqual([]);
+  expect(await seriousViolations(agent)).toEqual([]);
   for (const id of ids) expect(await refundedOf(request, id)).toBe('0.00');
 
   const approver = await signedIn(browser, target, TEAM_APPROVERS[0]);
   await approver.goto('/approvals');
   const batch = approver.getByRole('article', { name: `Bulk refund of ${total}, 2 orders, asked by ${TEAM_USER.email}` });
-  expect(await blocking(approver)).toEqual([]);
+  expect(await seriousViolations(approver)).toEqual([]);
   // Its rows first: the batch as the server keeps it, waiting, not the approver's to withdraw.
   await batch.getByRole('link', { name: 'See the 2 rows' }).click();
   const rows = approver.getByRole('table', { name: 'Refunds of the run' });
@@ -127,6 +121,6 @@ test('a batch over the threshold waits; another person approves it at /approvals
   await expect(agent.getByText('Bulk refund finished')).toBeVisible({ timeout: 30_000 });
   await expect(agent.getByTestId('bulk-progress')).toHaveText('2 of 2 done · 2 refunded · 0 refused · 0 skipped');
   await expect(agent.getByText(`Approved by ${TEAM_APPROVERS[0].email}`)).toBeVisible();
-  expect(await blocking(agent)).toEqual([]);
+  expect(await seriousViolations(agent)).toEqual([]);
   for (const [i, id] of ids.entries()) expect(await refundedOf(request, id)).toBe(amounts[i]);
 });
