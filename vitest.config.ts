@@ -2,7 +2,12 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { COMPILER_ENV } from './src/db/pglite-baseline.ts';
 import { findPostgresBin, INSTALL_HINT } from './src/sandbox/testing/postgres-bin.ts';
+
+// The workers, and every server and command a test starts, inherit it: embedded databases that live for
+// seconds stay on V8's baseline compiler (src/db/pglite-baseline.ts: 2.2 s less CPU a process).
+process.env[COMPILER_ENV] ??= 'baseline';
 
 // The sandbox suites that run against both stores (docs/decisions.md D15): once on PGlite in the project
 // `node`, once on a throwaway PostgreSQL server in `sandbox-postgres`, the same files, told apart by

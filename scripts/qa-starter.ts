@@ -2,6 +2,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { keepWasmOnBaselineCompiler } from '../src/db/pglite-baseline.ts';
 import { startServer } from '../src/server/server.ts';
 
 // npm test's stage for the QA kit seen from outside: examples/qa-starter (a project of its own that
@@ -44,6 +45,8 @@ if (install.status !== 0) {
 const installed = performance.now();
 
 const token = `qa-${randomBytes(16).toString('hex')}`;
+// A sandbox for the starter's few specs: its database stays on V8's baseline compiler (src/db/pglite-baseline.ts).
+keepWasmOnBaselineCompiler();
 const server = await startServer({ port: 0, host: '127.0.0.1', db: ':memory:', tokens: [token], staticDir: 'dist', log: () => undefined });
 let status: number | null;
 try {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { keepWasmOnBaselineCompiler } from '../src/db/pglite-baseline.ts';
 import { startServer } from '../src/server/server.ts';
 import { main } from './scenarios-cli.ts';
 
@@ -11,6 +12,8 @@ const REPORT_DIR = process.env['SCENARIOS_REPORT_DIR'] ?? 'test-results/scenario
 const TOKEN_ENV = 'SCENARIOS_SANDBOX_TOKEN';
 
 const started = performance.now();
+// A sandbox for one run of seconds: its database stays on V8's baseline compiler (src/db/pglite-baseline.ts).
+keepWasmOnBaselineCompiler();
 const token = `scn-${randomBytes(16).toString('hex')}`;
 const sandbox = await startServer({ port: 0, host: '127.0.0.1', db: ':memory:', tokens: [token], log: () => undefined });
 let code: number;

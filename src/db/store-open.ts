@@ -4,6 +4,7 @@ import { inspect } from 'node:util';
 import type { Extensions } from '@electric-sql/pglite';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './store-db.ts';
+import { applyEmbeddedDbCompiler } from './pglite-baseline.ts';
 import { pgliteDatabase } from './store-db-pglite.ts';
 import type { PostgresOptions } from './store-db-postgres.ts';
 import { postgresDatabase } from './store-db-postgres.ts';
@@ -142,6 +143,7 @@ export async function openDatabase(location: string, options: OpenOptions = {}):
     throw new StoreOpenError(`cannot lock the data directory ${dir} (${reason(error)})`, { cause: error });
   }
   try {
+    applyEmbeddedDbCompiler();
     const db = await withTimeout(PGlite.create(dir, { extensions }), OPEN_TIMEOUT_MS, `opening the database in ${dir} took over ${OPEN_TIMEOUT_MS / 1000} s`);
     return await embedded(db, () => lock.release());
   } catch (error) {

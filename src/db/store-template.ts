@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import type { Extensions } from '@electric-sql/pglite';
 import { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
+import { applyEmbeddedDbCompiler } from './pglite-baseline.ts';
 
 // An in-memory PGlite runs initdb on every start: about 5 s on an idle 2-core machine, 25 s on a
 // busy one, and every test file starts one. A data directory freshly made by initdb is the same
@@ -48,6 +49,7 @@ function readIfPresent(path: string): Buffer | null {
  * same with or without them, so one template serves both.
  */
 export async function createMemoryDatabase(path: string | null = templatePath(), extensions: Extensions = {}): Promise<PGlite> {
+  applyEmbeddedDbCompiler();
   if (path !== null) {
     const template = readIfPresent(path);
     if (template !== null) {
