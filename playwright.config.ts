@@ -2,7 +2,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import type { PlaywrightTestConfig } from '@playwright/test';
-import { COMPILER_ENV } from './src/db/pglite-baseline.ts';
 import { chromiumLaunchOptions } from './src/testing/browser.ts';
 import { FAULT_TOKENS } from './e2e/support/faults.ts';
 import { DEV_TOKEN, resolveTarget, SHORT_APPROVAL_TTL, TEAM_SANDBOX_TOKEN, TEAM_USER } from './e2e/support/target.ts';
@@ -10,10 +9,6 @@ import { DEV_TOKEN, resolveTarget, SHORT_APPROVAL_TTL, TEAM_SANDBOX_TOKEN, TEAM_
 // The end-to-end suite: e2e/README.md says how to run it and against what.
 
 const CI = process.env['CI'] !== undefined && process.env['CI'] !== '' && process.env['CI'] !== 'false';
-
-// Every server this suite starts (here and in the fixtures) lives for minutes at most and serves a few
-// thousand requests: its embedded databases stay on V8's baseline compiler (src/db/pglite-baseline.ts).
-process.env[COMPILER_ENV] ??= 'baseline';
 
 function configure(): PlaywrightTestConfig {
   const target = resolveTarget();
