@@ -98,14 +98,19 @@ const COPIED_MS = 1500;
 const copyIcon = <IconCopy size={14} aria-hidden />;
 const copiedIcon = <IconCheck size={14} aria-hidden />;
 
-/** Mantine's subtle grey ActionIcon (teal once copied), as a plain button. */
+/**
+ * Mantine's subtle grey ActionIcon (teal once copied), as a plain button. It remembers which id it
+ * copied, not just that it did: scrolled, its row's elements may show another order (orders-table.tsx
+ * reuses them), which was not copied.
+ */
 function CopyIdButton({ id }: { id: string }) {
-  const [copied, setCopied] = useState(false);
+  const [copiedId, setCopiedId] = useState<string | null>(null);
+  const copied = copiedId === id;
   useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), COPIED_MS);
+    if (copiedId === null) return;
+    const timer = window.setTimeout(() => setCopiedId(null), COPIED_MS);
     return () => window.clearTimeout(timer);
-  }, [copied]);
+  }, [copiedId]);
   return (
     <button
       type="button"
@@ -115,8 +120,8 @@ function CopyIdButton({ id }: { id: string }) {
       title={copied ? 'Copied' : 'Copy order id'}
       onClick={() => {
         navigator.clipboard.writeText(id).then(
-          () => setCopied(true),
-          () => setCopied(false),
+          () => setCopiedId(id),
+          () => setCopiedId(null),
         );
       }}
     >

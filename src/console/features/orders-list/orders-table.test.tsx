@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { statusColor } from '../../components/status-badge.tsx';
 import { renderRoute } from '../../test/render.tsx';
@@ -161,5 +162,87 @@ describe('thousands of orders: only the rows in view are in the DOM', { timeout:
     fireEvent.scroll(table);
     expect(rowIndexes().at(-1)).toBe(1001);
     expect(nearEnd).toBeGreaterThan(0);
+  });
+});
+
+describe('scrolling reuses the rows: a row coming into view takes the elements of one that went (issue 27)', { timeout: 30_000 }, () => {
+  const many = Array.from({ length: 1000 }, (_, i) => generatedRecord(i).record);
+  const scrollTo = (table: HTMLElement, row: number) => {
+    table.scrollTop = row === 0 ? 0 : 40 + row * 44;
+    fireEvent.scroll(table);
+  };
+  const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+  const linkOf = (index: number) => screen.getByRole('link', { name: `GEN-${String(index).padStart(5, '0')}` });
+
+  test('a whole window on, the same row elements show the new orders, each in its place', () => {
+    renderRoute(<OrdersTable label="Many" records={many} />, { path: '/orders' });
+    const table = screen.getByRole('table', { name: 'Many' });
+    const before = rowsOf(table);
+    scrollTo(table, 500);
+    const after = rowsOf(table);
+    // A scrollbar drag: nothing of the first window is in view, yet no row element was built anew.
+    expect(after.map((row) => row.getAttribute('aria-rowindex'))).toEqual(Array.from({ length: 20 }, (_, i) => String(496 + i + 2)));
+    expect(after.filter((row) => !before.includes(row))).toHaveLength(after.length - before.length);
+    const row500 = after.find((row) => row.getAttribute('aria-rowindex') === '502');
+    expect(row500).toHaveStyle({ transform: `translateY(${500 * 44}px)` });
+    expect(within(row500!).getByRole('link')).toHaveAccessibleName('GEN-00500');
+    expect(within(row500!).getByRole('link')).toHaveAttribute('href', `/orders/${many[500]?.id}`);
+    expect(within(row500!).getByRole('button')).toHaveAccessibleName(`Copy order id ${many[500]?.id}`);
+  });
+
+  test('a focused order stays focused and the same order when the list scrolls it away and back; Enter opens it', async () => {
+    const { user, router } = renderRoute(<OrdersTable label="Many" records={many} />, {
+      path: '/orders',
+      extraRoutes: [{ path: '/orders/:orderId', element: <p>Order detail</p> }],
+    });
+    const table = screen.getByRole('table', { name: 'Many' });
+    const link = linkOf(2);
+    link.focus();
+    scrollTo(table, 500);
+    // Still rendered (out of view), still the order the keyboard chose.
+    expect(document.activeElement).toBe(link);
+    expect(link).toHaveAccessibleName('GEN-00002');
+    expect(link.closest('[role="row"]')).toHaveAttribute('aria-rowindex', '4');
+    expect(rowsOf(table)[0]).toHaveAttribute('aria-rowindex', '4');
+    scrollTo(table, 0);
+    expect(document.activeElement).toBe(link);
+    expect(linkOf(2)).toBe(link);
+    scrollTo(table, 700);
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe(`/orders/${many[2]?.id}`);
+  });
+
+  test('a new order on top shifts every row: each order keeps its elements, so the focus stays on its order', () => {
+    let addOnTop = () => undefined as void;
+    function Shifting() {
+      const [records, setRecords] = useState(many.slice(0, 50));
+      addOnTop = () => setRecords((current) => [generatedRecord(5000, { external_id: 'NEW-ON-TOP' }).record, ...current]);
+      return <OrdersTable label="Shifting" records={records} />;
+    }
+    renderRoute(<Shifting />, { path: '/orders' });
+    const link = linkOf(3);
+    link.focus();
+    act(() => addOnTop());
+    expect(document.activeElement).toBe(link);
+    expect(link).toHaveAccessibleName('GEN-00003');
+    expect(link.closest('[role="row"]')).toHaveAttribute('aria-rowindex', '6');
+    expect(screen.getByRole('link', { name: 'NEW-ON-TOP' }).closest('[role="row"]')).toHaveAttribute('aria-rowindex', '2');
+  });
+
+  test('"Copied" stays with the order copied: scrolled, the row elements showing another order say "Copy order id"', async () => {
+    const { user } = renderRoute(<OrdersTable label="Many" records={many} />, { path: '/orders' });
+    const table = screen.getByRole('table', { name: 'Many' });
+    const button = screen.getByRole('button', { name: `Copy order id ${many[0]?.id}` });
+    await user.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('title', 'Copied'));
+    // The click focused the button, which keeps its row rendered (the test above); the focus moves on.
+    act(() => button.blur());
+    scrollTo(table, 500);
+    expect(rowsOf(table)).toContain(button.closest('[role="row"]'));
+    expect(button).not.toHaveAccessibleName(`Copy order id ${many[0]?.id}`);
+    expect(button).toHaveAttribute('title', 'Copy order id');
+    expect(within(table).queryAllByTitle('Copied')).toEqual([]);
+    scrollTo(table, 0);
+    expect(screen.getByRole('button', { name: `Copy order id ${many[0]?.id}` })).toHaveAttribute('title', 'Copied');
   });
 });

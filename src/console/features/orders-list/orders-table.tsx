@@ -1,11 +1,11 @@
 import { useMediaQuery } from '@mantine/hooks';
-import type { MouseEvent } from 'react';
-import { useEffect, useRef } from 'react';
+import type { FocusEvent, MouseEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { OrderRowRecord } from './order-row.tsx';
 import { OrderRow } from './order-row.tsx';
 import classes from './orders-table.module.css';
-import { useRowWindow } from './row-window.ts';
+import { assignSlots, useRowWindow } from './row-window.ts';
 import { followInAppLink } from '../../lib/link-clicks.ts';
 
 export const ROW_HEIGHT = 44;
@@ -29,7 +29,7 @@ const COLUMNS = [
 
 /**
  * Rows kept beyond each edge: enough for a wheel step, and a scrollbar drag (all rows new each frame)
- * builds 20 rows instead of 28 (issue 6: about 20% less style, layout and paint a frame).
+ * updates 20 rows instead of 28 (issue 6: about 20% less style, layout and paint a frame).
  */
 const OVERSCAN = 4;
 
@@ -38,6 +38,12 @@ interface Props {
   records: readonly OrderRowRecord[];
   /** Called when the user scrolls close to the last loaded row (infinite lists). */
   onNearEnd?: () => void;
+}
+
+/** A row's own key: its order's id (an order without one, by its place). */
+function rowKey(record: OrderRowRecord | undefined, index: number): string | undefined {
+  if (record === undefined) return undefined;
+  return record.id === '' ? `#${index}` : record.id;
 }
 
 /** Thousands of orders stay smooth: only the rows in view (plus a few) are in the DOM. */
@@ -66,6 +72,30 @@ export function OrdersTable({ label, records, onNearEnd }: Props) {
   const rows = useRowWindow(viewportRef, VIEWPORT_HEIGHT, rowHeight, headerHeight, records.length, OVERSCAN);
   const lastVisible = rows.end - 1;
 
+  // The row holding the focus stays rendered when it scrolls out of the window, so the focus stays on
+  // that order (Enter opens the order the keyboard user chose) and comes back into view with it.
+  const [focused, setFocused] = useState<string | null>(null);
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const row = event.target.closest('[role="row"]');
+    const index = Number(row?.getAttribute('aria-rowindex') ?? '0') - 2;
+    setFocused(index >= 0 ? (rowKey(records[index], index) ?? null) : null);
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!(event.relatedTarget instanceof Node) || !event.currentTarget.contains(event.relatedTarget)) setFocused(null);
+  };
+  const shown: number[] = [];
+  for (let index = rows.start; index < rows.end; index += 1) shown.push(index);
+  const focusedIndex = focused === null ? -1 : records.findIndex((record, index) => rowKey(record, index) === focused);
+  if (focusedIndex >= 0 && focusedIndex < rows.start) shown.unshift(focusedIndex);
+  if (focusedIndex >= rows.end) shown.push(focusedIndex);
+  // Rows coming into view take the elements of rows that left (assignSlots). The last assignment is
+  // state, updated in this render when the rows changed (React renders this component again at once,
+  // before its rows: no second pass over them).
+  const keys = shown.map((index) => rowKey(records[index], index) ?? '');
+  const [assigned, setAssigned] = useState<ReadonlyMap<string, number>>(() => assignSlots(new Map(), keys));
+  const slots = assigned.size === keys.length && keys.every((key) => assigned.has(key)) ? assigned : assignSlots(assigned, keys);
+  if (slots !== assigned) setAssigned(slots);
+
   useEffect(() => {
     if (onNearEnd !== undefined && records.length > 0 && lastVisible >= records.length - NEAR_END_ROWS) onNearEnd();
   }, [lastVisible, records.length, onNearEnd]);
@@ -80,6 +110,8 @@ export function OrdersTable({ label, records, onNearEnd }: Props) {
       aria-rowcount={records.length + 1}
       tabIndex={-1}
       onClick={onClick}
+      onFocus={onFocus}
+      onBlur={onBlur}
     >
       <div role="rowgroup" className={classes.header}>
         <div role="row" aria-rowindex={1} className={classes.grid} style={{ height: HEADER_HEIGHT }}>
@@ -91,9 +123,10 @@ export function OrdersTable({ label, records, onNearEnd }: Props) {
         </div>
       </div>
       <div role="rowgroup" className={classes.body} style={{ height: records.length * rowHeight }}>
-        {records.slice(rows.start, rows.end).map((record, offset) => {
-          const index = rows.start + offset;
-          return <OrderRow key={record.id || index} record={record} rowIndex={index + 2} top={index * rowHeight} />;
+        {shown.map((index, position) => {
+          const record = records[index];
+          if (record === undefined) return null;
+          return <OrderRow key={slots.get(keys[position] ?? '')} record={record} rowIndex={index + 2} top={index * rowHeight} />;
         })}
       </div>
     </div>

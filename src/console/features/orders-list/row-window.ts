@@ -50,3 +50,32 @@ export function useRowWindow(viewportRef: RefObject<HTMLElement | null>, height:
 
   return visible;
 }
+
+/**
+ * A key for each row rendered, so that a row coming into view reuses the elements of one that went
+ * out instead of React building new ones (issue 27: a scrollbar drag replaces every row each frame;
+ * building them made garbage enough for a major GC in the frame, the longest tasks while scrolling).
+ * A row keeps its slot for as long as it is rendered, wherever it moves (a new order on top shifts
+ * every row; the focused row's elements stay its own); a row coming in takes the lowest slot no
+ * rendered row holds. `previous` is the last render's assignment; `rows` are the rendered rows' own
+ * keys (an order's id), each once.
+ */
+export function assignSlots(previous: ReadonlyMap<string, number>, rows: readonly string[]): Map<string, number> {
+  const next = new Map<string, number>();
+  const taken = new Set<number>();
+  for (const row of rows) {
+    const slot = previous.get(row);
+    if (slot !== undefined && !taken.has(slot)) {
+      next.set(row, slot);
+      taken.add(slot);
+    }
+  }
+  let free = 0;
+  for (const row of rows) {
+    if (next.has(row)) continue;
+    while (taken.has(free)) free += 1;
+    next.set(row, free);
+    taken.add(free);
+  }
+  return next;
+}
