@@ -7,12 +7,13 @@ import { setFlagsFromString } from 'node:v8';
 // then runs one query or a million. A server under load earns it back: on the optimised code a create
 // costs about 18% less CPU (`npm run bench -- sandbox`, server CPU a request), a refund about the same.
 // A process that lives for seconds (a CLI run, a test's server) does not: on a 2-core machine that is
-// half the machine for 4 s each time. So servers keep V8's default and `EMBEDDED_DB_COMPILER=baseline`
-// (the unit tests, short-lived commands) keeps the code on the baseline compiler. Same results either
-// way: only which compiler turns the same WebAssembly into machine code differs. Measured in CI on two
-// cores: `npm run audit -- verify` 4.4 -> 2.4 s; the unit tests 388 -> 374 s; the end-to-end suite's
-// servers, which serve it for ten minutes, made it 9.5 -> 10.9 min on the baseline code, so they keep
-// the default.
+// one core for 2 s each time, and the process's exit waits for it. So servers keep V8's default and
+// `EMBEDDED_DB_COMPILER=baseline` (the unit tests, short-lived commands) keeps the code on the baseline
+// compiler. Same results either way: only which compiler turns the same WebAssembly into machine code
+// differs. Measured on two cores: `npm run audit -- verify` 4.4 -> 2.4 s; the unit tests in CI about
+// 10 s less (388 s before, 364-394 s in four runs after, so within the noise). The end-to-end suite's
+// servers serve it for ten minutes and keep the default (one run with them on the baseline code took
+// 10.9 min, against 9.3-10.2 min on the default).
 
 export const COMPILER_ENV = 'EMBEDDED_DB_COMPILER';
 
