@@ -3,7 +3,7 @@ import type { TextInputProps } from '@mantine/core';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useController } from 'react-hook-form';
 import type { ChangeEvent, FocusEvent, KeyboardEvent } from 'react';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { normalizeDecimalInput } from '../lib/decimal-input.ts';
 
 // TTransformed: forms whose resolver turns values into another shape (a request body) pass that shape.
@@ -18,12 +18,27 @@ type Props<T extends FieldValues, TTransformed = T> = Omit<TextInputProps, 'name
   decimal?: boolean;
 };
 
-// react-hook-form re-renders every useController when a field array changes (add, remove a row);
-// memo keeps that to this thin hook layer: Mantine's input re-renders only when its own props change.
+// react-hook-form re-renders every useController when a field array changes (add, remove a row),
+// and this hook layer on every keystroke in its own field; memo keeps both to this layer: Mantine's
+// input re-renders only when its own props change, which typing does not (see TextField).
 const MemoTextInput = memo(TextInput);
 
+/** The form's value as the input's text. */
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' ? String(value) : '';
+}
+
 /**
- * A Mantine TextInput wired to react-hook-form; re-renders only when its own field changes.
+ * A Mantine TextInput wired to react-hook-form.
+ *
+ * Mantine's input is uncontrolled: the element keeps the text the person types, and the form's value
+ * is written into it only when the two differ, that is when the form set it (a reset, sample data,
+ * an import, a decimal comma made a dot). As a controlled input (`value`), every keystroke
+ * re-rendered Mantine's TextInput, InputBase, wrapper, label and description: about 2 ms of main
+ * thread a key in Chromium on the create form, twice what the rest of the keystroke's JavaScript
+ * costs (issue 27, typing). The text is written before paint (layout effect), so the screen never
+ * shows the old one.
  *
  * Leaving the field tells the form only when the person typed in it (issue 11): a field someone
  * merely tabbed through is not "touched", so it does not turn red before they typed in it or tried
@@ -36,6 +51,21 @@ export function TextField<T extends FieldValues, TTransformed = T>({ control, na
   } = useController({ control, name });
   // The value after the person's last keystroke, paste or cut in this input.
   const typed = useRef<string | null>(null);
+  const element = useRef<HTMLInputElement | null>(null);
+  const text = asText(value);
+  // The text the input starts with; later values reach it through the effect below.
+  const [initialText] = useState(text);
+  useLayoutEffect(() => {
+    const input = element.current;
+    if (input !== null && input.value !== text) input.value = text;
+  }, [text]);
+  const setRef = useCallback(
+    (input: HTMLInputElement | null) => {
+      element.current = input;
+      ref(input);
+    },
+    [ref],
+  );
 
   // The same functions from render to render (react-hook-form's onChange and onBlur are stable), so
   // the memoised input does not re-render when react-hook-form re-renders this hook for another
@@ -71,9 +101,9 @@ export function TextField<T extends FieldValues, TTransformed = T>({ control, na
   return (
     <MemoTextInput
       {...props}
-      ref={ref}
+      ref={setRef}
       name={name}
-      value={typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value)}
+      defaultValue={initialText}
       onChange={handlers.onChange}
       onBlur={handlers.onBlur}
       onKeyDown={handlers.onKeyDown}
