@@ -62,7 +62,7 @@ function CreateOrderForm({ environment }: { environment: Environment }) {
     mode: 'onTouched',
     shouldFocusError: true,
   });
-  const { control, getValues, reset, trigger, getFieldState, subscribe } = form;
+  const { control, getValues, reset, trigger, getFieldState } = form;
   useLayoutEffect(() => shownErrors.connect((name) => getFieldState(name).error), [shownErrors, getFieldState]);
   const { discard } = useDraftAutosave(form, environment.id);
   const navigate = useNavigate();
@@ -138,7 +138,7 @@ function CreateOrderForm({ environment }: { environment: Environment }) {
           <OrderSection control={control} existing={existing} />
           <OrderDataSection control={control} />
           <CustomerSection control={control} />
-          <ItemsSection control={control} getValues={getValues} subscribe={subscribe} />
+          <ItemsSection control={control} getValues={getValues} />
           <TransactionsSection control={control} getValues={getValues} />
           <ActionBar
             pending={pending}

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { memo, useCallback, useMemo } from 'react';
-import type { UseFormGetValues, UseFormSubscribe } from 'react-hook-form';
+import type { UseFormGetValues } from 'react-hook-form';
 import { useFieldArray } from 'react-hook-form';
 import type { CreateOrderControl, CreateOrderFormValues } from './form-values.ts';
 import { emptyItem } from './form-values.ts';
@@ -12,12 +12,11 @@ import { ItemsSummary } from './items-summary.tsx';
 interface Props {
   control: CreateOrderControl;
   getValues: UseFormGetValues<CreateOrderFormValues>;
-  subscribe: UseFormSubscribe<CreateOrderFormValues>;
 }
 
-export const ItemsSection = memo(function ItemsSection({ control, getValues, subscribe }: Props) {
+export const ItemsSection = memo(function ItemsSection({ control, getValues }: Props) {
   // One object for every row's line total, so the memoised rows keep it across renders.
-  const values = useMemo(() => ({ getValues, subscribe }), [getValues, subscribe]);
+  const values = useMemo(() => ({ control, getValues }), [control, getValues]);
   const { fields, append, remove, insert } = useFieldArray({ control, name: 'items' });
   // remove/insert from useFieldArray are stable, so these keep the rows' memo intact.
   const onRemove = useCallback((index: number) => remove(index), [remove]);

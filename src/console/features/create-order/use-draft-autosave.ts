@@ -3,6 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { OrderCreateRequest } from '../../../contract/schemas.ts';
 import { DRAFT_SAVE_DELAY_MS, removeDraft, saveDraft } from './draft-storage.ts';
 import type { CreateOrderFormValues } from './form-values.ts';
+import { onFormChange } from './use-watch-after-paint.ts';
 
 /** The longest an idle-time save may wait for the browser to be idle. */
 export const DRAFT_IDLE_TIMEOUT_MS = 1_000;
@@ -28,12 +29,12 @@ function whenIdle(work: () => void): Cancel {
  * stops all that (after a successful create or "Clear form").
  */
 export function useDraftAutosave(
-  form: Pick<UseFormReturn<CreateOrderFormValues, unknown, OrderCreateRequest>, 'subscribe' | 'getValues'>,
+  form: Pick<UseFormReturn<CreateOrderFormValues, unknown, OrderCreateRequest>, 'control' | 'getValues'>,
   environmentId: string,
 ): { discard: () => void } {
   const dirty = useRef(false);
   const pending = useRef<Cancel | null>(null);
-  const { subscribe, getValues } = form;
+  const { control, getValues } = form;
 
   const cancel = useCallback(() => {
     pending.current?.();
@@ -58,12 +59,10 @@ export function useDraftAutosave(
       }, DRAFT_SAVE_DELAY_MS);
       pending.current = () => clearTimeout(timer);
     };
-    const unsubscribe = subscribe({
-      formState: { values: true },
-      callback: () => {
-        dirty.current = true;
-        schedule();
-      },
+    // Every change, without asking react-hook-form for a copy of the values per keystroke (onFormChange).
+    const unsubscribe = onFormChange(control, undefined, () => {
+      dirty.current = true;
+      schedule();
     });
     const onHidden = () => {
       if (document.visibilityState === 'hidden') flush();
@@ -76,7 +75,7 @@ export function useDraftAutosave(
       document.removeEventListener('visibilitychange', onHidden);
       flush();
     };
-  }, [subscribe, cancel, flush]);
+  }, [control, cancel, flush]);
 
   const discard = useCallback(() => {
     cancel();
