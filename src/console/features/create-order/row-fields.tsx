@@ -6,7 +6,7 @@ import { Children, memo, useCallback, useLayoutEffect, useMemo, useRef, useSyncE
 import type { FieldPath } from 'react-hook-form';
 import { normalizeDecimalInput } from '../../lib/decimal-input.ts';
 import type { CreateOrderControl, CreateOrderFormValues } from './form-values.ts';
-import { useShownAfterPaint } from './use-watch-after-paint.ts';
+import { concernsName, useShownAfterPaint } from './use-watch-after-paint.ts';
 
 // The inputs of the item and transaction rows. 200 items and 50 transactions hold 1,500 inputs; as
 // controlled fields (useController) each one is two react-hook-form subscriptions (its value and
@@ -180,11 +180,6 @@ interface RowErrorsHub {
 
 const hubs = new WeakMap<CreateOrderControl, RowErrorsHub>();
 
-/** react-hook-form's rule for whom a change concerns (shouldSubscribeByName, not exact): at, above or under the path. */
-function concernsRow(path: string, changed: string | undefined): boolean {
-  return changed === undefined || changed === '' || path === changed || path.startsWith(changed) || changed.startsWith(path);
-}
-
 /**
  * Calls `listener` when the form announces errors (a validation, a submit, setError, a reset, rows
  * moved) that concern the row at `path`. One observer of the form's announcements (control._subjects,
@@ -198,7 +193,7 @@ export function subscribeRowErrors(control: CreateOrderControl, path: string, li
     const subscription = control._subjects.state.subscribe({
       next: (change) => {
         if (!('errors' in change)) return;
-        for (const row of rows) if (concernsRow(row.path, change.name)) row.listener();
+        for (const row of rows) if (concernsName(row.path, change.name)) row.listener();
       },
     });
     hub = { rows, stop: () => subscription.unsubscribe() };

@@ -10,11 +10,18 @@ type Cancel = () => void;
 
 type Names = FieldPath<CreateOrderFormValues> | readonly FieldPath<CreateOrderFormValues>[] | undefined;
 
-/** react-hook-form's own rule (shouldSubscribeByName, not exact): a change at, above or under the name. */
+/**
+ * Whether a change the form announced for `changed` (undefined: the whole form) concerns `name`:
+ * react-hook-form's own rule (shouldSubscribeByName, not exact), a change at, above or under it.
+ */
+export function concernsName(name: string, changed: string | undefined): boolean {
+  return changed === undefined || changed === '' || name === changed || name.startsWith(changed) || changed.startsWith(name);
+}
+
 function concerns(names: Names, changed: string | undefined): boolean {
-  if (names === undefined || changed === undefined || changed === '') return true;
+  if (names === undefined) return true;
   const list: readonly string[] = typeof names === 'string' ? [names] : names;
-  return list.some((name) => name === changed || name.startsWith(changed) || changed.startsWith(name));
+  return list.some((name) => concernsName(name, changed));
 }
 
 /**
