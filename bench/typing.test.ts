@@ -1,0 +1,37 @@
+import { describe, expect, test } from 'vitest';
+import type { TypingField, TypingResult } from './typing.ts';
+import { bareInputFigures, typingFigures } from './typing.ts';
+
+// The bare input beside the typing budget (issue 27): its p95 in the same rounds, and each field's
+// p95 over it, round by round, the worst shown.
+
+const field = (name: string, nextPaint: number[]): TypingField => ({ field: name, touched: false, nextPaint, eventTiming: nextPaint.map(() => 0), cpu: [] });
+const times = (ms: number): number[] => Array.from({ length: 20 }, () => ms);
+const round = (amount: number[], bare: number[] | null): TypingResult => ({
+  filledBy: 'draft',
+  fillMs: 1000,
+  fields: [field('items.100.amount', amount)],
+  bare: bare === null ? null : field('bare', bare),
+});
+
+describe('bareInputFigures', () => {
+  test("the bare input's worst p95, and each field's worst ratio to it in the same round", () => {
+    const figures = bareInputFigures([round(times(18), times(6)), round(times(16), times(4))]);
+    expect(figures.map((f) => [f.name, f.value, f.unit])).toEqual([
+      ['typing: a bare <input> p95 (same rounds)', 6, 'ms'],
+      ["typing: items.100.amount p95 / bare input's", 4, 'x'],
+    ]);
+    expect(figures[1]?.note).toBe('worst of 2 rounds: 3.00, 4.00');
+    expect(figures.every((f) => f.budget === undefined)).toBe(true);
+  });
+
+  test('a round whose bare page failed is left out; none at all, no figures', () => {
+    expect(bareInputFigures([round(times(18), times(6)), round(times(40), null)])[1]?.value).toBe(3);
+    expect(bareInputFigures([round(times(18), null)])).toEqual([]);
+  });
+
+  test('the budget stays on the wall clock', () => {
+    const budgeted = typingFigures([round(times(18), times(6))]).filter((f) => f.budget !== undefined);
+    expect(budgeted.map((f) => [f.name, f.value, f.pass])).toEqual([['typing: items.100.amount p95', 18, false]]);
+  });
+});
