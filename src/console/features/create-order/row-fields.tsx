@@ -186,7 +186,7 @@ const hubs = new WeakMap<CreateOrderControl, RowErrorsHub>();
  * react-hook-form's own, typed in its Control) serves every row of the form; it goes when the last
  * row does.
  */
-export function subscribeRowErrors(control: CreateOrderControl, path: string, listener: () => void): () => void {
+function subscribeRowErrors(control: CreateOrderControl, path: string, listener: () => void): () => void {
   let hub = hubs.get(control);
   if (hub === undefined) {
     const rows: RowErrorsHub['rows'] = new Set();
