@@ -195,7 +195,11 @@ test('an order opened cold asks little before its heading shows, and its history
   }
 });
 
-test('on /orders a worker loads the locale’s date data beside the app, then ends; the list shows its dates', async ({ page, api }) => {
+/** The number of cores the page is told it has (boot.js starts its worker only with more than two). */
+const cores = (count: number) => `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { configurable: true, get: () => ${count} })`;
+
+test('on /orders with cores to spare a worker loads the locale’s date data beside the app, then ends; the list shows its dates', async ({ page, api }) => {
+  await page.addInitScript(cores(8));
   const prefix = uniqueId('E2E-INTL');
   const order = await api.createOrder({ order_external_id: `${prefix}-A` });
   const workers: Worker[] = [];
@@ -226,10 +230,26 @@ test('on /orders a worker loads the locale’s date data beside the app, then en
 });
 
 test('other pages start no such worker', async ({ page }) => {
+  await page.addInitScript(cores(8));
   const workers: Worker[] = [];
   page.on('worker', (worker) => workers.push(worker));
   await page.goto('/orders/new');
   await expect(page.getByRole('heading', { name: 'New order' })).toBeVisible();
+  expect(workers).toEqual([]);
+});
+
+test('on a two-core machine /orders starts no worker, and the list shows its dates all the same', async ({ page, api }) => {
+  await page.addInitScript(cores(2));
+  const order = await api.createOrder({ order_external_id: uniqueId('E2E-INTL2') });
+  const workers: Worker[] = [];
+  page.on('worker', (worker) => workers.push(worker));
+  await page.goto(`/orders?q=${order.external_id}`);
+  const row = page.getByRole('table', { name: 'All sandbox orders' }).getByRole('row').filter({ hasText: order.external_id });
+  const settled = await page.evaluate(
+    (iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+    order.date_settled,
+  );
+  await expect(row).toContainText(settled);
   expect(workers).toEqual([]);
 });
 

@@ -15,8 +15,11 @@
   }
   // Exactly /orders: the shell marks the current page's link, so /orders/ would not hydrate cleanly.
   if (window.location.pathname === '/orders') root.setAttribute('data-frame', 'orders');
-  // 3. The locale's date data, loaded on another thread while the app's code runs (public/intl-warm.js).
-  if (window.location.pathname === '/orders') warmIntl();
+  // 3. The locale's date data, loaded on another thread while the app's code runs (public/intl-warm.js),
+  //    where there is a core to spare for it. With two, the worker's start and its data competed with
+  //    the frame's first paint and the app's code: cold /orders with 50 orders showed its rows 24-41 ms
+  //    later with it than without (medians of 15-21 interleaved loads, issue 27), its first paint 20-70 ms.
+  if (window.location.pathname === '/orders' && (window.navigator.hardwareConcurrency || 0) > 2) warmIntl();
   // 4. The server's config (sandbox, proxy or team: src/console/lib/server-config.ts). The server that
   //    served this page wrote it in the page, a meta element before this script
   //    (src/server/console-config.ts configMeta), so it is known now, without a request (issue 27); the
