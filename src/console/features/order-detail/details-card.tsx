@@ -1,11 +1,38 @@
 import { DataList, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState, useSyncExternalStore } from 'react';
+import { useAfterFirstContent } from '../../app/first-content.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
 import { CheckoutLink } from './checkout-link.tsx';
 import { CopyValue } from './copy-value.tsx';
 import { formatDateTime } from './order-format.ts';
 import { LaterTooltip } from './after-heading.tsx';
 
+const noSubscription = () => () => undefined;
+
+/**
+ * Issue 27: whether the order's date may be written in the user's locale yet. The page's first Intl
+ * object loads the locale's data: on a cold /orders/{id} (two cores) that was 37 ms of the first render,
+ * ahead of the heading. So a page the browser renders itself writes the date once its first content
+ * is painted (app/first-content.ts; at once when the page has shown content before). A server render,
+ * and the browser's hydration of one, write it at once: that page comes with its date.
+ */
+function useDateReady(): boolean {
+  const serverOrHydrating = useSyncExternalStore(noSubscription, () => false, () => true);
+  const [fromServer] = useState(serverOrHydrating);
+  const afterContent = useAfterFirstContent();
+  return fromServer || afterContent;
+}
+
 function DateSettled({ iso }: { iso: string }) {
+  const ready = useDateReady();
+  // Until then the same element, its space kept and nothing to read (the attribute has the date).
+  if (!ready) {
+    return (
+      <Text size="sm" component="time" dateTime={iso} style={{ visibility: 'hidden' }}>
+        {iso}
+      </Text>
+    );
+  }
   const local = formatDateTime(iso);
   if (local === null) return <Text size="sm">{iso === '' ? '(empty)' : iso}</Text>;
   return (

@@ -24,7 +24,7 @@ describe('order page', () => {
     expect(screen.getByRole('button', { name: 'Copy order ID' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy external ID' })).toBeInTheDocument();
     expect(screen.getByText('provider-pay')).toBeInTheDocument();
-    const settled = screen.getByTitle(order.date_settled);
+    const settled = await screen.findByTitle(order.date_settled);
     expect(settled).toHaveAttribute('datetime', order.date_settled);
     expect(settled.textContent).not.toBe('');
     expect(screen.getByText(/^Updated /)).toBeInTheDocument();
