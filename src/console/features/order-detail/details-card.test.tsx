@@ -1,7 +1,5 @@
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
@@ -25,11 +23,7 @@ const card = (
   </MantineProvider>
 );
 
-let root: Root | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.replaceChildren();
   vi.restoreAllMocks();
   resetFirstContentForTests();
 });
@@ -62,9 +56,7 @@ test('rendered by the server: the page has its date, and hydration keeps it with
   const errors: string[] = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => errors.push(args.map(String).join(' ')));
   const recoverable: unknown[] = [];
-  act(() => {
-    root = hydrateRoot(container, card, { onRecoverableError: (error) => recoverable.push(error) });
-  });
+  render(card, { container, hydrate: true, onRecoverableError: (error) => recoverable.push(error) });
   const time = container.querySelector(`time[datetime="${record.date_settled}"]`);
   expect(time?.textContent).toBe(local);
   expect(time).not.toHaveStyle({ visibility: 'hidden' });
