@@ -8,6 +8,7 @@ import { useTokenRejection } from '../lib/token-status.ts';
 import { useActiveEnvironment } from '../lib/use-environment.ts';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
 import { useAfterFirstContent } from './first-content.ts';
+import { useInBrowser } from './use-in-browser.ts';
 import { sessionEndedStore } from './session-ended.ts';
 // The notifications' place and limit, set for any notice (its module's effect), and when to mount their host.
 import { useNoticeShown } from './notifications-config.ts';
@@ -52,10 +53,6 @@ const TeamApprovalsNavLink = loadable(async () => (await loadTeamShellParts()).A
 export async function preloadTeamShellParts(): Promise<void> {
   await Promise.all([TeamBurger.preload(), TeamHeaderActions.preload(), TeamApprovalsNavLink.preload()]);
 }
-
-const noSubscription = () => () => undefined;
-/** False in the pre-rendered frame and while hydrating it, true once the app runs in the browser. */
-const useInBrowser = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 const NAV = [
   { to: '/orders', label: 'Orders', icon: <IconList size={18} />, exact: true },

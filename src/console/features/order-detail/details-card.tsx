@@ -1,13 +1,12 @@
 import { DataList, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { useAfterFirstContent } from '../../app/first-content.ts';
+import { useInBrowser } from '../../app/use-in-browser.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
 import { CheckoutLink } from './checkout-link.tsx';
 import { CopyValue } from './copy-value.tsx';
 import { formatDateTime } from './order-format.ts';
 import { LaterTooltip } from './after-heading.tsx';
-
-const noSubscription = () => () => undefined;
 
 /**
  * Issue 27: whether the order's date may be written in the user's locale yet. The page's first Intl
@@ -17,8 +16,8 @@ const noSubscription = () => () => undefined;
  * and the browser's hydration of one, write it at once: that page comes with its date.
  */
 function useDateReady(): boolean {
-  const serverOrHydrating = useSyncExternalStore(noSubscription, () => false, () => true);
-  const [fromServer] = useState(serverOrHydrating);
+  const inBrowser = useInBrowser();
+  const [fromServer] = useState(!inBrowser);
   const afterContent = useAfterFirstContent();
   return fromServer || afterContent;
 }
