@@ -29,6 +29,7 @@ export const OrderSection = memo(function OrderSection({ control, existing }: Pr
             descriptionProps={JSON_PATH_DESCRIPTION}
             options={SERVICES}
             emptyLabel="default (provider-pay)"
+            autoComplete="off"
           />
           <div>
             <TextField

@@ -106,7 +106,7 @@ const TransactionRowBody = memo(function TransactionRowBody({
         />
       </SimpleGrid>
       <Group justify="space-between" mt="sm">
-        <CheckboxField control={control} name={`${path}.is_canceled`} label="Cancelled by the customer" description={`${path}.is_canceled`} styles={CHECKBOX_STYLES} />
+        <CheckboxField control={control} name={`${path}.is_canceled`} label="Cancelled by the customer" description={`${path}.is_canceled`} styles={CHECKBOX_STYLES} autoComplete="off" />
         <RowActions what="transaction" index={index} onRemove={onRemove} onDuplicate={onDuplicate} />
       </Group>
     </Fieldset>
