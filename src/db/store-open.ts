@@ -2,14 +2,13 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inspect } from 'node:util';
 import type { Extensions } from '@electric-sql/pglite';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from './store-db.ts';
-import { applyEmbeddedDbCompiler } from './pglite-baseline.ts';
 import { pgliteDatabase } from './store-db-pglite.ts';
 import type { PostgresOptions } from './store-db-postgres.ts';
 import { postgresDatabase } from './store-db-postgres.ts';
-import { DirectoryLockedError, lockDirectory } from './store-dir-lock.ts';
-import { createMemoryDatabase } from './store-template.ts';
+import { DirectoryLockedError, LOCK_FILE, lockDirectory } from './store-dir-lock.ts';
+import { createDirectoryDatabase, createMemoryDatabase } from './store-template.ts';
 
 // docs/decisions.md D8: a data directory that cannot be created, opened or written must end
 // the process with one clear line, never a hang or a stack trace from inside WebAssembly. D15: the
@@ -143,8 +142,7 @@ export async function openDatabase(location: string, options: OpenOptions = {}):
     throw new StoreOpenError(`cannot lock the data directory ${dir} (${reason(error)})`, { cause: error });
   }
   try {
-    applyEmbeddedDbCompiler();
-    const db = await withTimeout(PGlite.create(dir, { extensions }), OPEN_TIMEOUT_MS, `opening the database in ${dir} took over ${OPEN_TIMEOUT_MS / 1000} s`);
+    const db = await withTimeout(createDirectoryDatabase(dir, [LOCK_FILE], extensions), OPEN_TIMEOUT_MS, `opening the database in ${dir} took over ${OPEN_TIMEOUT_MS / 1000} s`);
     return await embedded(db, () => lock.release());
   } catch (error) {
     lock.release();

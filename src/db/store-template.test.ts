@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { createMemoryDatabase } from './store-template.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { createDirectoryDatabase, createMemoryDatabase } from './store-template.ts';
 
 // The initdb cache must never be the reason a sandbox does not start.
 
@@ -36,4 +37,81 @@ test('a broken template is dropped and initdb runs instead', async () => {
   await usable(path);
   expect(existsSync(path)).toBe(true);
   expect(readFileSync(path, 'utf8').startsWith('this is not')).toBe(false);
+}, 180_000);
+
+// A template that says where it came from: initdb's output plus one table, so a database started from
+// it can be told apart from one initdb made.
+async function markedTemplate(path: string): Promise<void> {
+  const db = await createMemoryDatabase(null);
+  try {
+    await db.exec("CREATE TABLE from_template (note text); INSERT INTO from_template VALUES ('yes')");
+    writeFileSync(path, new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer()));
+  } finally {
+    await db.close();
+  }
+}
+
+async function hasMark(db: PGlite): Promise<boolean> {
+  return (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'from_template'")).rows[0]?.n === 1;
+}
+
+function dataDirectory(name: string, entries: Record<string, string> = { 'sandbox.lock': 'held' }): string {
+  const path = join(dir, name);
+  mkdirSync(path);
+  for (const [entry, text] of Object.entries(entries)) writeFileSync(join(path, entry), text);
+  return path;
+}
+
+test('a new data directory starts from the template, and keeps what is written there across a restart', async () => {
+  const template = join(dir, 'marked.tar');
+  await markedTemplate(template);
+  const data = dataDirectory('new');
+  const first = await createDirectoryDatabase(data, ['sandbox.lock'], {}, template);
+  try {
+    expect(await hasMark(first)).toBe(true);
+    await first.exec("INSERT INTO from_template VALUES ('written after')");
+  } finally {
+    await first.close();
+  }
+  expect(existsSync(join(data, 'PG_VERSION'))).toBe(true);
+  // Not empty any more: opened as it is, the template not loaded over it.
+  const again = await createDirectoryDatabase(data, ['sandbox.lock'], {}, template);
+  try {
+    expect((await again.query<{ note: string }>('SELECT note FROM from_template ORDER BY note')).rows.map((r) => r.note)).toEqual(['written after', 'yes']);
+  } finally {
+    await again.close();
+  }
+  expect(readFileSync(join(data, 'sandbox.lock'), 'utf8')).toBe('held');
+}, 180_000);
+
+test('a directory holding anything but the lock is left to initdb, and what it held stays', async () => {
+  const template = join(dir, 'marked-2.tar');
+  await markedTemplate(template);
+  const data = dataDirectory('not-empty', { 'sandbox.lock': 'held', 'notes.txt': 'mine' });
+  const db = await createDirectoryDatabase(data, ['sandbox.lock'], {}, template);
+  try {
+    expect(await hasMark(db)).toBe(false);
+  } finally {
+    await db.close();
+  }
+  expect(readFileSync(join(data, 'notes.txt'), 'utf8')).toBe('mine');
+}, 180_000);
+
+test('a broken template: it goes, so does what it left in the directory, and initdb runs instead', async () => {
+  const template = join(dir, 'broken-for-a-directory.tar');
+  // A real tarball's first half: files are written into the directory before the load fails.
+  await markedTemplate(template);
+  const whole = readFileSync(template);
+  writeFileSync(template, whole.subarray(0, Math.floor(whole.length / 2)));
+  const data = dataDirectory('from-broken');
+  const db = await createDirectoryDatabase(data, ['sandbox.lock'], {}, template);
+  try {
+    expect(await hasMark(db)).toBe(false);
+    await db.exec('CREATE TABLE t (n int)');
+  } finally {
+    await db.close();
+  }
+  expect(existsSync(template)).toBe(false);
+  expect(readdirSync(data)).toContain('sandbox.lock');
+  expect(readFileSync(join(data, 'sandbox.lock'), 'utf8')).toBe('held');
 }, 180_000);
