@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { CommandResult } from '../src/sandbox/testing/child.ts';
+import { runCommand } from '../src/sandbox/testing/child.ts';
 
 // npm test runs typecheck and lint through scripts/side-by-side.ts. Run as npm test runs it: node with
 // tsx, in a package whose scripts stand in for the two tools.
@@ -30,15 +31,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(args: string[]): Promise<CommandResult> {
   rmSync(join(dir, 'marked'), { force: true });
-  const child = spawn(process.execPath, ['--import', TSX, SCRIPT, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const ownLines = (text: string) => text.split('\n').filter((line) => !line.startsWith('npm warn ')).join('\n');
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr: ownLines(stderr) })));
+  return runCommand(process.execPath, ['--import', TSX, SCRIPT, ...args], { cwd: dir });
 }
 
 test('runs the scripts at once, writes each one whole as it ends, and exits with the failing one\'s code', { timeout: 60_000 }, async () => {

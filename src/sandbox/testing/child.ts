@@ -60,3 +60,21 @@ export async function waitForListening(main: MainProcess, timeoutMs = 90_000): P
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+export interface CommandResult {
+  code: number | null;
+  stdout: string;
+  /** What the command wrote to stderr, without npm's own `npm warn` lines about the machine's npm configuration. */
+  stderr: string;
+}
+
+/** A command run to its end, as a pipeline runs it: its exit code and what it wrote. */
+export function runCommand(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<CommandResult> {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const ownLines = (text: string) => text.split('\n').filter((line) => !line.startsWith('npm warn ')).join('\n');
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr: ownLines(stderr) })));
+}

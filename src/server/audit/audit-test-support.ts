@@ -1,7 +1,8 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../../db/store-db.ts';
 import { openDatabase } from '../../db/store-open.ts';
+import type { CommandResult } from '../../sandbox/testing/child.ts';
+import { runCommand } from '../../sandbox/testing/child.ts';
 import type { AuditEntry } from './audit-record.ts';
 import { createAuditSchema } from './audit-schema.ts';
 
@@ -33,16 +34,8 @@ export const BY_HAND = 'ALTER TABLE audit_log DISABLE TRIGGER USER';
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** `npm run audit -- ARGS` in a child process, as a pipeline runs it, with only the given console database. */
-export function runAudit(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runAudit(args: string[], env: Record<string, string>): Promise<CommandResult> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   for (const name of ['CONSOLE_DB', 'CONSOLE_DATABASE_URL']) if (!(name in env)) delete childEnv[name];
-  const child = spawn('npm', ['run', 'audit', '--', ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  // npm's own warnings about the machine's npm configuration (e.g. a `nodedir` newer npms no longer
-  // know) are npm's, not the command's: what is checked is what `audit` itself wrote.
-  const ownLines = (text: string) => text.split('\n').filter((line) => !line.startsWith('npm warn ')).join('\n');
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr: ownLines(stderr) })));
+  return runCommand('npm', ['run', 'audit', '--', ...args], { cwd: ROOT, env: childEnv });
 }
