@@ -37,7 +37,7 @@ describe('items and transaction rows', { timeout: 30_000 }, () => {
   test('every input and select of the form, the rows included, says autocomplete="off"', async () => {
     // A customer's order, not the agent's details: the browser offers nothing of its own here, and
     // Chromium leaves these controls out of the page state it saves about once a second while the
-    // person types (8-12 ms with 250 rows: field-props / row-fields.tsx).
+    // person types (8-12 ms with 250 rows: row-fields.tsx).
     const { user, container } = await openCreateOrder();
     await user.click(screen.getByRole('button', { name: 'Add item' }));
     await user.click(screen.getByRole('button', { name: 'Add transaction' }));
