@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { createDirectoryDatabase, createMemoryDatabase } from './store-template.ts';
+import { BytesBlob, createDirectoryDatabase, createMemoryDatabase } from './store-template.ts';
 
 // The initdb cache must never be the reason a sandbox does not start.
 
@@ -115,3 +115,25 @@ test('a broken template: it goes, so does what it left in the directory, and ini
   expect(readdirSync(data)).toContain('sandbox.lock');
   expect(readFileSync(join(data, 'sandbox.lock'), 'utf8')).toBe('held');
 }, 180_000);
+
+test('the template blob reads as a Blob of the same bytes would, and hands over a whole file without copying it', async () => {
+  const text = 'PG_VERSION 17\n';
+  const file = Buffer.from(text);
+  const whole = new Uint8Array(new ArrayBuffer(file.byteLength));
+  whole.set(file);
+  const blob = new BytesBlob(whole);
+  expect(blob).toBeInstanceOf(Blob);
+  expect(blob.size).toBe(text.length);
+  expect(blob.type).toBe('');
+  expect(await blob.arrayBuffer()).toBe(whole.buffer);
+  expect(new TextDecoder().decode(await blob.bytes())).toBe(text);
+  expect(await blob.text()).toBe(text);
+  expect(await blob.slice(3, 10).text()).toBe(text.slice(3, 10));
+  expect(await new Response(blob.stream()).text()).toBe(text);
+  // Bytes that are part of a larger buffer (a pooled Buffer) are copied out, never the whole pool.
+  const pool = new Uint8Array(64).fill(120);
+  pool.set(file, 8);
+  const part = new BytesBlob(pool.subarray(8, 8 + file.byteLength));
+  expect((await part.arrayBuffer()).byteLength).toBe(text.length);
+  expect(await part.text()).toBe(text);
+});

@@ -38,9 +38,50 @@ async function saveTemplate(db: PGlite, path: string): Promise<void> {
   renameSync(partial, path);
 }
 
-function readIfPresent(path: string): Buffer | null {
+/**
+ * The template as a Blob without copying it. PGlite's loadDataDir reads the Blob once, with
+ * `arrayBuffer()`; a Blob made of the file's bytes costs a copy in and a chunked copy out, about
+ * 0.45 s of CPU for the 40 MB template on every start (a CPU profile of a server's start: Node's
+ * blob.js and its concat), where handing over the bytes read from the file costs nothing. Measured
+ * on 2 cores: `npm start`'s server ready in 4.4-4.6 s instead of 5.3-6.3, an e2e team console in
+ * 9.2-9.5 s instead of 10.6; the unit tests' 86 in-memory opens 1.7 s each instead of 2.0.
+ */
+export class BytesBlob extends Blob {
+  readonly #bytes: Uint8Array<ArrayBuffer>;
+
+  constructor(bytes: Uint8Array<ArrayBuffer>) {
+    super([]);
+    this.#bytes = bytes;
+    Object.defineProperty(this, 'size', { value: bytes.byteLength });
+  }
+
+  /** The bytes themselves when they fill their buffer (a file read whole), else a copy of them. */
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    const bytes = this.#bytes;
+    return Promise.resolve(bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer);
+  }
+
+  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return this.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  }
+
+  override slice(start?: number, end?: number, type?: string): Blob {
+    return new Blob([this.#bytes.subarray(start, end)], type === undefined ? {} : { type });
+  }
+
+  override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
+    return new Blob([this.#bytes]).stream();
+  }
+
+  override text(): Promise<string> {
+    return Promise.resolve(new TextDecoder().decode(this.#bytes));
+  }
+}
+
+function readIfPresent(path: string): BytesBlob | null {
   try {
-    return readFileSync(path);
+    const file = readFileSync(path);
+    return new BytesBlob(new Uint8Array(file.buffer, file.byteOffset, file.byteLength));
   } catch {
     return null;
   }
@@ -57,7 +98,7 @@ export async function createMemoryDatabase(path: string | null = templatePath(),
     const template = readIfPresent(path);
     if (template !== null) {
       try {
-        return await PGlite.create({ loadDataDir: new Blob([template]), extensions });
+        return await PGlite.create({ loadDataDir: template, extensions });
       } catch {
         rmSync(path, { force: true });
       }
@@ -86,7 +127,7 @@ export async function createDirectoryDatabase(dir: string, keep: readonly string
   const template = empty && path !== null ? readIfPresent(path) : null;
   if (template !== null && path !== null) {
     try {
-      return await PGlite.create(dir, { loadDataDir: new Blob([template]), extensions });
+      return await PGlite.create(dir, { loadDataDir: template, extensions });
     } catch {
       rmSync(path, { force: true });
       for (const entry of readdirSync(dir)) if (!keep.includes(entry)) rmSync(join(dir, entry), { recursive: true, force: true });
