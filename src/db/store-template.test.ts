@@ -40,15 +40,21 @@ test('a broken template is dropped and initdb runs instead', async () => {
 }, 180_000);
 
 // A template that says where it came from: initdb's output plus one table, so a database started from
-// it can be told apart from one initdb made.
+// it can be told apart from one initdb made. Made once, from the saved initdb template as any in-memory
+// sandbox starts (an initdb of its own took 5-9 s of this file each time), and copied for each test.
+let marked: Promise<Uint8Array> | undefined;
+
 async function markedTemplate(path: string): Promise<void> {
-  const db = await createMemoryDatabase(null);
-  try {
-    await db.exec("CREATE TABLE from_template (note text); INSERT INTO from_template VALUES ('yes')");
-    writeFileSync(path, new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer()));
-  } finally {
-    await db.close();
-  }
+  marked ??= (async () => {
+    const db = await createMemoryDatabase();
+    try {
+      await db.exec("CREATE TABLE from_template (note text); INSERT INTO from_template VALUES ('yes')");
+      return new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
+    } finally {
+      await db.close();
+    }
+  })();
+  writeFileSync(path, await marked);
 }
 
 async function hasMark(db: PGlite): Promise<boolean> {
