@@ -47,6 +47,13 @@ test('CONSOLE_AUTH=local alone: the embedded sandbox, default database and timeo
   });
 });
 
+test('CONSOLE_TRUSTED_PROXIES: addresses and CIDRs, comma or space separated; a bad entry is named', () => {
+  const proxies = read({ CONSOLE_AUTH: 'local', CONSOLE_TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.1 ::1' })?.trustedProxies;
+  expect(proxies?.entries).toEqual(['10.0.0.0/8', '192.0.2.1', '::1']);
+  expect([proxies?.has('10.20.30.40'), proxies?.has('192.0.2.2'), proxies?.has('::1')]).toEqual([true, false, true]);
+  expect(errorOf({ CONSOLE_AUTH: 'local', CONSOLE_TRUSTED_PROXIES: '10.0.0.0/8,proxy.internal' })).toBe('CONSOLE_TRUSTED_PROXIES: "proxy.internal" is not an IP address or a CIDR range such as 10.0.0.0/8');
+});
+
 test('an environments file: the token comes from the variable token_env names; a sandbox entry names the sandbox', () => {
   const path = file([{ id: 'sandbox', name: 'Training', production: false, approval_threshold: '0.00' }, prod]);
   const config = read({ CONSOLE_AUTH: 'local', CONSOLE_ENVIRONMENTS: path, PROD_TOKEN: 's3cret', CONSOLE_DATABASE_URL: 'postgres://u@db/console', CONSOLE_SESSION_IDLE: '30s' });

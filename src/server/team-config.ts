@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { ENVIRONMENT_ID_PATTERN } from '../contract/grants.ts';
 import { answeredAmount } from '../contract/fields.ts';
 import type { BulkRunnerSettings } from './bulk-runs/bulk-runner-settings.ts';
+import type { TrustedProxies } from './client-address.ts';
+import { trustedProxies } from './client-address.ts';
 import { parseDuration } from './durations.ts';
 
 // docs/decisions.md D16: CONSOLE_AUTH turns team mode on; unset, the console is today's personal tool.
@@ -63,6 +65,11 @@ export interface TeamConfig {
    * the origin each request was addressed to.
    */
   origin: string | null;
+  /**
+   * CONSOLE_TRUSTED_PROXIES: the reverse proxies in front of the console (addresses or CIDRs). Only
+   * from these is X-Forwarded-For read (the client's address) and X-Forwarded-Proto (https). Absent: none.
+   */
+  trustedProxies?: TrustedProxies;
   /** D17: CONSOLE_APPROVAL_TTL (default 24h), how long a refund request waits for an approver. */
   approvalTtlMs?: number;
   /** D17: how long a process holds a refund it is sending before another may resolve it (tests shorten it). */
@@ -151,6 +158,16 @@ export function consoleDbLocation(env: Env): string {
   return url ?? dir ?? DEFAULT_CONSOLE_DB;
 }
 
+function readTrustedProxies(env: Env): TrustedProxies | null {
+  const entries = (env['CONSOLE_TRUSTED_PROXIES'] ?? '').split(/[\s,]+/).filter((entry) => entry !== '');
+  if (entries.length === 0) return null;
+  try {
+    return trustedProxies(entries);
+  } catch (error) {
+    throw new TeamConfigError(`CONSOLE_TRUSTED_PROXIES: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 /** Team mode's configuration, or null for personal mode (CONSOLE_AUTH unset). */
 export function readTeamConfig(env: Env, options: { hasSandbox: boolean }): TeamConfig | null {
   const auth = env['CONSOLE_AUTH']?.trim() || undefined;
@@ -170,5 +187,6 @@ export function readTeamConfig(env: Env, options: { hasSandbox: boolean }): Team
     origin = parsed.origin;
   }
   const approvalTtlMs = duration(env, 'CONSOLE_APPROVAL_TTL', DEFAULT_APPROVAL_TTL);
-  return { auth, db, environments: readEnvironments(env, options.hasSandbox), idleMs, maxMs, origin, approvalTtlMs };
+  const proxies = readTrustedProxies(env);
+  return { auth, db, environments: readEnvironments(env, options.hasSandbox), idleMs, maxMs, origin, approvalTtlMs, ...(proxies !== null && { trustedProxies: proxies }) };
 }

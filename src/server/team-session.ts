@@ -7,6 +7,7 @@ import type { AuditSink } from './audit-sink.ts';
 import type { Background } from './background.ts';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, touchSession } from './sessions.ts';
 import type { TeamConfig } from './team-config.ts';
+import { resolveClientAddress } from './client-address.ts';
 import type { ConsoleUser } from './users.ts';
 import { findUser } from './users.ts';
 
@@ -39,8 +40,8 @@ export function sessionCookie(c: Context, config: TeamConfig, value: string, cle
   return parts.join('; ');
 }
 
-/** The caller's address as the socket saw it (no X-Forwarded-For: a client could write any). */
-export function clientAddress(c: Context): string | null {
+/** The address of the socket's other end (a proxy, when there is one in front). */
+function peerAddress(c: Context): string | null {
   const env: unknown = c.env;
   if (typeof env !== 'object' || env === null || !('incoming' in env)) return null;
   const incoming: unknown = env.incoming;
@@ -48,6 +49,26 @@ export function clientAddress(c: Context): string | null {
   const socket: unknown = incoming.socket;
   if (typeof socket !== 'object' || socket === null || !('remoteAddress' in socket)) return null;
   return typeof socket.remoteAddress === 'string' ? socket.remoteAddress : null;
+}
+
+const addressOfRequest = new WeakMap<Request, string | null>();
+
+/**
+ * The caller's address for the throttle and the audit: the socket's peer, or behind a trusted proxy
+ * what it forwarded (client-address.ts; set by `resolveClient` for every team-mode request). A client
+ * cannot choose it by writing X-Forwarded-For.
+ */
+export function clientAddress(c: Context): string | null {
+  const known = addressOfRequest.get(c.req.raw);
+  return known !== undefined ? known : resolveClientAddress(peerAddress(c), undefined, null);
+}
+
+/** Reads the caller's address once per request, X-Forwarded-For only from a trusted proxy. */
+export function resolveClient(ctx: TeamContext) {
+  return createMiddleware(async (c, next) => {
+    addressOfRequest.set(c.req.raw, resolveClientAddress(peerAddress(c), c.req.header('x-forwarded-for'), ctx.config.trustedProxies ?? null));
+    return next();
+  });
 }
 
 export const userAgent = (c: Context) => c.req.header('user-agent')?.slice(0, 500) ?? null;
