@@ -23,6 +23,8 @@ export const userSummarySchema = z.object({
   email: z.string(),
   status: z.enum(USER_STATUSES),
   grants: z.array(z.string()),
+  /** Locked after too many failed sign-ins (PCI DSS v4.0 8.3.4) until this time, unless an admin unlocks it. */
+  locked_until: z.iso.datetime().nullable(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
@@ -47,6 +49,9 @@ export const patchUserBodySchema = z
   .strictObject({ status: z.enum(USER_STATUSES).optional(), grants: grantsSchema.optional() })
   .refine((body) => body.status !== undefined || body.grants !== undefined, { error: 'Give a status or grants to change' });
 export type PatchUserBody = z.input<typeof patchUserBodySchema>;
+
+/** POST here unlocks an account locked by failed sign-ins (admins; audited as `account_unlock`). */
+export const unlockUserPath = (email: string) => `${USERS_API_PATH}/${encodeURIComponent(email)}/unlock`;
 
 /** Texts typed into one field (`agent@sandbox, approver`): split on spaces and commas. */
 export const splitGrantTexts = (text: string) => text.split(/[\s,]+/).filter((part) => part !== '');

@@ -6,7 +6,7 @@ import { ORDER_INDEX_INFIX_MIGRATION, ORDER_INDEX_MIGRATION } from './order-inde
 import { AUDIT_SCHEMA_SQL } from './audit/audit-schema.ts';
 import { BULK_RUNS_MIGRATION } from './bulk-runs/bulk-run-schema.ts';
 
-// docs/decisions.md D16: the console's own state (users, sessions, failed sign-ins, the audit seam) in its
+// docs/decisions.md D16: the console's own state (users, sessions, sign-in attempts, the audit seam) in its
 // own database: CONSOLE_DB (embedded PGlite, default .data/console) or CONSOLE_DATABASE_URL
 // (PostgreSQL, several console processes on one team). Nothing of it lives in a process.
 // Migrations run in order, each once, inside one transaction holding an advisory lock, so processes
@@ -66,6 +66,17 @@ const MIGRATIONS: readonly string[] = [
   BULK_RUNS_MIGRATION,
   // Issue 28: free text inside words (pg_trgm).
   ORDER_INDEX_INFIX_MIGRATION,
+  // Sign-in attempts counted before they are checked, a row per account and per address
+  // (sign-in-throttle.ts); the list of failures it replaces is of no use any more.
+  `DROP TABLE console_sign_in_failures;
+   CREATE TABLE console_sign_in_limits (
+     key text PRIMARY KEY,
+     failures integer NOT NULL,
+     window_start timestamptz NOT NULL,
+     locked_until timestamptz,
+     updated_at timestamptz NOT NULL
+   );
+   CREATE INDEX console_sign_in_limits_updated_at ON console_sign_in_limits (updated_at);`,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;

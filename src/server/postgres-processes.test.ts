@@ -4,11 +4,12 @@ import { validCreateBody } from '../contract/test-support.ts';
 import type { Store } from '../sandbox/entry.ts';
 import { openStore } from '../sandbox/entry.ts';
 import { newPostgresDatabase } from '../sandbox/testing/test-store.ts';
+import { ACCOUNT_LIMIT } from './sign-in-throttle.ts';
 import type { TeamServer } from './testing/team-server.ts';
 import { cookieOf, signIn, startTeamServer } from './testing/team-server.ts';
 
 // docs/decisions.md D16: with CONSOLE_DATABASE_URL, two console processes on one PostgreSQL serve one team:
-// sessions, failed sign-ins and the record of actions live in the database, never in a process.
+// sessions, sign-in attempts and the record of actions live in the database, never in a process.
 // Two servers, each with its own pool on one database (as two processes would have), started at
 // once (the migrations take turns under the advisory lock).
 
@@ -51,8 +52,12 @@ test('sign in through one process, act through the other; sign out through the o
   expect((await me(a, cookie)).status).toBe(401);
 });
 
-test('failed sign-ins are counted across processes', async () => {
-  for (const server of [a, b, a, b, a]) expect((await signIn(server.url, 'tom@example.com', 'wrong-password')).status).toBe(401);
+test('150 guesses at once through two processes: 10 are checked in all, then the account is locked for both', async () => {
+  const burst = await Promise.all(Array.from({ length: 150 }, (_, i) => signIn((i % 2 === 0 ? a : b).url, 'tom@example.com', `guess-${i}`)));
+  const statuses = burst.map((r) => r.status);
+  // The limit is per account, whichever process and however the guesses interleave.
+  expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_LIMIT);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(150 - ACCOUNT_LIMIT);
   expect((await signIn(b.url, 'tom@example.com')).status).toBe(429);
   expect((await signIn(a.url, 'tom@example.com')).status).toBe(429);
 });

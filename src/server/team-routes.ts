@@ -15,10 +15,10 @@ import { parseJson } from './json-text.ts';
 import { registerOrderSearch } from './order-index/search-route.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { createSession, endSession } from './sessions.ts';
-import { clearAccountFailures, recordFailure, throttledFor } from './sign-in-throttle.ts';
+import { reserveSignInAttempt, settleFailed, settleSignedIn } from './sign-in-throttle.ts';
 import { safeReturnTo, SIGN_IN_PATH, SIGN_IN_SCRIPT, SIGN_IN_SCRIPT_PATH, signInPage } from './sign-in-page.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
-import { clientAddress, cookieName, currentUser, requireSession, sameOriginWrites, sessionCookie, userAgent } from './team-session.ts';
+import { clientAddress, cookieName, currentUser, requireSession, resolveClient, sameOriginWrites, sessionCookie, userAgent } from './team-session.ts';
 import type { ConsoleUser } from './users.ts';
 import { findUser } from './users.ts';
 import { getCookie } from 'hono/cookie';
@@ -38,6 +38,14 @@ const credentialsSchema = z.object({
 });
 
 type Credentials = z.infer<typeof credentialsSchema>;
+
+function throttledMessage(seconds: number, accountLocked: boolean): string {
+  const minutes = Math.ceil(seconds / 60);
+  const wait = `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return accountLocked
+    ? `Too many failed sign-ins: this account is locked. Try again in ${wait}, or ask an admin to unlock it.`
+    : `Too many failed sign-ins from this address. Try again in ${wait}.`;
+}
 
 /** The sign-in form's fields or a JSON body, at most 1 MiB read (readBodyBytes answers 413 beyond). */
 async function readCredentials(c: Context): Promise<{ form: boolean; credentials: Credentials | null }> {
@@ -77,6 +85,7 @@ export function wantsPage(c: Context): boolean {
 
 export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token: string } | undefined, oidc?: OidcConfig): Hono<TeamEnv> {
   const app = new Hono<TeamEnv>();
+  app.use(resolveClient(ctx));
   app.use(sameOriginWrites(ctx));
   const oidcProvider = oidc === undefined ? undefined : providerLabel(oidc);
   if (oidc !== undefined) registerOidcRoutes(app, ctx, oidc);
@@ -112,20 +121,22 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
             : c.json({ detail: message, code: status === 429 ? 'throttled' : 'sign_in_failed' }, status, headers);
 
         if (credentials === null || email === '') return fail(401, SIGN_IN_FAILED);
-        const wait = await throttledFor(ctx.db, email, address);
-        if (wait !== null) {
-          await audit('sign_in_failed', 'throttled', null);
-          const minutes = Math.ceil(wait / 60);
-          return fail(429, `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { 'Retry-After': String(wait) });
+        // Counted before the password is checked (sign-in-throttle.ts): a burst is evaluated up to the limit.
+        const reservation = await reserveSignInAttempt(ctx.db, { email, address });
+        if (!reservation.ok) {
+          await audit('sign_in_failed', reservation.accountLocked ? 'locked' : 'throttled', null);
+          return fail(429, throttledMessage(reservation.retryAfterSeconds, reservation.accountLocked), { 'Retry-After': String(reservation.retryAfterSeconds) });
         }
+        const { attempt } = reservation;
         const user = await findUser(ctx.db, email);
         const matches = await verifyPassword(credentials.password, user?.passwordHash ?? (await decoyHash()));
         if (user === null || user.status !== 'active' || user.passwordHash === null || !matches) {
-          await recordFailure(ctx.db, email, address);
+          const { accountLocked } = await settleFailed(ctx.db, attempt);
           await audit('sign_in_failed', user === null ? 'unknown_user' : user.status !== 'active' ? 'disabled' : 'wrong_password', null);
+          if (accountLocked) await audit('account_locked', 'locked', null);
           return fail(401, SIGN_IN_FAILED);
         }
-        await clearAccountFailures(ctx.db, email);
+        await settleSignedIn(ctx.db, attempt);
         const id = await createSession(ctx.db, user.email, { idleMs: ctx.config.idleMs, maxMs: ctx.config.maxMs });
         await audit('sign_in', 'ok', user);
         c.header('Set-Cookie', sessionCookie(c, ctx.config, id));

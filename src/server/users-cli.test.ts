@@ -1,11 +1,21 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { grantSchema } from '../contract/grants.ts';
 import type { Database } from '../db/store-db.ts';
+import { runCommand } from '../sandbox/testing/child.ts';
 import { openConsoleDb } from './console-db.ts';
 import { verifyPassword } from './passwords.ts';
-import { findUser } from './users.ts';
+import { ACCOUNT_LIMIT, reserveSignInAttempt, settleFailed } from './sign-in-throttle.ts';
+import { addUser, findUser } from './users.ts';
 import { usersCli } from './users-cli.ts';
 
-// docs/decisions.md D16: npm run users. One in-memory console database across the commands.
+// docs/decisions.md D16: npm run users. One in-memory console database across the commands; `unlock` as
+// `npm run users` itself, on a database directory of its own.
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 let db: Database;
 beforeAll(async () => {
@@ -58,3 +68,32 @@ test('usage: no command, an unknown one, an unknown option, no such user', async
   expect((await users(['list', '--force'])).code).toBe(2);
   expect(await users(['disable', 'ghost@example.com'])).toMatchObject({ code: 1, err: ['users: no account for ghost@example.com'] });
 });
+
+test('npm run users -- unlock EMAIL, run as an admin would: a locked account signs in again, and the unlock is in the audit', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'order-console-unlock-'));
+  try {
+    const own = await openConsoleDb(dir);
+    try {
+      await addUser(own, { email: 'lou@example.com', grants: [grantSchema.parse('agent')], passwordHash: null });
+      for (let i = 0; i < ACCOUNT_LIMIT; i++) {
+        const reservation = await reserveSignInAttempt(own, { email: 'lou@example.com', address: null });
+        if (reservation.ok) await settleFailed(own, reservation.attempt);
+      }
+      expect(await reserveSignInAttempt(own, { email: 'lou@example.com', address: null })).toMatchObject({ ok: false, accountLocked: true });
+    } finally {
+      await own.close();
+    }
+    const result = await runCommand('npm', ['run', '--silent', 'users', '--', 'unlock', 'Lou@Example.com'], { cwd: ROOT, env: { ...process.env, CONSOLE_DB: dir, CONSOLE_DATABASE_URL: '' } });
+    expect(result).toMatchObject({ code: 0, stdout: 'unlocked lou@example.com: they may sign in again\n', stderr: '' });
+    const after = await openConsoleDb(dir);
+    try {
+      expect(await reserveSignInAttempt(after, { email: 'lou@example.com', address: null })).toMatchObject({ ok: true });
+      const { rows } = await after.query<{ role: string; body: string }>("SELECT role, body::text AS body FROM audit_log WHERE action = 'account_unlock'");
+      expect(rows).toEqual([{ role: 'cli', body: '{"email":"lou@example.com","was_locked":true}' }]);
+    } finally {
+      await after.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);

@@ -9,11 +9,13 @@ import { openConsoleDb } from './console-db.ts';
 import { hashPassword } from './passwords.ts';
 import { DEFAULT_CONSOLE_DB } from './team-config.ts';
 import { emailSchema } from '../contract/users.ts';
-import { addUser, disableUser, listUsers, setGrants, UserError } from './users.ts';
+import { unlockAccount } from './sign-in-throttle.ts';
+import { addUser, disableUser, findUser, listUsers, setGrants, UserError } from './users.ts';
 
 // docs/decisions.md D16: `npm run users -- add EMAIL --role ROLE[@ENV] ... --password-env VAR`, `list`,
-// `disable EMAIL`, `set-role EMAIL --role ...`. The password is read from the variable
-// --password-env names, never from an argument (arguments show in `ps` and shell history).
+// `disable EMAIL`, `set-role EMAIL --role ...`, `unlock EMAIL` (PCI DSS v4.0 8.3.4: an admin ends a lock).
+// The password is read from the variable --password-env names, never from an argument (arguments show
+// in `ps` and shell history).
 // Exit 0 done, 1 refused (unknown role, no such user...), 2 usage.
 
 export const USAGE = `usage: npm run users -- <command>
@@ -21,6 +23,7 @@ export const USAGE = `usage: npm run users -- <command>
   list
   disable EMAIL
   set-role EMAIL --role ROLE[@ENV] [--role ...]
+  unlock EMAIL      (an account locked by failed sign-ins may sign in again at once)
 roles: viewer, agent, approver, admin; ROLE@ENV grants it in one environment, ROLE in every one.
 The console's database: CONSOLE_DATABASE_URL, else CONSOLE_DB (default ${DEFAULT_CONSOLE_DB}).`;
 
@@ -88,6 +91,14 @@ async function run(db: Database, audit: AuditSink, args: string[], io: CliIo): P
       const user = await setGrants(db, email, grants);
       await record('user_set_role', email, { grants: user.grants.map(formatGrant) });
       io.out(`${user.email}: ${user.grants.map(formatGrant).join(', ')}`);
+      return;
+    }
+    case 'unlock': {
+      const email = parseEmail(emailText);
+      if ((await findUser(db, email)) === null) throw new UserError(`no account for ${email}`);
+      const wasLocked = await unlockAccount(db, email);
+      await record('account_unlock', email, { was_locked: wasLocked });
+      io.out(wasLocked ? `unlocked ${email}: they may sign in again` : `${email} was not locked; its failed sign-ins are forgotten`);
       return;
     }
     default:

@@ -6,14 +6,15 @@ import { addUserBodySchema, emailSchema, patchUserBodySchema, USERS_API_PATH } f
 import { detailError, readBodyBytes } from '../sandbox/entry.ts';
 import { parseJson } from './json-text.ts';
 import { hashPassword } from './passwords.ts';
+import { lockedAccounts, unlockAccount } from './sign-in-throttle.ts';
 import { requireConsolePermission } from './require-console-permission.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
 import { clientAddress, userAgent } from './team-session.ts';
 import type { ConsoleUser } from './users.ts';
 import { addUser, disableUser, enableUser, findUser, listUsers, setGrants, UserError } from './users.ts';
 
-// docs/decisions.md D16: the users page's API for admins of the whole console. Every change is an audit
-// row with the admin's name; a password is read once, hashed, and appears in no answer and no row.
+// docs/decisions.md D16: the users page's API for admins of the whole console. Every change (an unlock
+// too) is an audit row with the admin's name; a password is read once, hashed, and appears in no answer and no row.
 // With OIDC the provider owns who exists and their roles: only disable and enable are offered.
 // An admin cannot lock themselves out (disable their account, drop their last console-wide admin
 // grant): someone must always be left who can undo a mistake here.
@@ -21,7 +22,12 @@ import { addUser, disableUser, enableUser, findUser, listUsers, setGrants, UserE
 /** A users request is a few hundred bytes; anything near this is not one. */
 const MAX_BODY_BYTES = 16 * 1024;
 
-const summary = (user: ConsoleUser): UserSummary => ({ email: user.email, status: user.status, grants: user.grants.map(formatGrant) });
+const summary = (user: ConsoleUser, locks: ReadonlyMap<string, Date>): UserSummary => ({
+  email: user.email,
+  status: user.status,
+  grants: user.grants.map(formatGrant),
+  locked_until: locks.get(user.email)?.toISOString() ?? null,
+});
 
 const firstIssue = (error: z.ZodError) => {
   const issue = error.issues[0];
@@ -66,7 +72,12 @@ export function mountUsersRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
   app.use(USERS_API_PATH, requireConsolePermission(ctx, 'manage:users'));
   app.use(`${USERS_API_PATH}/*`, requireConsolePermission(ctx, 'manage:users'));
 
-  app.get(USERS_API_PATH, async (c) => c.json({ users: (await listUsers(ctx.db)).map(summary) }, 200, { 'Cache-Control': 'no-store' }));
+  const summaryOf = async (user: ConsoleUser) => summary(user, await lockedAccounts(ctx.db));
+
+  app.get(USERS_API_PATH, async (c) => {
+    const [users, locks] = await Promise.all([listUsers(ctx.db), lockedAccounts(ctx.db)]);
+    return c.json({ users: users.map((user) => summary(user, locks)) }, 200, { 'Cache-Control': 'no-store' });
+  });
   app.post(USERS_API_PATH, async (c) => {
         const body = await readBody(c, addUserBodySchema);
         refuseWithOidc();
@@ -79,7 +90,7 @@ export function mountUsersRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
           throw detailError(409, 'user_exists', `${body.email} already has an account: change its roles instead.`);
         });
         await record(c, 'user_add', user.email, { grants: user.grants.map(formatGrant) });
-        return c.json(summary(user), 201, { 'Cache-Control': 'no-store' });
+        return c.json(await summaryOf(user), 201, { 'Cache-Control': 'no-store' });
   });
   app.all(USERS_API_PATH, () => {
     throw detailError(405, 'method_not_allowed', 'Method not allowed.', { Allow: 'GET, HEAD, POST' });
@@ -110,7 +121,19 @@ export function mountUsersRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
           user = body.status === 'disabled' ? await disableUser(ctx.db, target.email) : await enableUser(ctx.db, target.email);
           await record(c, body.status === 'disabled' ? 'user_disable' : 'user_enable', user.email, {});
         }
-        return c.json(summary(user), 200, { 'Cache-Control': 'no-store' });
+        return c.json(await summaryOf(user), 200, { 'Cache-Control': 'no-store' });
+  });
+  // PCI DSS v4.0 8.3.4: an account locked by failed sign-ins opens again at once when an admin says so.
+  app.post(`${USERS_API_PATH}/:email/unlock`, async (c) => {
+    const email = emailSchema.safeParse(c.req.param('email'));
+    const target = email.success ? await findUser(ctx.db, email.data) : null;
+    if (target === null) throw detailError(404, 'not_found', 'No such user.');
+    const wasLocked = await unlockAccount(ctx.db, target.email);
+    await record(c, 'account_unlock', target.email, { was_locked: wasLocked });
+    return c.json(await summaryOf(target), 200, { 'Cache-Control': 'no-store' });
+  });
+  app.all(`${USERS_API_PATH}/:email/unlock`, () => {
+    throw detailError(405, 'method_not_allowed', 'Method not allowed.', { Allow: 'POST' });
   });
   app.all(`${USERS_API_PATH}/:email`, () => {
     throw detailError(405, 'method_not_allowed', 'Method not allowed.', { Allow: 'PATCH' });

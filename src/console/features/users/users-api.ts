@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddUserBody, PatchUserBody, UserSummary } from '../../../contract/users.ts';
-import { USERS_API_PATH, userListSchema, userSummarySchema } from '../../../contract/users.ts';
+import { unlockUserPath, USERS_API_PATH, userListSchema, userSummarySchema } from '../../../contract/users.ts';
 import { callConsoleApi } from '../../lib/console-api.ts';
 
 // docs/decisions.md D16: the console server's /api/users (team mode, admins of the whole console), with
@@ -33,6 +33,15 @@ export function useChangeUser() {
   return useMutation({
     mutationFn: ({ email, change }: { email: string; change: PatchUserBody }): Promise<UserSummary> =>
       callConsoleApi(userSummarySchema, userPath(email), { method: 'PATCH', json: change }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
+  });
+}
+
+/** Unlocks an account locked by failed sign-ins (the server records it as `account_unlock`). */
+export function useUnlockUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string): Promise<UserSummary> => callConsoleApi(userSummarySchema, unlockUserPath(email), { method: 'POST', json: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
   });
 }

@@ -27,7 +27,7 @@ function fakeUsersApi(initial: UserSummary[]) {
       sent.push(raw);
       const body = addUserBodySchema.safeParse(raw);
       if (!body.success) return HttpResponse.json({ code: 'invalid', detail: body.error.issues[0]?.message ?? 'invalid' }, { status: 400 });
-      const user: UserSummary = { email: body.data.email, status: 'active', grants: body.data.grants.map((g) => (g.environment === null ? g.role : `${g.role}@${g.environment}`)) };
+      const user: UserSummary = { email: body.data.email, status: 'active', grants: body.data.grants.map((g) => (g.environment === null ? g.role : `${g.role}@${g.environment}`)), locked_until: null };
       users.set(user.email, user);
       return HttpResponse.json(user, { status: 201 });
     }),
@@ -43,6 +43,14 @@ function fakeUsersApi(initial: UserSummary[]) {
       if (body.grants !== undefined) user.grants = body.grants.map((g) => (g.environment === null ? g.role : `${g.role}@${g.environment}`));
       return HttpResponse.json(user);
     }),
+    http.post(`${CONSOLE_ORIGIN}${USERS_API_PATH}/:email/unlock`, ({ params }) => {
+      const email = decodeURIComponent(String(params['email']));
+      sent.push({ unlock: email });
+      const user = users.get(email);
+      if (user === undefined) return HttpResponse.json({ code: 'not_found', detail: 'No such user.' }, { status: 404 });
+      user.locked_until = null;
+      return HttpResponse.json(user);
+    }),
   );
   return sent;
 }
@@ -54,7 +62,7 @@ afterEach(() => setServerConfigForTests(null));
 
 test('lists users; adds one with a role and an initial password that is then gone from the page and said to be never shown again', async () => {
   team(['admin']);
-  const sent = fakeUsersApi([{ email: ADMIN, status: 'active', grants: ['admin'] }]);
+  const sent = fakeUsersApi([{ email: ADMIN, status: 'active', grants: ['admin'], locked_until: null }]);
   const { user } = renderRoute(<UsersPage />, { path: '/users' });
 
   const table = await screen.findByRole('table', { name: 'Users' });
@@ -91,8 +99,8 @@ test('an unknown role is refused in the form, before anything is sent', async ()
 test('disable, enable and change roles are sent; disabling oneself shows the server’s clear refusal', async () => {
   team(['admin']);
   const sent = fakeUsersApi([
-    { email: ADMIN, status: 'active', grants: ['admin'] },
-    { email: 'dee@example.com', status: 'active', grants: ['viewer'] },
+    { email: ADMIN, status: 'active', grants: ['admin'], locked_until: null },
+    { email: 'dee@example.com', status: 'active', grants: ['viewer'], locked_until: null },
   ]);
   const { user } = renderRoute(<UsersPage />, { path: '/users' });
   await screen.findByRole('table', { name: 'Users' });
@@ -113,9 +121,27 @@ test('disable, enable and change roles are sent; disabling oneself shows the ser
   expect(sent).toEqual([{ status: 'disabled' }, { status: 'active' }, { grants: ['approver@sandbox'] }, { status: 'disabled' }]);
 });
 
+test('an account locked by failed sign-ins says until when, and Unlock opens it again', async () => {
+  team(['admin']);
+  const sent = fakeUsersApi([
+    { email: ADMIN, status: 'active', grants: ['admin'], locked_until: null },
+    { email: 'lu@example.com', status: 'active', grants: ['agent'], locked_until: '2030-01-01T10:30:00.000Z' },
+  ]);
+  const { user } = renderRoute(<UsersPage />, { path: '/users' });
+  const table = await screen.findByRole('table', { name: 'Users' });
+  const row = within(table).getByRole('row', { name: /lu@example\.com/ });
+  expect(row).toHaveTextContent(/locked until/);
+  expect(within(table).queryByRole('button', { name: `Unlock ${ADMIN}` })).toBeNull();
+
+  await user.click(within(row).getByRole('button', { name: 'Unlock lu@example.com' }));
+  await waitFor(() => expect(within(table).queryByText(/locked until/)).toBeNull());
+  expect(within(table).queryByRole('button', { name: 'Unlock lu@example.com' })).toBeNull();
+  expect(sent).toEqual([{ unlock: 'lu@example.com' }]);
+});
+
 test('with OpenID Connect sign-in, people and roles come from the provider: no add form, no role editing, disable still offered', async () => {
   team(['admin'], 'oidc');
-  fakeUsersApi([{ email: 'oz@example.com', status: 'active', grants: ['viewer'] }]);
+  fakeUsersApi([{ email: 'oz@example.com', status: 'active', grants: ['viewer'], locked_until: null }]);
   renderRoute(<UsersPage />, { path: '/users' });
   await screen.findByRole('table', { name: 'Users' });
   expect(screen.getByText(/add people and change their roles at your identity provider/)).toBeInTheDocument();

@@ -7,16 +7,17 @@ import { useTeamAuth } from '../../lib/use-team.ts';
 import { AddUserForm } from './add-user-form.tsx';
 import { RolesForm } from './roles-form.tsx';
 import { ConsoleRequestError } from '../../lib/console-api.ts';
-import { useChangeUser, userQueries } from './users-api.ts';
+import { useChangeUser, userQueries, useUnlockUser } from './users-api.ts';
 import { UsersTable } from './users-table.tsx';
 
 // docs/decisions.md D16: `/users`, for admins of the whole console in team mode: every account, adding
-// one, disabling and enabling, changing roles. The server records each change in the audit log and
+// one, disabling and enabling, changing roles, unlocking one locked by failed sign-ins. The server records each change in the audit log and
 // refuses what would lock the admin out; its sentence is shown as it wrote it.
 
 export function UsersPage() {
   const users = useQuery(userQueries.list());
   const change = useChangeUser();
+  const unlock = useUnlockUser();
   const [editing, setEditing] = useState<UserSummary | null>(null);
   // With OpenID Connect the provider's claim sets who exists and their roles (the server refuses both).
   const oidc = useTeamAuth() === 'oidc';
@@ -39,9 +40,9 @@ export function UsersPage() {
           <AddUserForm />
         </Card>
       )}
-      {change.error !== null && (
+      {(change.error ?? unlock.error) !== null && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Not changed" role="alert">
-          <Text size="sm">{change.error.message}</Text>
+          <Text size="sm">{(change.error ?? unlock.error)?.message}</Text>
         </Alert>
       )}
       {editing !== null && (
@@ -63,13 +64,17 @@ export function UsersPage() {
       ) : (
         <UsersTable
           users={users.data}
-          busy={change.isPending}
+          busy={change.isPending || unlock.isPending}
           rolesEditable={!oidc}
           onEditRoles={(user) => {
             change.reset();
             setEditing(user);
           }}
           onSetStatus={(user, status) => apply(user.email, { status })}
+          onUnlock={(user) => {
+            change.reset();
+            unlock.mutate(user.email);
+          }}
         />
       )}
     </Stack>

@@ -7,10 +7,13 @@ interface Props {
   rolesEditable: boolean;
   onEditRoles: (user: UserSummary) => void;
   onSetStatus: (user: UserSummary, status: UserSummary['status']) => void;
+  onUnlock: (user: UserSummary) => void;
 }
 
+const lockedUntil = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
 /** Every account: e-mail, status, grants, and what an admin can change. */
-export function UsersTable({ users, busy, rolesEditable, onEditRoles, onSetStatus }: Props) {
+export function UsersTable({ users, busy, rolesEditable, onEditRoles, onSetStatus, onUnlock }: Props) {
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table aria-label="Users" striped>
@@ -27,9 +30,16 @@ export function UsersTable({ users, busy, rolesEditable, onEditRoles, onSetStatu
             <Table.Tr key={user.email}>
               <Table.Td>{user.email}</Table.Td>
               <Table.Td>
-                <Badge color={user.status === 'active' ? 'green' : 'gray'} variant="light">
-                  {user.status}
-                </Badge>
+                <Group gap={4} wrap="nowrap">
+                  <Badge color={user.status === 'active' ? 'green' : 'gray'} variant="light">
+                    {user.status}
+                  </Badge>
+                  {user.locked_until !== null && (
+                    <Badge color="orange" variant="light" title="Too many failed sign-ins">
+                      locked until {lockedUntil(user.locked_until)}
+                    </Badge>
+                  )}
+                </Group>
               </Table.Td>
               <Table.Td>{user.grants.join(', ')}</Table.Td>
               <Table.Td>
@@ -37,6 +47,11 @@ export function UsersTable({ users, busy, rolesEditable, onEditRoles, onSetStatu
                   {rolesEditable && (
                     <Button size="xs" variant="default" onClick={() => onEditRoles(user)} aria-label={`Change roles of ${user.email}`}>
                       Change roles
+                    </Button>
+                  )}
+                  {user.locked_until !== null && (
+                    <Button size="xs" variant="light" color="orange" disabled={busy} onClick={() => onUnlock(user)} aria-label={`Unlock ${user.email}`}>
+                      Unlock
                     </Button>
                   )}
                   {user.status === 'active' ? (
