@@ -20,12 +20,6 @@ export const SIGN_IN_SCRIPT = `try {
 } catch (e) {}
 `;
 
-/** Only a path on this site: never `//host` or a URL elsewhere (an open redirect). */
-export function safeReturnTo(value: string | undefined | null): string {
-  if (value === undefined || value === null || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.length > 2000) return '/';
-  return value.startsWith(SIGN_IN_PATH) ? '/' : value;
-}
-
 /** `oidcProvider`: CONSOLE_AUTH=oidc, a link "Sign in with <provider>" instead of the password form. */
 export function signInPage(options: { returnTo: string; email?: string; message?: string; notice?: string; oidcProvider?: string }): string {
   const message = options.message === undefined ? '' : `<p class="error" role="alert">${escapeHtml(options.message)}</p>`;

@@ -12,7 +12,8 @@ import { createLazyOidcSignIn, pendingOidcSchema } from './oidc/oidc-sign-in.ts'
 import { attemptCookie, saveAttempt, takeAttempt } from './oidc-attempts.ts';
 import { upsertOidcUser } from './oidc-users.ts';
 import { createSession } from './sessions.ts';
-import { safeReturnTo, signInPage } from './sign-in-page.ts';
+import { safeReturnTo } from './safe-return-to.ts';
+import { signInPage } from './sign-in-page.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
 import { clientAddress, expectedOrigin, secureCookies, sessionCookie, userAgent } from './team-session.ts';
 

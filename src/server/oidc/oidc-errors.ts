@@ -13,8 +13,6 @@ export class OidcUnavailableError extends Error {
 }
 
 export type OidcSignInErrorCode =
-  /** The return path is not a path of this console. */
-  | 'invalid_return_to'
   /** The stored sign-in attempt is not one this module made. */
   | 'invalid_pending'
   /** The attempt is older than the allowed 10 minutes. */

@@ -1,4 +1,4 @@
-import { safeReturnTo } from './safe-return-to.ts';
+import { safeReturnTo } from '../safe-return-to.ts';
 
 // The answer to the callback once the person is signed in. Not a 302: the browser arrives at the
 // callback from the provider's site, and Chromium treats the whole redirect chain as cross-site, so a
@@ -17,7 +17,7 @@ function escapeAttribute(value: string): string {
 }
 
 export function oidcLandingPage(returnTo: string): LandingPage {
-  const target = escapeAttribute(safeReturnTo(returnTo) ?? '/');
+  const target = escapeAttribute(safeReturnTo(returnTo));
   return {
     status: 200,
     headers: {

@@ -4,7 +4,7 @@ import type { OidcConfig } from './oidc-config.ts';
 import { isLoopbackUrl, OidcConfigError } from './oidc-config.ts';
 import { OidcSignInError, OidcUnavailableError, providerErrorMessage } from './oidc-errors.ts';
 import { isRoleGrant, readClaim, roleNames, sortRoles } from './oidc-roles.ts';
-import { safeReturnTo } from './safe-return-to.ts';
+import { safeReturnTo } from '../safe-return-to.ts';
 
 // docs/decisions.md D16: sign-in with OpenID Connect, authorization code flow with PKCE, roles from a claim.
 // The console's server owns the session; this module owns the protocol. It keeps no state of its own:
@@ -129,7 +129,6 @@ export async function createOidcSignIn(config: OidcConfig, options: OidcSignInOp
 
   async function start(returnTo: string): Promise<{ redirectUrl: string; pending: PendingOidc }> {
     const path = safeReturnTo(returnTo);
-    if (path === null) throw new OidcSignInError('invalid_return_to', 'The page to return to after signing in is not a page of this console.');
     const codeVerifier = client.randomPKCECodeVerifier();
     const pending: PendingOidc = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier, returnTo: path, createdAt: now() };
     const url = client.buildAuthorizationUrl(configuration, {
