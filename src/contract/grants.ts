@@ -20,3 +20,14 @@ export const grantSchema = z.string().transform((text, ctx) => {
   const grant: Grant = { role: parsedRole.data, environment: environment ?? null };
   return grant;
 });
+
+/**
+ * Null when every grant is for all environments or for one this console has; else the sentence that
+ * refuses the first that is not, naming the environments there are (`agent@prod` where there are
+ * sandbox and staging would sign in to nothing).
+ */
+export function unknownEnvironmentMessage(grants: readonly Grant[], environmentIds: readonly string[]): string | null {
+  const unknown = grants.find((grant) => grant.environment !== null && !environmentIds.includes(grant.environment));
+  if (unknown === undefined || unknown.environment === null) return null;
+  return `there is no environment "${unknown.environment}" (in ${unknown.role}@${unknown.environment}): the environments are ${environmentIds.join(', ')}; or give ${unknown.role} for all of them`;
+}

@@ -87,32 +87,48 @@ function duration(env: Env, name: string, fallback: string): number {
   return ms;
 }
 
-function readEnvironments(env: Env, hasSandbox: boolean): TeamEnvironment[] {
+type EnvironmentEntry = z.infer<typeof environmentEntry>;
+
+/** CONSOLE_ENVIRONMENTS' entries, checked, or none when it is unset. */
+function readEnvironmentEntries(env: Env): EnvironmentEntry[] {
   const path = env['CONSOLE_ENVIRONMENTS']?.trim() || undefined;
-  let entries: z.infer<typeof environmentsFile> = [];
-  if (path !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      throw new TeamConfigError(`CONSOLE_ENVIRONMENTS: cannot read ${path} (${error instanceof Error ? error.message : String(error)})`);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new TeamConfigError(`CONSOLE_ENVIRONMENTS: ${path} is not JSON`);
-    }
-    const parsed = environmentsFile.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new TeamConfigError(`CONSOLE_ENVIRONMENTS: ${path}: ${issue === undefined ? 'invalid' : `${issue.path.join('.') || '(list)'}: ${issue.message}`}`);
-    }
-    entries = parsed.data;
+  if (path === undefined) return [];
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new TeamConfigError(`CONSOLE_ENVIRONMENTS: cannot read ${path} (${error instanceof Error ? error.message : String(error)})`);
   }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new TeamConfigError(`CONSOLE_ENVIRONMENTS: ${path} is not JSON`);
+  }
+  const parsed = environmentsFile.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new TeamConfigError(`CONSOLE_ENVIRONMENTS: ${path}: ${issue === undefined ? 'invalid' : `${issue.path.join('.') || '(list)'}: ${issue.message}`}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * The ids of the environments a server started with `env` has, without reading their tokens (npm run
+ * users checks grants against them where the tokens are not set): the embedded sandbox unless
+ * ORDER_SERVICE_URL is set, and the file's entries.
+ */
+export function environmentIds(env: Env): string[] {
+  const ids = readEnvironmentEntries(env).map((entry) => entry.id);
+  const hasSandbox = (env['ORDER_SERVICE_URL']?.trim() ?? '') === '';
+  return [...new Set([...(hasSandbox ? [SANDBOX_ENVIRONMENT_ID] : []), ...ids])];
+}
+
+function readEnvironments(env: Env, hasSandbox: boolean): TeamEnvironment[] {
+  const entries = readEnvironmentEntries(env);
   const seen = new Set<string>();
   const environments: TeamEnvironment[] = [];
-  let sandboxEntry: (typeof entries)[number] | undefined;
+  let sandboxEntry: EnvironmentEntry | undefined;
   for (const entry of entries) {
     if (seen.has(entry.id)) throw new TeamConfigError(`CONSOLE_ENVIRONMENTS: the id "${entry.id}" is listed twice`);
     seen.add(entry.id);

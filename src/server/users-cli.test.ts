@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,9 +40,9 @@ test('add, list, set-role, disable: each change recorded for the audit', async (
   expect(await verifyPassword('correct horse battery', stored?.passwordHash ?? '')).toBe(true);
   expect(stored?.passwordHash).not.toContain('correct horse battery');
 
-  expect((await users(['set-role', 'lead@example.com', '--role', 'viewer@prod'])).out).toEqual(['lead@example.com: viewer@prod']);
+  expect((await users(['set-role', 'lead@example.com', '--role', 'viewer@sandbox'])).out).toEqual(['lead@example.com: viewer@sandbox']);
   expect((await users(['disable', 'lead@example.com'])).code).toBe(0);
-  expect((await users(['list'])).out).toEqual(['lead@example.com\tdisabled\tviewer@prod']);
+  expect((await users(['list'])).out).toEqual(['lead@example.com\tdisabled\tviewer@sandbox']);
   const { rows } = await db.query<{ action: string }>("SELECT action FROM audit_log WHERE action LIKE 'user_%' ORDER BY seq");
   expect(rows.map((r) => r.action)).toEqual(['user_add', 'user_set_role', 'user_disable']);
 });
@@ -52,6 +52,25 @@ test('an unknown role: exit 1, a line that names it and the roles there are, nob
   expect(result.code).toBe(1);
   expect(result.err).toEqual(['users: unknown role "superuser": expected one of viewer, agent, approver, admin, optionally @environment (agent@sandbox)']);
   expect(await findUser(db, 'x@example.com')).toBeNull();
+});
+
+test('a role for an environment the console does not have (agent@prod) is refused, naming those it has (CONSOLE_ENVIRONMENTS)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'order-console-envs-'));
+  try {
+    const environments = join(dir, 'environments.json');
+    writeFileSync(environments, JSON.stringify([{ id: 'staging', name: 'Staging', base_url: 'https://staging.example.com', token_env: 'STAGING_TOKEN', production: false }]));
+    // The token is the server's business: the command reads only the ids.
+    const env = { CONSOLE_ENVIRONMENTS: environments, P: 'long enough password' };
+    const refused = await users(['add', 'pat@example.com', '--role', 'viewer', '--role', 'agent@prod', '--password-env', 'P'], env);
+    expect(refused).toEqual({ code: 1, out: [], err: ['users: there is no environment "prod" (in agent@prod): the environments are sandbox, staging; or give agent for all of them'] });
+    expect(await findUser(db, 'pat@example.com')).toBeNull();
+    expect((await users(['add', 'pat@example.com', '--role', 'agent@staging', '--password-env', 'P'], env)).code).toBe(0);
+    expect((await users(['set-role', 'pat@example.com', '--role', 'agent@prod'], env)).code).toBe(1);
+    expect((await users(['set-role', 'pat@example.com', '--role', 'agent@staging'], { ...env, ORDER_SERVICE_URL: 'https://orders.example.com' })).code).toBe(0);
+    expect((await users(['set-role', 'pat@example.com', '--role', 'agent@sandbox'], { ...env, ORDER_SERVICE_URL: 'https://orders.example.com' })).err[0]).toContain('the environments are staging;');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('the password only from a variable: unset or short is refused; a second add of one e-mail too', async () => {

@@ -1,13 +1,13 @@
 import { parseArgs } from 'node:util';
 import type { Grant } from '../contract/permissions.ts';
-import { grantSchema } from '../contract/grants.ts';
+import { grantSchema, unknownEnvironmentMessage } from '../contract/grants.ts';
 import { formatGrant } from '../contract/permissions.ts';
 import type { Database } from '../db/store-db.ts';
 import type { AuditSink } from './audit-sink.ts';
 import { consoleAuditSink } from './audit-sink.ts';
 import { openConsoleDb } from './console-db.ts';
 import { hashPassword } from './passwords.ts';
-import { DEFAULT_CONSOLE_DB } from './team-config.ts';
+import { DEFAULT_CONSOLE_DB, environmentIds, TeamConfigError } from './team-config.ts';
 import { emailSchema } from '../contract/users.ts';
 import { unlockAccount } from './sign-in-throttle.ts';
 import { addUser, disableUser, findUser, listUsers, setGrants, UserError } from './users.ts';
@@ -25,6 +25,7 @@ export const USAGE = `usage: npm run users -- <command>
   set-role EMAIL --role ROLE[@ENV] [--role ...]
   unlock EMAIL      (an account locked by failed sign-ins may sign in again at once)
 roles: viewer, agent, approver, admin; ROLE@ENV grants it in one environment, ROLE in every one.
+The environments are the embedded sandbox's and CONSOLE_ENVIRONMENTS' (as the server reads them).
 The console's database: CONSOLE_DATABASE_URL, else CONSOLE_DB (default ${DEFAULT_CONSOLE_DB}).`;
 
 export interface CliIo {
@@ -35,13 +36,23 @@ export interface CliIo {
 
 class UsageError extends Error {}
 
-function parseGrants(texts: readonly string[]): Grant[] {
+/** The roles given, each for all environments or for one the console's configuration (CONSOLE_ENVIRONMENTS) has. */
+function parseGrants(texts: readonly string[], env: CliIo['env']): Grant[] {
   if (texts.length === 0) throw new UsageError('give at least one --role');
-  return texts.map((text) => {
+  const grants = texts.map((text) => {
     const parsed = grantSchema.safeParse(text);
     if (!parsed.success) throw new UserError(parsed.error.issues[0]?.message ?? `unknown role "${text}"`);
     return parsed.data;
   });
+  let ids: string[];
+  try {
+    ids = environmentIds(env);
+  } catch (error) {
+    throw new UserError(error instanceof TeamConfigError ? error.message : String(error));
+  }
+  const unknown = unknownEnvironmentMessage(grants, ids);
+  if (unknown !== null) throw new UserError(unknown);
+  return grants;
 }
 
 function parseEmail(text: string | undefined): string {
@@ -63,7 +74,7 @@ async function run(db: Database, audit: AuditSink, args: string[], io: CliIo): P
   switch (command) {
     case 'add': {
       const email = parseEmail(emailText);
-      const grants = parseGrants(values.role ?? []);
+      const grants = parseGrants(values.role ?? [], io.env);
       const variable = values['password-env'];
       if (variable === undefined) throw new UsageError('give --password-env VAR, the variable that holds the password');
       const password = io.env[variable];
@@ -87,7 +98,7 @@ async function run(db: Database, audit: AuditSink, args: string[], io: CliIo): P
     }
     case 'set-role': {
       const email = parseEmail(emailText);
-      const grants = parseGrants(values.role ?? []);
+      const grants = parseGrants(values.role ?? [], io.env);
       const user = await setGrants(db, email, grants);
       await record('user_set_role', email, { grants: user.grants.map(formatGrant) });
       io.out(`${user.email}: ${user.grants.map(formatGrant).join(', ')}`);

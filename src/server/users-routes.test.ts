@@ -11,7 +11,13 @@ let server: TeamServer;
 const cookies = new Map<string, string>();
 
 beforeAll(async () => {
-  server = await startTeamServer();
+  server = await startTeamServer({
+    environments: [
+      { id: 'sandbox', name: 'Sandbox', production: false, approvalThreshold: null, target: { kind: 'sandbox' } },
+      // Never called here: only its id matters, to the grants' check.
+      { id: 'staging', name: 'Staging', production: false, approvalThreshold: null, target: { kind: 'http', baseUrl: 'http://127.0.0.1:9', token: 'staging-token' } },
+    ],
+  });
   await server.addUser('admin@example.com', ['admin']);
   await server.addUser('local-admin@example.com', ['admin@sandbox']);
   await server.addUser('agent@example.com', ['agent']);
@@ -118,6 +124,20 @@ test('an admin cannot disable themselves or drop their own console-wide admin gr
   expect(me.grants).toEqual(['admin']);
   // Adding a grant beside the console-wide admin one is no lock-out.
   expect((await as('admin@example.com', 'PATCH', '/api/users/admin%40example.com', { grants: ['admin', 'agent@sandbox'] })).status).toBe(200);
+});
+
+test('a grant for an environment there is not (agent@prod beside sandbox and staging) is refused, naming those there are; nothing changes', async () => {
+  const detail = 'grants: There is no environment "prod" (in agent@prod): the environments are sandbox, staging; or give agent for all of them.';
+  const add = await as('admin@example.com', 'POST', '/api/users', { email: 'pat@example.com', grants: ['viewer', 'agent@prod'], password: PASSWORD });
+  expect(add.status).toBe(400);
+  expect(await errorOf(add)).toEqual({ code: 'invalid', detail });
+  expect((await server.db.query(`SELECT 1 FROM console_users WHERE email = 'pat@example.com'`)).rows).toEqual([]);
+
+  const change = await as('admin@example.com', 'PATCH', '/api/users/agent%40example.com', { grants: ['agent@prod'] });
+  expect(change.status).toBe(400);
+  expect(await errorOf(change)).toEqual({ code: 'invalid', detail });
+  expect((await as('admin@example.com', 'PATCH', '/api/users/agent%40example.com', { grants: ['agent@staging', 'viewer'] })).status).toBe(200);
+  expect((await as('admin@example.com', 'PATCH', '/api/users/agent%40example.com', { grants: ['agent'] })).status).toBe(200);
 });
 
 test('bad input is a 4xx naming the problem, never a 5xx, and changes nothing', async () => {

@@ -1,5 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
+import { unknownEnvironmentMessage } from '../contract/grants.ts';
+import type { Grant } from '../contract/permissions.ts';
 import { formatGrant } from '../contract/permissions.ts';
 import type { UserSummary } from '../contract/users.ts';
 import { addUserBodySchema, emailSchema, patchUserBodySchema, USERS_API_PATH } from '../contract/users.ts';
@@ -72,6 +74,11 @@ export function mountUsersRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
   app.use(USERS_API_PATH, requireConsolePermission(ctx, 'manage:users'));
   app.use(`${USERS_API_PATH}/*`, requireConsolePermission(ctx, 'manage:users'));
 
+  const environmentIds = ctx.config.environments.map((environment) => environment.id);
+  const refuseUnknownEnvironment = (grants: readonly Grant[]) => {
+    const message = unknownEnvironmentMessage(grants, environmentIds);
+    if (message !== null) throw detailError(400, 'invalid', `grants: ${message[0]?.toUpperCase() ?? ''}${message.slice(1)}.`);
+  };
   const summaryOf = async (user: ConsoleUser) => summary(user, await lockedAccounts(ctx.db));
 
   app.get(USERS_API_PATH, async (c) => {
@@ -82,6 +89,7 @@ export function mountUsersRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
         const body = await readBody(c, addUserBodySchema);
         refuseWithOidc();
         if (body.password === undefined) throw detailError(400, 'invalid', 'password: Give an initial password (local sign-in).');
+        refuseUnknownEnvironment(body.grants);
         if ((await findUser(ctx.db, body.email)) !== null) throw detailError(409, 'user_exists', `${body.email} already has an account: change its roles instead.`);
         const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
         // Two admins adding one e-mail at once: the second insert finds the row and addUser refuses.
@@ -112,6 +120,7 @@ export function mountUsersRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
           throw detailError(409, 'self_lockout', 'You cannot remove your own admin grant for the whole console: ask another admin.');
         }
         if (body.grants !== undefined) refuseWithOidc();
+        if (body.grants !== undefined) refuseUnknownEnvironment(body.grants);
         let user = target;
         if (body.grants !== undefined) {
           user = await setGrants(ctx.db, target.email, body.grants);

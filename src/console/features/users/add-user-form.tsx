@@ -9,10 +9,10 @@ import { addUserFormSchema, emptyAddUserForm } from './user-forms.ts';
 import { useAddUser } from './users-api.ts';
 
 /** Adds an account (local sign-in) with its roles and the initial password the admin typed. */
-export function AddUserForm() {
+export function AddUserForm({ environmentIds }: { environmentIds: readonly string[] | null }) {
   const addUser = useAddUser();
   const [added, setAdded] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError, formState } = useForm({ resolver: zodResolver(addUserFormSchema), defaultValues: emptyAddUserForm });
+  const { control, handleSubmit, reset, setError, formState } = useForm({ resolver: zodResolver(addUserFormSchema(environmentIds)), defaultValues: emptyAddUserForm });
   const serverError = formState.errors.root?.serverError?.message;
 
   const submit = handleSubmit(async (body) => {

@@ -7,14 +7,16 @@ import { rolesFormSchema } from './user-forms.ts';
 
 interface Props {
   user: UserSummary;
+  /** The console's environments, for the grants' check (null: the server's check alone). */
+  environmentIds: readonly string[] | null;
   saving: boolean;
   onSave: (grants: string[]) => void;
   onCancel: () => void;
 }
 
 /** Replaces one account's grants with what is typed (`approver@sandbox, viewer`). */
-export function RolesForm({ user, saving, onSave, onCancel }: Props) {
-  const { control, handleSubmit } = useForm({ resolver: zodResolver(rolesFormSchema), defaultValues: { grants: user.grants.join(', ') } });
+export function RolesForm({ user, environmentIds, saving, onSave, onCancel }: Props) {
+  const { control, handleSubmit } = useForm({ resolver: zodResolver(rolesFormSchema(environmentIds)), defaultValues: { grants: user.grants.join(', ') } });
   return (
     <form noValidate aria-label={`Roles of ${user.email}`} onSubmit={(event) => void handleSubmit((value) => onSave(value.grants))(event)}>
       <Group align="flex-end" gap="xs">

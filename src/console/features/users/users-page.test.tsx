@@ -96,6 +96,36 @@ test('an unknown role is refused in the form, before anything is sent', async ()
   expect(sent).toEqual([]);
 });
 
+test('a role for an environment there is not (agent@prod) is refused in both forms, naming the environments there are; nothing is sent', async () => {
+  setServerConfigForTests({
+    mode: 'team',
+    auth: 'local',
+    me: {
+      email: ADMIN,
+      grants: ['admin'],
+      environments: ['sandbox', 'staging'].map((id) => ({ id, name: id, production: false, approvalThreshold: null, sandbox: id === 'sandbox', role: 'admin', permissions: ['read:order'] })),
+    },
+  });
+  const sent = fakeUsersApi([{ email: 'dee@example.com', status: 'active', grants: ['viewer'], locked_until: null }]);
+  const { user } = renderRoute(<UsersPage />, { path: '/users' });
+  const message = 'There is no environment "prod" (in agent@prod): the environments are sandbox, staging; or give agent for all of them';
+
+  const form = screen.getByRole('form', { name: 'Add a user' });
+  await user.type(within(form).getByLabelText('E-mail'), 'pat@example.com');
+  await user.type(within(form).getByLabelText('Roles', { exact: false }), 'viewer, agent@prod');
+  await user.type(within(form).getByLabelText('Initial password', { exact: false }), 'a-first-password');
+  await user.click(within(form).getByRole('button', { name: 'Add user' }));
+  expect(await within(form).findByText(message)).toBeInTheDocument();
+
+  await user.click(await screen.findByRole('button', { name: 'Change roles of dee@example.com' }));
+  const roles = screen.getByRole('textbox', { name: 'Roles of dee@example.com' });
+  await user.clear(roles);
+  await user.type(roles, 'agent@prod');
+  await user.click(screen.getByRole('button', { name: 'Save roles' }));
+  expect(await within(screen.getByRole('form', { name: 'Roles of dee@example.com' })).findByText(message)).toBeInTheDocument();
+  expect(sent).toEqual([]);
+});
+
 test('disable, enable and change roles are sent; disabling oneself shows the server’s clear refusal', async () => {
   team(['admin']);
   const sent = fakeUsersApi([

@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PatchUserBody, UserSummary } from '../../../contract/users.ts';
-import { useTeamAuth } from '../../lib/use-team.ts';
+import { useTeamAuth, useTeamMe } from '../../lib/use-team.ts';
 import { AddUserForm } from './add-user-form.tsx';
 import { RolesForm } from './roles-form.tsx';
 import { ConsoleRequestError } from '../../lib/console-api.ts';
@@ -21,6 +21,8 @@ export function UsersPage() {
   const [editing, setEditing] = useState<UserSummary | null>(null);
   // With OpenID Connect the provider's claim sets who exists and their roles (the server refuses both).
   const oidc = useTeamAuth() === 'oidc';
+  // An admin of the whole console has a role in every environment, so /api/me lists them all.
+  const environmentIds = useTeamMe()?.environments.map((environment) => environment.id) ?? null;
 
   const apply = (email: string, body: PatchUserBody) =>
     change.mutate({ email, change: body }, { onSuccess: () => setEditing(null) });
@@ -37,7 +39,7 @@ export function UsersPage() {
         <Text size="sm">This console signs in with OpenID Connect: add people and change their roles at your identity provider (its roles claim). Here you can disable or enable them.</Text>
       ) : (
         <Card withBorder>
-          <AddUserForm />
+          <AddUserForm environmentIds={environmentIds} />
         </Card>
       )}
       {(change.error ?? unlock.error) !== null && (
@@ -46,7 +48,7 @@ export function UsersPage() {
         </Alert>
       )}
       {editing !== null && (
-        <RolesForm key={editing.email} user={editing} saving={change.isPending} onSave={(grants) => apply(editing.email, { grants })} onCancel={() => setEditing(null)} />
+        <RolesForm key={editing.email} user={editing} environmentIds={environmentIds} saving={change.isPending} onSave={(grants) => apply(editing.email, { grants })} onCancel={() => setEditing(null)} />
       )}
       {users.error !== null ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={users.error instanceof ConsoleRequestError && users.error.status === 403 ? 'Admins only' : 'The users could not be loaded'} role="alert">
