@@ -4,7 +4,7 @@ import type { Order } from '../contract/schemas.ts';
 import type { OrderLookup } from './checks.ts';
 import type { EngineDeps, EngineOptions, SendAnswer } from './engine.ts';
 import { runBulk } from './engine.ts';
-import type { BulkRun, RowState } from './run-model.ts';
+import type { BulkRun, RowState } from '../contract/bulk-run-model.ts';
 
 // The engine's decisions with a scripted service and a fake clock: what the sandbox test cannot
 // provoke on purpose (a refunded amount moved by someone else, reads that never succeed, the pace).

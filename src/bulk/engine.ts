@@ -4,7 +4,7 @@ import { lostAnswerVerdict } from '../contract/refund-check.ts';
 import { refundStatusProblem } from '../contract/rules.ts';
 import type { RefundRequest } from '../contract/schemas.ts';
 import type { OrderLookup } from './checks.ts';
-import type { BulkRun, BulkRunRow, PlannedRefund, RowState } from './run-model.ts';
+import type { BulkRun, BulkRunRow, PlannedRefund, RowState } from '../contract/bulk-run-model.ts';
 import { isFinal } from './run-model.ts';
 
 // The bulk refund runner. Everything it touches is handed in (the calls to the service, the clock,

@@ -2,7 +2,7 @@ import { formatMoney } from '../contract/money.ts';
 import { newPaymentIdentifier, newRefundExternalId } from '../contract/refund-ids.ts';
 import type { CheckedRow } from './checks.ts';
 import { bulkTotals } from './checks.ts';
-import type { BulkRun } from './run-model.ts';
+import type { BulkRun } from '../contract/bulk-run-model.ts';
 
 /**
  * The run of the rows that passed every check, each with its own payment_identifier and

@@ -1,5 +1,5 @@
 import { inertCell, toCsv } from './csv.ts';
-import type { BulkRun, RowState } from './run-model.ts';
+import type { BulkRun, RowState } from '../contract/bulk-run-model.ts';
 
 // The run's result as a file: one line per refund of the plan with its outcome, the identifiers it
 // was sent with (to find it in the service's settlement) and what the service said.

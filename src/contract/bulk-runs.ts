@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bulkRunSchema } from '../bulk/run-model.ts';
+import { bulkRunSchema } from './bulk-run-model.ts';
 import { amount, optionalText } from './fields.ts';
 
 // Issue 28 with docs/decisions.md D16/D17: bulk refunds run by the console server in team mode.
@@ -70,7 +70,7 @@ export const teamBulkRunSummarySchema = z.object({
 });
 export type TeamBulkRunSummary = z.infer<typeof teamBulkRunSummarySchema>;
 
-/** One run with its plan and every row's state (run-model's BulkRun). */
+/** One run with its plan and every row's state (bulk-run-model.ts). */
 export const teamBulkRunSchema = teamBulkRunSummarySchema.extend({ run: bulkRunSchema });
 export type TeamBulkRun = z.infer<typeof teamBulkRunSchema>;
 

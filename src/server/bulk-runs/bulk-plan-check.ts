@@ -1,4 +1,4 @@
-import type { BulkRun } from '../../bulk/run-model.ts';
+import type { BulkRun } from '../../contract/bulk-run-model.ts';
 import type { CreateTeamBulkRun } from '../../contract/bulk-runs.ts';
 import { compareMoney, formatMoney, sumMoney } from '../../contract/money.ts';
 import type { TeamEnvironment } from '../team-config.ts';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { BulkRun } from '../../bulk/run-model.ts';
-import { bulkRunSchema, runProgress } from '../../bulk/run-model.ts';
+import type { BulkRun } from '../../contract/bulk-run-model.ts';
+import { runProgress } from '../../bulk/run-model.ts';
+import { bulkRunSchema } from '../../contract/bulk-run-model.ts';
 import type { TeamBulkRun, TeamBulkRunState, TeamBulkRunSummary } from '../../contract/bulk-runs.ts';
 import { bulkRunProgressSchema, teamBulkRunStateSchema } from '../../contract/bulk-runs.ts';
 import type { Queryable } from '../../db/store-db.ts';

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { EngineDeps } from '../../bulk/engine.ts';
 import { runBulk } from '../../bulk/engine.ts';
 import { outcomeOf, stateDetail } from '../../bulk/result-csv.ts';
-import type { BulkRun, RowState } from '../../bulk/run-model.ts';
+import type { BulkRun, RowState } from '../../contract/bulk-run-model.ts';
 import { runProgress } from '../../bulk/run-model.ts';
 import { abortableSleep } from '../../bulk/sleep.ts';
 import type { TeamBulkRun } from '../../contract/bulk-runs.ts';

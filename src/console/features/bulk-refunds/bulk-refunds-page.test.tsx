@@ -3,7 +3,7 @@ import { bypass, http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { orderEventsResponseSchema } from '../../../contract/history.ts';
 import { sandboxPaths } from '../../../contract/paths.ts';
-import { bulkRunSchema } from '../../../bulk/run-model.ts';
+import { bulkRunSchema } from '../../../contract/bulk-run-model.ts';
 import { environmentStore, setToken } from '../../lib/environments.ts';
 import { SANDBOX_URL, server } from '../../test/msw-server.ts';
 import { renderApp } from '../../test/render.tsx';

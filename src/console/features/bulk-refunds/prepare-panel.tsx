@@ -4,7 +4,7 @@ import type { BulkRowInput } from '../../../bulk/bulk-file.ts';
 import { readBulkFile } from '../../../bulk/bulk-file.ts';
 import { bulkTotals, checkRows } from '../../../bulk/checks.ts';
 import { planRun } from '../../../bulk/plan.ts';
-import type { BulkRun } from '../../../bulk/run-model.ts';
+import type { BulkRun } from '../../../contract/bulk-run-model.ts';
 import type { Environment } from '../../lib/environments.ts';
 import { lastRefundAccount } from '../order-detail/last-refund-account.ts';
 import { ConfirmModal } from './confirm-modal.tsx';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { outcomeOf, stateDetail } from '../../../bulk/result-csv.ts';
-import type { RowState } from '../../../bulk/run-model.ts';
+import type { RowState } from '../../../contract/bulk-run-model.ts';
 import { runProgress } from '../../../bulk/run-model.ts';
 import type { RunControls } from './run-source.ts';
 

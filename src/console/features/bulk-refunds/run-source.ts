@@ -1,4 +1,4 @@
-import type { BulkRun } from '../../../bulk/run-model.ts';
+import type { BulkRun } from '../../../contract/bulk-run-model.ts';
 
 // Where a bulk run lives and who sends it: this tab (personal mode, use-bulk-run.ts) or the console
 // server (team mode, use-team-bulk-run.ts). The page and the run panel see only this, so the review

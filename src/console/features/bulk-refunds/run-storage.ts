@@ -1,5 +1,5 @@
-import type { BulkRun } from '../../../bulk/run-model.ts';
-import { bulkRunSchema } from '../../../bulk/run-model.ts';
+import type { BulkRun } from '../../../contract/bulk-run-model.ts';
+import { bulkRunSchema } from '../../../contract/bulk-run-model.ts';
 
 // Personal mode keeps the current bulk run in localStorage, one per environment, so a reload or a
 // closed tab resumes it. It holds the plan and each row's state: no token, nothing the service did

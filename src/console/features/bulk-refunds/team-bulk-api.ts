@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { TeamBulkRun, TeamBulkRunState } from '../../../contract/bulk-runs.ts';
 import { teamBulkRunListSchema, teamBulkRunSchema } from '../../../contract/bulk-runs.ts';
-import type { BulkRun } from '../../../bulk/run-model.ts';
+import type { BulkRun } from '../../../contract/bulk-run-model.ts';
 import { callConsoleApi } from '../../lib/console-api.ts';
 
 // Issue 28 in team mode: the console server's bulk-run routes (src/contract/bulk-runs.ts), with the

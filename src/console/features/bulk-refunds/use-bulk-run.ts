@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { EngineOptions } from '../../../bulk/engine.ts';
 import { DEFAULT_ENGINE_OPTIONS, runBulk } from '../../../bulk/engine.ts';
-import type { BulkRun } from '../../../bulk/run-model.ts';
+import type { BulkRun } from '../../../contract/bulk-run-model.ts';
 import { abortableSleep } from '../../../bulk/sleep.ts';
 import type { Environment } from '../../lib/environments.ts';
 import { orderQueries } from '../orders/api/order-queries.ts';

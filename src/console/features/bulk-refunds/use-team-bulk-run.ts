@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import type { TeamBulkRun, TeamBulkRunState, TeamBulkRunSummary } from '../../../contract/bulk-runs.ts';
-import type { BulkRun } from '../../../bulk/run-model.ts';
+import type { BulkRun } from '../../../contract/bulk-run-model.ts';
 import { ConsoleRequestError } from '../../lib/console-api.ts';
 import type { Environment } from '../../lib/environments.ts';
 import type { TeamMe } from '../../lib/server-config.ts';

@@ -1,4 +1,4 @@
-import type { BulkRun } from '../../../bulk/run-model.ts';
+import type { BulkRun } from '../../../contract/bulk-run-model.ts';
 import { formatMoney, sumMoney } from '../../../contract/money.ts';
 import { newPaymentIdentifier, newRefundExternalId } from '../../../contract/refund-ids.ts';
 
