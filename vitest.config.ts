@@ -66,7 +66,7 @@ if (postgresProject.length === 0 && process.env['ORDER_CONSOLE_PG_SKIP_SAID'] ==
 // stores. The files below need a graph of their own and keep it: a vi.mock factory, a global changed
 // in place, or a check of what shows while a lazy module is not loaded yet. A file that starts to
 // fail only after another one ran belongs here (`npx vitest run --sequence.shuffle.files` finds it).
-const NODE_FILES = ['src/contract/**/*.test.ts', 'src/db/**/*.test.ts', 'src/sandbox/**/*.test.ts', 'src/server/**/*.test.ts', 'src/scenarios/**/*.test.ts', 'src/bulk/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'];
+const NODE_FILES = ['src/contract/**/*.test.ts', 'src/http/**/*.test.ts', 'src/db/**/*.test.ts', 'src/sandbox/**/*.test.ts', 'src/server/**/*.test.ts', 'src/scenarios/**/*.test.ts', 'src/bulk/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'];
 const NODE_ISOLATED = ['src/sandbox/security.test.ts'];
 const CONSOLE_ISOLATED = [
   // vi.mock factories

@@ -9,7 +9,8 @@
 // the rest (reading each order first, saving each row before and after its send, the audit) adds.
 import { fileURLToPath } from 'node:url';
 import { teamBulkRunSchema } from '../src/contract/bulk-runs.ts';
-import { createSandboxApp, openStore, serveApp } from '../src/sandbox/entry.ts';
+import { serveApp } from '../src/http/listen.ts';
+import { createSandboxApp, openStore } from '../src/sandbox/entry.ts';
 import { call, createOrder, moveOrder } from '../src/sandbox/testing/http.ts';
 import { DEFAULT_ENGINE_OPTIONS } from '../src/bulk/engine.ts';
 import { planOf } from '../src/server/bulk-runs/testing/bulk-plan.ts';

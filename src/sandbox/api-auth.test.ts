@@ -1,47 +1,33 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
-import { createServerApp } from '../server/app.ts';
 import { createApp } from './app.ts';
-import { CONTENT_SECURITY_POLICY } from './middleware.ts';
-import type { RunningServer } from './listen.ts';
-import { serveApp } from './listen.ts';
+import { CONTENT_SECURITY_POLICY } from '../http/security-headers.ts';
+import type { RunningServer } from '../http/listen.ts';
+import { serveApp } from '../http/listen.ts';
 import type { Store } from './store.ts';
 import { openStore } from './store.ts';
 import { call, createOrder, moveOrder, orderBody, refundBody } from './testing/http.ts';
 import { testStoreLocation } from './testing/test-store.ts';
 
-// Authentication (D2), owner isolation, routing errors, security headers, log lines, the OpenAPI
-// document and the static console: one in-memory store, two apps (with and without a built console).
+// Authentication (D2), owner isolation, routing errors, security headers, log lines and the OpenAPI
+// document, on the sandbox's app alone (the console's files: src/server/static-console.test.ts).
 
 const TOKEN_A = 'token-a-7f3e9c';
 const TOKEN_B = 'token-b-12ab44';
 const logLines: string[] = [];
 let store: Store;
 let server: RunningServer;
-let bare: RunningServer;
-let staticDir: string;
 let base: string;
 
 beforeAll(async () => {
-  staticDir = mkdtempSync(join(tmpdir(), 'sandbox-static-'));
-  mkdirSync(join(staticDir, 'assets'));
-  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Order Console</title><div id="root"></div>');
-  writeFileSync(join(staticDir, 'assets', 'app-abc123.js'), 'console.log("app");');
   store = await openStore(await testStoreLocation());
-  const log = (line: string) => logLines.push(line);
-  server = await serveApp(createServerApp({ sandbox: createApp({ store, tokens: [TOKEN_A, TOKEN_B], log }), staticDir, log }));
-  bare = await serveApp(createServerApp({ sandbox: createApp({ store, tokens: [TOKEN_A], log }), log }));
+  server = await serveApp(createApp({ store, tokens: [TOKEN_A, TOKEN_B], log: (line) => logLines.push(line) }));
   base = server.url;
 }, 60_000);
 
 afterAll(async () => {
   await server.close();
-  await bare.close();
   await store.close();
-  rmSync(staticDir, { recursive: true, force: true });
 });
 
 const NO_CREDENTIALS = { detail: 'Authentication credentials were not provided.', code: 'not_authenticated' };
@@ -159,9 +145,6 @@ describe('security headers (every response)', () => {
     ['a 401', 'GET', sandboxPaths.orders(), null],
     ['a 404', 'GET', '/psp/v2/nothing/', TOKEN_A],
     ['the OpenAPI document', 'GET', '/openapi.json', null],
-    ['the console index', 'GET', '/', null],
-    ['an SPA route', 'GET', '/orders/abc', null],
-    ['a console asset', 'GET', '/assets/app-abc123.js', null],
     ['a checkout 404 page', 'GET', sandboxPaths.checkout(SOME_ID), null],
   ])('%s', async (_name, method, path, token) => {
     const result = await call(base, method, path, { token, json: method === 'POST' ? orderBody() : undefined });
@@ -170,13 +153,6 @@ describe('security headers (every response)', () => {
     expect(result.headers.get('referrer-policy')).toBe('no-referrer');
     expect(result.headers.get('x-frame-options')).toBe('DENY');
     expect(result.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
-  });
-
-  test('the CSP allows no inline script and no form-action restriction', () => {
-    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
-    expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(CONTENT_SECURITY_POLICY).not.toContain('form-action');
-    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
   });
 });
 
@@ -190,47 +166,6 @@ describe('OpenAPI document (D8)', () => {
     expect(text).toContain('"operationId":"orderCreate"');
     expect(text).toContain('"operationId":"orderRefund"');
     expect(text).toContain(`"${orderServicePaths.orderCreate()}"`);
-  });
-});
-
-describe('static console (D8)', () => {
-  test.each(['/', '/orders', '/orders/abc', '/orders/new', '/settings'])('GET %s serves index.html, not cached', async (path) => {
-    const result = await call(base, 'GET', path);
-    expect(result.status).toBe(200);
-    expect(result.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(result.text).toContain('<title>Order Console</title>');
-    expect(result.headers.get('cache-control')).toBe('no-cache');
-  });
-
-  test('a hashed asset is served with its type and a long cache', async () => {
-    const result = await call(base, 'GET', '/assets/app-abc123.js');
-    expect(result.status).toBe(200);
-    expect(result.headers.get('content-type')).toMatch(/javascript/);
-    expect(result.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(result.text).toBe('console.log("app");');
-  });
-
-  test('a missing asset is a 404, not the index page', async () => {
-    const result = await call(base, 'GET', '/assets/missing.js');
-    expect(result.status).toBe(404);
-    expect(result.text).not.toContain('Order Console');
-  });
-
-  test('paths outside the console cannot escape the static directory', async () => {
-    const result = await call(base, 'GET', '/..%2f..%2fetc%2fpasswd');
-    expect(result.text).not.toContain('root:');
-  });
-
-  test('API paths never fall back to the console', async () => {
-    const result = await call(base, 'GET', '/sandbox/checkout', { token: TOKEN_A });
-    expect(result.status).toBe(404);
-    expect(result.json).toEqual({ detail: 'Not found.', code: 'not_found' });
-  });
-
-  test('without a built console, / says to run the build', async () => {
-    const result = await call(bare.url, 'GET', '/orders/abc');
-    expect(result.status).toBe(200);
-    expect(result.text).toContain('npm run build');
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
-import type { RunningServer } from './listen.ts';
-import { startSandbox } from './listen.ts';
+import type { RunningServer } from '../http/listen.ts';
+import { startSandbox } from './start-sandbox.ts';
 import { call, orderBody } from './testing/http.ts';
 import { testStoreLocation } from './testing/test-store.ts';
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
 import { orderSchema } from '../contract/schemas.ts';
 import { encodeCursor } from './cursor.ts';
-import type { RunningServer } from './listen.ts';
-import { startSandbox } from './listen.ts';
+import type { RunningServer } from '../http/listen.ts';
+import { startSandbox } from './start-sandbox.ts';
 import { call, createOrder, moveOrder, readOrder, refundBody, uniqueExternalId } from './testing/http.ts';
 import { testStoreLocation } from './testing/test-store.ts';
 

@@ -4,8 +4,8 @@ import { DEFAULT_RETRY_AFTER_S, faultListResponseSchema, faultRuleSchema } from 
 import type { OrderEvent } from '../contract/history.ts';
 import { orderEventsResponseSchema } from '../contract/history.ts';
 import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
-import type { RunningServer } from './listen.ts';
-import { startSandbox } from './listen.ts';
+import type { RunningServer } from '../http/listen.ts';
+import { startSandbox } from './start-sandbox.ts';
 import { call, callRaw, createOrder, moveOrder, orderBody, parseOrder, readOrder, refundBody } from './testing/http.ts';
 import { testStoreLocation } from './testing/test-store.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { faultListResponseSchema, faultRuleSchema, MAX_ARMED_FAULTS } from '../contract/faults.ts';
 import { sandboxPaths } from '../contract/paths.ts';
-import type { RunningServer } from './listen.ts';
-import { startSandbox } from './listen.ts';
+import type { RunningServer } from '../http/listen.ts';
+import { startSandbox } from './start-sandbox.ts';
 import { call, createOrder } from './testing/http.ts';
 import { testStoreLocation } from './testing/test-store.ts';
 

@@ -4,8 +4,8 @@ import type { OrderEvent } from '../contract/history.ts';
 import { orderEventsResponseSchema } from '../contract/history.ts';
 import { compareMoney, formatMoney, sumMoney } from '../contract/money.ts';
 import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
-import type { RunningServer } from './listen.ts';
-import { startSandbox } from './listen.ts';
+import type { RunningServer } from '../http/listen.ts';
+import { startSandbox } from './start-sandbox.ts';
 import { call, createOrder, moveOrder, orderBody, parseOrder, readOrder, refundBody } from './testing/http.ts';
 import { testStoreLocation } from './testing/test-store.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { orderServicePaths, SANDBOX_NAMESPACE_HEADER, sandboxPaths } from '../contract/paths.ts';
 import { orderSchema } from '../contract/schemas.ts';
-import type { RunningServer } from './listen.ts';
-import { startSandbox } from './listen.ts';
+import type { RunningServer } from '../http/listen.ts';
+import { startSandbox } from './start-sandbox.ts';
 import { call, createOrder } from './testing/http.ts';
 
 // Issue 24 #9: a namespace keeps a scenario run's orders, history and fault rules apart from the

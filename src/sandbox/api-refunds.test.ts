@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { compareMoney, formatMoney, subtractMoney, sumMoney } from '../contract/money.ts';
 import { orderServicePaths } from '../contract/paths.ts';
 import type { OrderStatus } from '../contract/schemas.ts';
-import type { RunningServer } from './listen.ts';
-import { startSandbox } from './listen.ts';
+import type { RunningServer } from '../http/listen.ts';
+import { startSandbox } from './start-sandbox.ts';
 import { call, createOrder, moveOrder, parseOrder, readOrder, refundBody } from './testing/http.ts';
 import { testStoreLocation } from './testing/test-store.ts';
 

@@ -3,8 +3,8 @@ import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
 import { ORDER_STATUSES } from '../contract/schemas.ts';
 import type { SandboxStats } from '../contract/stats.ts';
 import { sandboxStatsSchema, STATS_HOURS } from '../contract/stats.ts';
-import type { RunningServer } from './listen.ts';
-import { startSandbox } from './listen.ts';
+import type { RunningServer } from '../http/listen.ts';
+import { startSandbox } from './start-sandbox.ts';
 import { firstHour } from './stats-query.ts';
 import { call, createOrder, moveOrder, refundBody } from './testing/http.ts';
 

@@ -1,19 +1,22 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { ArrayErrorShape } from '../contract/drf-errors.ts';
 import { buildOpenApiDocument } from '../contract/openapi.ts';
+import { ApiError, errorResponse, INTERNAL_ERROR_BODY, notFound } from '../http/errors.ts';
+import { hostAllowList } from '../http/host-check.ts';
+import type { LogNote } from '../http/request-log.ts';
+import { requestLog } from '../http/request-log.ts';
+import { byMethod } from '../http/routing.ts';
+import { securityHeaders } from '../http/security-headers.ts';
 import type { ThrottleOptions } from './auth-throttle.ts';
 import type { SandboxEnv } from './auth.ts';
 import { DEFAULT_TOKEN, tokenAuth } from './auth.ts';
 import { CHECKOUT_PREFIX, registerCheckoutRoutes } from './checkout-routes.ts';
 import { registerControlRoutes } from './control-routes.ts';
-import { ApiError, errorResponse, INTERNAL_ERROR_BODY, notFound } from './errors.ts';
 import { registerFaultRoutes } from './fault-routes.ts';
 import { registerHistoryRoutes } from './history-routes.ts';
-import { hostAllowList } from './host-check.ts';
-import { requestLog, securityHeaders } from './middleware.ts';
 import { registerOrderRoutes } from './order-routes.ts';
 import { registerReturnRoutes } from './return-routes.ts';
-import { byMethod } from './routing.ts';
 import { registerStatsRoutes } from './stats-routes.ts';
 import type { Store } from './store.ts';
 
@@ -42,6 +45,16 @@ const API_PREFIXES = ['/psp/', '/sandbox/'] as const;
 export const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
 
 /**
+ * An answer shaped by a fault rule (D13) says so in the request log, and a connection reset on
+ * purpose is `closed` instead of a status, so an injected failure never reads as a real 5xx.
+ */
+function faultNote(c: Context<SandboxEnv>): LogNote | undefined {
+  const fault = c.get('fault');
+  if (fault === undefined) return undefined;
+  return { ...(fault.closed && { status: 'closed' }), note: `fault ${fault.kind}` };
+}
+
+/**
  * The sandbox Order Service as one app: the partner interface (/psp/), its control API, checkout and
  * return pages (/sandbox/) and /openapi.json. Anything else is a DRF 404: the console's own server
  * (src/server/) serves the console and calls this app for the paths it owns.
@@ -52,7 +65,7 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
 
   app.use(securityHeaders);
-  app.use(requestLog(log));
+  app.use(requestLog(log, faultNote));
   app.use(hostAllowList({ publicUrl: options.publicUrl, allowedHosts: options.allowedHosts }));
   // Issue 23: an answer to a token (an order, a history, an error naming one) is nobody's to keep:
   // not a shared cache's, not the browser's disk.

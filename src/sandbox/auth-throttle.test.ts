@@ -2,8 +2,8 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sandboxPaths } from '../contract/paths.ts';
 import { createApp } from './app.ts';
-import type { RunningServer } from './listen.ts';
-import { serveApp } from './listen.ts';
+import type { RunningServer } from '../http/listen.ts';
+import { serveApp } from '../http/listen.ts';
 import type { Store } from './store.ts';
 import { openStore } from './store.ts';
 

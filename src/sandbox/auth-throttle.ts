@@ -1,6 +1,6 @@
 import { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
-import { detailError } from './errors.ts';
+import { detailError } from '../http/errors.ts';
 
 // Issue 23 #4: wrong tokens from one address are counted; past a handful in a window that address
 // is answered 429 (Retry-After, DRF's "throttled" body) without a token being compared at all, so

@@ -4,7 +4,7 @@ import type { FaultKind } from '../contract/faults.ts';
 import { SANDBOX_NAMESPACE_HEADER, SANDBOX_NAMESPACE_PATTERN } from '../contract/paths.ts';
 import type { ThrottleOptions } from './auth-throttle.ts';
 import { DEFAULT_THROTTLE, failedTokenThrottle } from './auth-throttle.ts';
-import { detailError } from './errors.ts';
+import { detailError } from '../http/errors.ts';
 
 // docs/decisions.md D2, answered as Django REST Framework's TokenAuthentication does.
 

@@ -2,7 +2,7 @@ import { formatMoney } from '../contract/money.ts';
 import { sandboxPaths } from '../contract/paths.ts';
 import type { OrderStatus } from '../contract/schemas.ts';
 import { pathToStatus } from '../contract/states.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '../http/html.ts';
 import type { OrderRecord } from './store.ts';
 
 // docs/decisions.md D7: the customer checkout page a tester plays the customer on. Plain HTML, no script;

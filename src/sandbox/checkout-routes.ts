@@ -2,7 +2,8 @@ import type { Hono } from 'hono';
 import { sandboxPaths } from '../contract/paths.ts';
 import type { SandboxEnv } from './auth.ts';
 import { checkoutActions, checkoutPage, CHECKOUT_ACTIONS, isCheckoutAction, notAllowedPage, orderNotFoundPage, resultPage, returnUrlWithResult } from './checkout-page.ts';
-import { isUuid, byMethod, idPattern } from './routing.ts';
+import { isUuid, idPattern } from './route-params.ts';
+import { byMethod } from '../http/routing.ts';
 import type { Store } from './store.ts';
 
 // The customer checkout page (D7). No token: the customer's browser has none, and the id is an
@@ -16,7 +17,7 @@ export function registerCheckoutRoutes(app: Hono<SandboxEnv>, store: Store): voi
 
   app.all(
     checkoutPattern,
-    byMethod({
+    byMethod<SandboxEnv>({
       GET: async (c) => {
         const id = c.req.param('id') ?? '';
         const order = isUuid(id) ? await store.getOrderById(id.toLowerCase()) : null;
@@ -28,7 +29,7 @@ export function registerCheckoutRoutes(app: Hono<SandboxEnv>, store: Store): voi
 
   app.all(
     `${checkoutPattern}/:action`,
-    byMethod({
+    byMethod<SandboxEnv>({
       POST: async (c) => {
         const id = c.req.param('id') ?? '';
         const action = c.req.param('action') ?? '';

@@ -4,12 +4,13 @@ import { sandboxPaths } from '../contract/paths.ts';
 import type { OrderStatus } from '../contract/schemas.ts';
 import { orderStatusSchema } from '../contract/schemas.ts';
 import type { SandboxEnv } from './auth.ts';
-import { publicOrigin } from './host-check.ts';
-import { readJsonObject } from './body.ts';
+import { publicOrigin } from '../http/host-check.ts';
+import { readJsonObject } from '../http/body.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { detailError, notFound, validationError } from './errors.ts';
+import { detailError, notFound, validationError } from '../http/errors.ts';
 import { orderResponse } from './order-view.ts';
-import { byMethod, idPattern, orderIdParam } from './routing.ts';
+import { byMethod } from '../http/routing.ts';
+import { idPattern, orderIdParam } from './route-params.ts';
 import type { ListQuery, Store } from './store.ts';
 import { validateStatusChange } from './validation.ts';
 
@@ -47,7 +48,7 @@ export function parseListQuery(params: URLSearchParams): { ok: true; query: List
 export function registerControlRoutes(app: Hono<SandboxEnv>, store: Store, shape: ArrayErrorShape): void {
   app.all(
     sandboxPaths.orders(),
-    byMethod({
+    byMethod<SandboxEnv>({
       GET: async (c) => {
         const parsed = parseListQuery(new URL(c.req.url).searchParams);
         if (!parsed.ok) throw validationError(parsed.errors);
@@ -65,7 +66,7 @@ export function registerControlRoutes(app: Hono<SandboxEnv>, store: Store, shape
 
   app.all(
     idPattern(sandboxPaths.orderStatus),
-    byMethod({
+    byMethod<SandboxEnv>({
       POST: async (c) => {
         const id = orderIdParam(c);
         const body = await readJsonObject(c.req.raw, shape);
@@ -84,7 +85,7 @@ export function registerControlRoutes(app: Hono<SandboxEnv>, store: Store, shape
 
   app.all(
     sandboxPaths.reset(),
-    byMethod({
+    byMethod<SandboxEnv>({
       POST: async (c) => {
         await store.reset(c.get('owner'));
         return c.body(null, 204);

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
-import type { RunningServer } from './listen.ts';
-import { startSandbox } from './listen.ts';
+import type { RunningServer } from '../http/listen.ts';
+import { startSandbox } from './start-sandbox.ts';
 import { orderBody } from './testing/http.ts';
 
 // D13 as a browser sees it. Chromium silently resends a request (POST included) whose reused

@@ -4,9 +4,10 @@ import { issuesToDrf, NON_FIELD_ERRORS } from '../contract/drf-errors.ts';
 import { faultRuleRequestSchema, MAX_ARMED_FAULTS } from '../contract/faults.ts';
 import { sandboxPaths } from '../contract/paths.ts';
 import type { SandboxEnv } from './auth.ts';
-import { readJsonObject } from './body.ts';
-import { notFound, validationError } from './errors.ts';
-import { byMethod, idPattern, isUuid } from './routing.ts';
+import { readJsonObject } from '../http/body.ts';
+import { notFound, validationError } from '../http/errors.ts';
+import { byMethod } from '../http/routing.ts';
+import { idPattern, isUuid } from './route-params.ts';
 import type { Store } from './store.ts';
 
 // docs/decisions.md D13: the token's fault rules. Arming answers 201 with the rule; a bad rule is a 400
@@ -16,7 +17,7 @@ import type { Store } from './store.ts';
 export function registerFaultRoutes(app: Hono<SandboxEnv>, store: Store, shape: ArrayErrorShape): void {
   app.all(
     sandboxPaths.faults(),
-    byMethod({
+    byMethod<SandboxEnv>({
       GET: async (c) => c.json({ results: await store.listFaults(c.get('owner')) }, 200),
       POST: async (c) => {
         const body = await readJsonObject(c.req.raw, shape);
@@ -41,7 +42,7 @@ export function registerFaultRoutes(app: Hono<SandboxEnv>, store: Store, shape: 
 
   app.all(
     idPattern(sandboxPaths.fault),
-    byMethod({
+    byMethod<SandboxEnv>({
       DELETE: async (c) => {
         const id = c.req.param('id') ?? '';
         if (!isUuid(id) || !(await store.disarmFault(c.get('owner'), id.toLowerCase()))) throw notFound();

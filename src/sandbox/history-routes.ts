@@ -3,9 +3,10 @@ import { sandboxPaths } from '../contract/paths.ts';
 import type { SandboxEnv } from './auth.ts';
 import type { DrfErrorBody } from '../contract/drf-errors.ts';
 import { EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX } from '../contract/history.ts';
-import { notFound, validationError } from './errors.ts';
+import { notFound, validationError } from '../http/errors.ts';
 import type { EventsPage } from './store-events.ts';
-import { byMethod, idPattern, orderIdParam } from './routing.ts';
+import { byMethod } from '../http/routing.ts';
+import { idPattern, orderIdParam } from './route-params.ts';
 import type { Store } from './store.ts';
 
 // docs/decisions.md D12: an order's history and its create request, for the token that owns the order
@@ -26,7 +27,7 @@ function parsePage(params: URLSearchParams): EventsPage {
 export function registerHistoryRoutes(app: Hono<SandboxEnv>, store: Store): void {
   app.all(
     idPattern(sandboxPaths.orderEvents),
-    byMethod({
+    byMethod<SandboxEnv>({
       GET: async (c) => {
         const id = orderIdParam(c);
         const page = parsePage(new URL(c.req.url).searchParams);
@@ -40,7 +41,7 @@ export function registerHistoryRoutes(app: Hono<SandboxEnv>, store: Store): void
 
   app.all(
     idPattern(sandboxPaths.orderRequest),
-    byMethod({
+    byMethod<SandboxEnv>({
       GET: async (c) => {
         const text = await store.orderRequest(c.get('owner'), orderIdParam(c));
         if (text === null) throw notFound();

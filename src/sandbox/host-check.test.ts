@@ -4,8 +4,8 @@ import { orderServicePaths, sandboxPaths } from '../contract/paths.ts';
 import { orderSchema } from '../contract/schemas.ts';
 import { validCreateBody } from '../contract/test-support.ts';
 import { createApp } from './app.ts';
-import type { RunningServer } from './listen.ts';
-import { serveApp } from './listen.ts';
+import type { RunningServer } from '../http/listen.ts';
+import { serveApp } from '../http/listen.ts';
 import type { Store } from './store.ts';
 import { openStore } from './store.ts';
 

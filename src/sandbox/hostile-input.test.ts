@@ -9,8 +9,8 @@ import { errorsOf, validCreateBody, validRefundBody, withValue } from '../contra
 import { orderCreateRequestSchema, refundRequestSchema } from '../contract/schemas.ts';
 import { createApp } from './app.ts';
 import { encodeCursor } from './cursor.ts';
-import type { RunningServer } from './listen.ts';
-import { serveApp } from './listen.ts';
+import type { RunningServer } from '../http/listen.ts';
+import { serveApp } from '../http/listen.ts';
 import type { Store } from './store.ts';
 import { openStore } from './store.ts';
 import { testStoreLocation } from './testing/test-store.ts';

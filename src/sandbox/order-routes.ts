@@ -3,14 +3,16 @@ import type { ArrayErrorShape } from '../contract/drf-errors.ts';
 import { formatMoney } from '../contract/money.ts';
 import { orderServicePaths } from '../contract/paths.ts';
 import type { SandboxEnv } from './auth.ts';
-import { publicOrigin } from './host-check.ts';
-import type { JsonObject } from './body.ts';
-import { readJsonBody, RefusedObjectError } from './body.ts';
-import { ApiError, detailError, errorLine, notFound, validationError } from './errors.ts';
+import { publicOrigin } from '../http/host-check.ts';
+import type { JsonObject } from '../http/body.ts';
+import { readJsonBody, RefusedObjectError } from '../http/body.ts';
+import { ApiError, detailError, notFound, validationError } from '../http/errors.ts';
+import { errorLine } from './error-line.ts';
 import { answerUnderFault } from './fault-effects.ts';
 import { generatePaymentIdentifier, orderResponse } from './order-view.ts';
 import { DUPLICATE_PAYMENT_IDENTIFIER_MESSAGE, invalidStatusDetail } from './refund-messages.ts';
-import { byMethod, idPattern, orderIdParam } from './routing.ts';
+import { byMethod } from '../http/routing.ts';
+import { idPattern, orderIdParam } from './route-params.ts';
 import type { CreateResult, NewOrder, RefundResult, Store } from './store.ts';
 import { validateOrderCreate, validateRefund } from './validation.ts';
 
@@ -23,7 +25,7 @@ import { validateOrderCreate, validateRefund } from './validation.ts';
 export function registerOrderRoutes(app: Hono<SandboxEnv>, store: Store, shape: ArrayErrorShape): void {
   app.all(
     orderServicePaths.orderCreate(),
-    byMethod({
+    byMethod<SandboxEnv>({
       POST: async (c) => {
         const { value: body, text } = await readJsonBody(c.req.raw, shape);
         const valid = validateOrderCreate(body, shape);
@@ -49,7 +51,7 @@ export function registerOrderRoutes(app: Hono<SandboxEnv>, store: Store, shape: 
 
   app.all(
     idPattern(orderServicePaths.orderRead),
-    byMethod({
+    byMethod<SandboxEnv>({
       GET: async (c) => {
         const owner = c.get('owner');
         const id = orderIdParam(c);
@@ -68,7 +70,7 @@ export function registerOrderRoutes(app: Hono<SandboxEnv>, store: Store, shape: 
 
   app.all(
     idPattern(orderServicePaths.orderRefund),
-    byMethod({
+    byMethod<SandboxEnv>({
       POST: async (c) => {
         const id = orderIdParam(c);
         const owner = c.get('owner');

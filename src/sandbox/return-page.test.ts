@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sandboxPaths } from '../contract/paths.ts';
 import { createApp } from './app.ts';
-import { CONTENT_SECURITY_POLICY } from './middleware.ts';
-import type { RunningServer } from './listen.ts';
-import { startSandbox } from './listen.ts';
+import { CONTENT_SECURITY_POLICY } from '../http/security-headers.ts';
+import type { RunningServer } from '../http/listen.ts';
+import { startSandbox } from './start-sandbox.ts';
 import { call, createOrder, moveOrder } from './testing/http.ts';
 
 // The page a sample order's return_url leads to (issue 11): over real HTTP, without a token.

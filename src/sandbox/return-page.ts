@@ -2,7 +2,7 @@ import { formatMoney } from '../contract/money.ts';
 import type { OrderStatus } from '../contract/schemas.ts';
 import { ORDER_STATUSES } from '../contract/schemas.ts';
 import { page } from './checkout-page.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '../http/html.ts';
 import type { OrderRecord } from './store.ts';
 
 // The sandbox's stand-in for a shop's return page: the checkout sends the customer to the order's

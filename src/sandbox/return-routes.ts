@@ -2,7 +2,8 @@ import type { Hono } from 'hono';
 import { sandboxPaths } from '../contract/paths.ts';
 import type { SandboxEnv } from './auth.ts';
 import { noOrderPage, notHerePage, reportedReturnPage, reportedStatus, returnPage } from './return-page.ts';
-import { byMethod, isUuid } from './routing.ts';
+import { byMethod } from '../http/routing.ts';
+import { isUuid } from './route-params.ts';
 import type { Store } from './store.ts';
 
 /**
@@ -15,7 +16,7 @@ export function registerReturnRoutes(app: Hono<SandboxEnv>, store: Store | undef
   const noStore = { 'Cache-Control': 'no-store' };
   app.all(
     sandboxPaths.returnPage(),
-    byMethod({
+    byMethod<SandboxEnv>({
       GET: async (c) => {
         const id = c.req.query('order_id') ?? '';
         const reported = reportedStatus(c.req.query('status'));

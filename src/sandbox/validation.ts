@@ -15,7 +15,7 @@ import {
   refundRequestSchema,
   transactionHistoryItemSchema,
 } from '../contract/schemas.ts';
-import type { JsonObject } from './body.ts';
+import type { JsonObject } from '../http/body.ts';
 
 // docs/decisions.md D4/D5: the contract's schemas, plus the checks only the server makes (Epic Stack
 // style: one schema on both sides, server-only rules added here).

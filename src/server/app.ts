@@ -1,8 +1,13 @@
 import { Hono } from 'hono';
 import { CONSOLE_CONFIG_PATH } from '../contract/paths.ts';
-import type { FetchApp } from '../sandbox/entry.ts';
-import type { HostOptions } from '../sandbox/entry.ts';
-import { ApiError, byMethod, errorResponse, hostAllowList, INTERNAL_ERROR_BODY, isApiPath, notFound, requestLog, securityHeaders } from '../sandbox/entry.ts';
+import { ApiError, errorResponse, INTERNAL_ERROR_BODY, notFound } from '../http/errors.ts';
+import type { HostOptions } from '../http/host-check.ts';
+import { hostAllowList } from '../http/host-check.ts';
+import type { FetchApp } from '../http/listen.ts';
+import { requestLog } from '../http/request-log.ts';
+import { byMethod } from '../http/routing.ts';
+import { securityHeaders } from '../http/security-headers.ts';
+import { isApiPath } from '../sandbox/entry.ts';
 import { configMeta, consoleConfig, consoleConfigHandler } from './console-config.ts';
 import { parseServiceUrl, proxyTo } from './proxy.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { detailError, readBodyBytes } from '../sandbox/entry.ts';
+import { detailError } from '../http/errors.ts';
+import { readBodyBytes } from '../http/body.ts';
 
 /**
  * A request's JSON body for the console's own /api routes, read up to `limit` bytes (beyond it a

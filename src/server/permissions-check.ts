@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Permission } from '../contract/permissions.ts';
 import { PERMISSION_VERBS, permissionsIn, roleIn } from '../contract/permissions.ts';
-import { detailError } from '../sandbox/entry.ts';
+import { detailError } from '../http/errors.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
 import { clientAddress, userAgent } from './team-session.ts';
 

@@ -1,7 +1,8 @@
 import { IncomingMessage } from 'node:http';
 import type { ReadableStreamReadResult } from 'node:stream/web';
 import type { Context } from 'hono';
-import { ApiError, detailError, notFound, readBodyBytes } from '../sandbox/entry.ts';
+import { ApiError, detailError, notFound } from '../http/errors.ts';
+import { readBodyBytes } from '../http/body.ts';
 
 // docs/decisions.md D8: with ORDER_SERVICE_URL set, /psp/ requests go to the real service unchanged
 // (Authorization included), so the console needs no CORS. The only 5xx this server may answer is 502,

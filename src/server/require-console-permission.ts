@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { consoleWidePermissions } from '../contract/console-permissions.ts';
 import type { Permission } from '../contract/permissions.ts';
 import { formatGrant, isPermission, PERMISSION_VERBS } from '../contract/permissions.ts';
-import { detailError } from '../sandbox/entry.ts';
+import { detailError } from '../http/errors.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
 import { clientAddress, userAgent } from './team-session.ts';
 

@@ -1,7 +1,9 @@
 import type { ArrayErrorShape } from '../contract/drf-errors.ts';
-import type { RunningServer, Store, StoreOptions } from '../sandbox/entry.ts';
 import type { Database } from '../db/store-db.ts';
-import { createSandboxApp, DEFAULT_DB, DEFAULT_TOKEN, openStore, serveApp } from '../sandbox/entry.ts';
+import type { RunningServer } from '../http/listen.ts';
+import { serveApp } from '../http/listen.ts';
+import type { Store, StoreOptions } from '../sandbox/entry.ts';
+import { createSandboxApp, DEFAULT_DB, DEFAULT_TOKEN, openStore } from '../sandbox/entry.ts';
 import { consoleAuditSink } from './audit-sink.ts';
 import { createBackground } from './background.ts';
 import { openConsoleDb } from './console-db.ts';
@@ -13,7 +15,7 @@ import type { TeamContext } from './team-session.ts';
 import type { ServerAppOptions } from './app.ts';
 import { createServerApp } from './app.ts';
 
-export type { RunningServer } from '../sandbox/entry.ts';
+export type { RunningServer } from '../http/listen.ts';
 
 export interface StartOptions {
   /** 0 (the default) picks a free port. */
@@ -26,7 +28,7 @@ export interface StartOptions {
   arrayErrors?: ArrayErrorShape;
   staticDir?: string;
   orderServiceUrl?: string;
-  /** PUBLIC_URL and ALLOWED_HOSTS: the host names answered to (issue 23 #10, the sandbox's host-check.ts). */
+  /** PUBLIC_URL and ALLOWED_HOSTS: the host names answered to (src/http/host-check.ts). */
   publicUrl?: string;
   allowedHosts?: readonly string[];
   log?: (line: string) => void;

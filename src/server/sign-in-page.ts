@@ -1,5 +1,5 @@
 import { INTL_COOKIE } from '../contract/paths.ts';
-import { escapeHtml } from '../sandbox/entry.ts';
+import { escapeHtml } from '../http/html.ts';
 
 // docs/decisions.md D16: the page `/sign-in`, inputs labelled "Email" and "Password", a button "Sign in".
 // A plain form that posts to /auth/sign-in: it works before the console's code has loaded, and a

@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { precompressDirectory } from '../../scripts/precompress.ts';
-import type { RunningServer } from '../sandbox/entry.ts';
-import { createSandboxApp, serveApp } from '../sandbox/entry.ts';
+import type { RunningServer } from '../http/listen.ts';
+import { createSandboxApp } from '../sandbox/entry.ts';
+import { serveApp } from '../http/listen.ts';
 import { createServerApp } from './app.ts';
 import { configMeta, withHeadMarkup } from './console-config.ts';
 

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { grantSchema } from '../contract/grants.ts';
 import type { Grant } from '../contract/permissions.ts';
 import { formatGrant } from '../contract/permissions.ts';
-import { byMethod } from '../sandbox/entry.ts';
+import { byMethod } from '../http/routing.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
 import { OidcSignInError, OidcUnavailableError } from './oidc/oidc-errors.ts';
 import { oidcLandingPage } from './oidc/oidc-landing.ts';

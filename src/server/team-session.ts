@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { Database } from '../db/store-db.ts';
-import { detailError } from '../sandbox/entry.ts';
+import { detailError } from '../http/errors.ts';
 import type { AuditSink } from './audit-sink.ts';
 import type { Background } from './background.ts';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, touchSession } from './sessions.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { SandboxEnv } from '../../src/sandbox/auth.ts';
 import { tokenAuth } from '../../src/sandbox/auth.ts';
-import { ApiError, errorResponse } from '../../src/sandbox/errors.ts';
+import { ApiError, errorResponse } from '../../src/http/errors.ts';
 import type { Scenario, ScenarioResult } from '../report.ts';
 import { emptyResult } from '../report.ts';
 

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { formatMoney, parseMoney } from '../../contract/money.ts';
 import { createApp } from '../../sandbox/app.ts';
 import type { SandboxEnv } from '../../sandbox/auth.ts';
-import type { RunningServer } from '../../sandbox/listen.ts';
-import { serveApp } from '../../sandbox/listen.ts';
+import type { RunningServer } from '../../http/listen.ts';
+import { serveApp } from '../../http/listen.ts';
 import type { Store } from '../../sandbox/store.ts';
 import type { ArrayErrorShape } from '../../contract/drf-errors.ts';
 

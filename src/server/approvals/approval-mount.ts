@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { FetchApp } from '../../sandbox/entry.ts';
+import type { FetchApp } from '../../http/listen.ts';
 import { serviceCaller } from '../forward.ts';
 import type { TeamContext, TeamEnv } from '../team-session.ts';
 import { createApprovalRoutes } from './approval-routes.ts';

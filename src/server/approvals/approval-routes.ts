@@ -9,7 +9,7 @@ import { compareMoney, formatMoney } from '../../contract/money.ts';
 import { orderServicePaths } from '../../contract/paths.ts';
 import type { Permission } from '../../contract/permissions.ts';
 import { permissionsIn, roleIn } from '../../contract/permissions.ts';
-import { ApiError, detailError, notFound } from '../../sandbox/entry.ts';
+import { ApiError, detailError, notFound } from '../../http/errors.ts';
 import type { Database } from '../../db/store-db.ts';
 import type { AuditSink } from '../audit-sink.ts';
 import type { ServiceCall } from '../forward.ts';

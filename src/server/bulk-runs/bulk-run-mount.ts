@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { FetchApp } from '../../sandbox/entry.ts';
+import type { FetchApp } from '../../http/listen.ts';
 import { DEFAULT_APPROVAL_TTL_MS } from '../approvals/approval-mount.ts';
 import { createBackground } from '../background.ts';
 import { serviceCaller } from '../forward.ts';

@@ -8,7 +8,7 @@ import { bulkDecisionNoteSchema, createTeamBulkRunSchema } from '../../contract/
 import { issuesToDrf } from '../../contract/drf-errors.ts';
 import type { Permission } from '../../contract/permissions.ts';
 import { permissionsIn, roleIn } from '../../contract/permissions.ts';
-import { ApiError, detailError } from '../../sandbox/entry.ts';
+import { ApiError, detailError } from '../../http/errors.ts';
 import type { Database } from '../../db/store-db.ts';
 import { needsApproval } from '../approvals/approval-routes.ts';
 import type { AuditSink } from '../audit-sink.ts';

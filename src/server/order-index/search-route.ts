@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { parseOrderSearch, searchesCustomerFields } from '../../contract/order-search.ts';
 import { permissionsIn, roleIn } from '../../contract/permissions.ts';
-import { detailError } from '../../sandbox/entry.ts';
+import { detailError } from '../../http/errors.ts';
 import { refusalDetail, requirePermission } from '../permissions-check.ts';
 import type { TeamContext, TeamEnv } from '../team-session.ts';
 import { clientAddress, userAgent } from '../team-session.ts';

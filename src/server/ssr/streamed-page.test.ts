@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
-import type { RunningServer } from '../../sandbox/entry.ts';
-import { serveApp } from '../../sandbox/entry.ts';
+import type { RunningServer } from '../../http/listen.ts';
+import { serveApp } from '../../http/listen.ts';
 import { streamedPage } from './streamed-page.ts';
 
 // Issue 27: a team page's head reaches the browser before the server starts the work that holds its

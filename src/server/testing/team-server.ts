@@ -1,8 +1,10 @@
 import type { Grant } from '../../contract/permissions.ts';
 import { grantSchema } from '../../contract/grants.ts';
 import type { Database } from '../../db/store-db.ts';
-import type { RunningServer, Store } from '../../sandbox/entry.ts';
-import { createSandboxApp, openStore, serveApp } from '../../sandbox/entry.ts';
+import type { RunningServer } from '../../http/listen.ts';
+import type { Store } from '../../sandbox/entry.ts';
+import { createSandboxApp, openStore } from '../../sandbox/entry.ts';
+import { serveApp } from '../../http/listen.ts';
 import { createServerApp } from '../app.ts';
 import type { AuditEntry } from '../audit-sink.ts';
 import { consoleAuditSink } from '../audit-sink.ts';

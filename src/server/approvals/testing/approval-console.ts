@@ -1,8 +1,10 @@
 import type { Grant } from '../../../contract/permissions.ts';
 import { grantSchema } from '../../../contract/grants.ts';
 import type { Database } from '../../../db/store-db.ts';
-import type { FetchApp, RunningServer, Store } from '../../../sandbox/entry.ts';
-import { createSandboxApp, openStore, serveApp } from '../../../sandbox/entry.ts';
+import type { FetchApp, RunningServer } from '../../../http/listen.ts';
+import type { Store } from '../../../sandbox/entry.ts';
+import { createSandboxApp, openStore } from '../../../sandbox/entry.ts';
+import { serveApp } from '../../../http/listen.ts';
 import { call, createOrder, moveOrder } from '../../../sandbox/testing/http.ts';
 import { testStoreKind, testStoreLocation } from '../../../sandbox/testing/test-store.ts';
 import { createServerApp } from '../../app.ts';

@@ -1,13 +1,15 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { SandboxEnv } from './auth.ts';
 import { detailError } from './errors.ts';
 
 // Issue 23 #10: the Host header is the client's to write. A DNS-rebinding page reaches a loopback
-// sandbox under its own host name (and could drive it with the public development token), and a
-// redirect_url built from Host would send the customer wherever the caller said. So only configured
+// server under its own host name (and could drive a sandbox with the public development token), and
+// a redirect_url built from Host would send the customer wherever the caller said. So only configured
 // host names are answered (loopback names by default, PUBLIC_URL's host and ALLOWED_HOSTS for a
 // team), and links the server writes start with PUBLIC_URL when there is one.
+
+/** What the check sets on every request it lets through. */
+export type HostEnv = { Variables: { origin: string } };
 
 export interface HostOptions {
   /** The address people open (PUBLIC_URL): its host is allowed, and the links the server writes start with its origin. */
@@ -34,7 +36,7 @@ export function hostName(header: string | undefined): string | null {
 export function hostAllowList(options: HostOptions) {
   const publicUrl = options.publicUrl === undefined ? undefined : new URL(options.publicUrl);
   const allowed = new Set([...(options.allowedHosts ?? []), ...(publicUrl === undefined ? [] : [publicUrl.hostname])].map((h) => h.toLowerCase()));
-  return createMiddleware<SandboxEnv>(async (c, next) => {
+  return createMiddleware<HostEnv>(async (c, next) => {
     // A request built in-process (app.request) has no Host header; its URL's host stands for one.
     const name = hostName(c.req.header('host') ?? new URL(c.req.url).host);
     if (name === null || !(LOOPBACK_NAMES.test(name) || allowed.has(name))) throw invalidHost();
@@ -45,4 +47,4 @@ export function hostAllowList(options: HostOptions) {
 }
 
 /** Where this server's own links (an order's redirect_url) point. */
-export const publicOrigin = (c: Context<SandboxEnv>): string => c.get('origin');
+export const publicOrigin = <E extends HostEnv>(c: Context<E>): string => c.get('origin');
