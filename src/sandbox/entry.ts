@@ -4,7 +4,7 @@
 export type { AppOptions as SandboxAppOptions } from './app.ts';
 export { createApp as createSandboxApp, isApiPath } from './app.ts';
 export { DEFAULT_TOKEN } from './auth.ts';
-export type { SandboxConfig } from './config.ts';
-export { ConfigError, DEFAULT_DB, displayUrl, readConfig } from './config.ts';
+export type { SandboxConfig, SandboxPlacement } from './config.ts';
+export { DEFAULT_DB, readSandboxConfig, SandboxConfigError } from './config.ts';
 export type { Store, StoreOptions } from './store.ts';
 export { openStore } from './store.ts';

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { displayDatabaseUrl, isDatabaseUrl, StoreOpenError } from '../db/store-open.ts';
-import { ConfigError, displayUrl, readConfig } from '../sandbox/entry.ts';
+import { readSandboxConfig, SandboxConfigError } from '../sandbox/entry.ts';
+import { displayUrl, readServerConfig, ServerConfigError } from './config.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
 import { loadOidcConfig, OidcConfigError } from './oidc/oidc-config.ts';
 import type { RunningServer } from './server.ts';
-import { startServer } from './server.ts';
+import { SandboxStoreError, startServer } from './server.ts';
 import { readTeamConfig, TeamConfigError } from './team-config.ts';
 
 // `npm start` / `npm run serve`: the built console and the sandbox on one origin (D8).
@@ -13,23 +14,31 @@ const STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
 // Team mode's server-rendered pages (issue 27): `npm run build` writes it beside dist/.
 const TEAM_RENDER_MODULE = fileURLToPath(new URL('../../dist-ssr/team-render.js', import.meta.url));
 
-function fail(message: string): never {
-  console.error(`sandbox: ${message}`);
+// Each part of the process names itself in what it writes: `console:` for this server's own
+// settings and start, `sandbox:` for the embedded sandbox's, `oidc:` for the sign-in provider's.
+type Part = 'console' | 'sandbox' | 'oidc';
+
+function fail([part, message]: [Part, string]): never {
+  console.error(`${part}: ${message}`);
   process.exit(1);
 }
 
-function describe(error: unknown): string {
-  if (error instanceof ConfigError || error instanceof StoreOpenError || error instanceof TeamConfigError || error instanceof OidcConfigError) return error.message;
-  if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') return `the address is already in use (${error.message})`;
-  return error instanceof Error ? error.message : String(error);
+function describe(error: unknown): [Part, string] {
+  if (error instanceof SandboxConfigError || error instanceof SandboxStoreError) return ['sandbox', error.message];
+  if (error instanceof OidcConfigError) return ['oidc', error.message];
+  if (error instanceof ServerConfigError || error instanceof StoreOpenError || error instanceof TeamConfigError) return ['console', error.message];
+  if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') return ['console', `the address is already in use (${error.message})`];
+  return ['console', error instanceof Error ? error.message : String(error)];
 }
 
 async function main(): Promise<void> {
   let config;
+  let sandbox;
   let team;
   let oidc: OidcConfig | undefined;
   try {
-    config = readConfig(process.env);
+    config = readServerConfig(process.env);
+    sandbox = readSandboxConfig(process.env, { exposedHost: config.exposedHost, proxied: config.orderServiceUrl !== undefined });
     team = readTeamConfig(process.env, { hasSandbox: config.orderServiceUrl === undefined }) ?? undefined;
     if (team?.auth === 'oidc') oidc = loadOidcConfig(process.env);
   } catch (error) {
@@ -44,12 +53,15 @@ async function main(): Promise<void> {
     console.info(`${signal}: finishing requests in flight and closing the database`);
     running.close().then(
       () => process.exit(0),
-      (error: unknown) => fail(`shutdown failed: ${describe(error)}`),
+      (error: unknown) => {
+        const [part, message] = describe(error);
+        fail([part, `shutdown failed: ${message}`]);
+      },
     );
   };
   const stop = (signal: NodeJS.Signals) => {
     if (stopping !== null) {
-      console.error(`sandbox: ${signal} again, exiting without waiting`);
+      console.error(`console: ${signal} again, exiting without waiting`);
       process.exit(1);
     }
     stopping = signal;
@@ -62,15 +74,15 @@ async function main(): Promise<void> {
     server = await startServer({
       port: config.port,
       host: config.host,
-      db: config.db,
-      tokens: config.tokens,
-      arrayErrors: config.arrayErrors,
+      db: sandbox.db,
+      tokens: sandbox.tokens,
+      arrayErrors: sandbox.arrayErrors,
       staticDir: STATIC_DIR,
       ...(config.orderServiceUrl !== undefined && { orderServiceUrl: config.orderServiceUrl }),
       ...(config.publicUrl !== undefined && { publicUrl: config.publicUrl }),
       allowedHosts: config.allowedHosts,
       log: (line) => console.info(line),
-      storeOptions: { max: config.poolSize, onIdleError: (line) => console.error(`sandbox: ${line}`) },
+      storeOptions: { max: sandbox.poolSize, onIdleError: (line) => console.error(`sandbox: ${line}`) },
       ...(team !== undefined && { team, teamRenderModule: TEAM_RENDER_MODULE }),
       ...(oidc !== undefined && { oidc }),
     });
@@ -80,13 +92,13 @@ async function main(): Promise<void> {
 
   // Behind a proxy the tokens are the real service's: the sandbox's development token means nothing
   // there. In team mode no token is printed at all: people sign in, the server holds the tokens.
-  const tokenNote = config.defaultToken && config.orderServiceUrl === undefined && team === undefined ? `  (development token: ${config.tokens[0] ?? ''})` : '';
+  const tokenNote = sandbox.defaultToken && config.orderServiceUrl === undefined && team === undefined ? `  (development token: ${sandbox.tokens[0] ?? ''})` : '';
   // In proxy mode there is no sandbox here: the first line says only what listens (issue 24).
   console.info(`Order Console${config.orderServiceUrl === undefined ? ' and sandbox' : ''} listening on ${server.url}${tokenNote}`);
   if (config.orderServiceUrl !== undefined) {
     console.info(`Proxy mode: /psp/ goes to ${displayUrl(config.orderServiceUrl)}; the sandbox routes are off`);
   } else {
-    console.info(`Sandbox database: ${isDatabaseUrl(config.db) ? `${displayDatabaseUrl(config.db)} (PostgreSQL)` : config.db}`);
+    console.info(`Sandbox database: ${isDatabaseUrl(sandbox.db) ? `${displayDatabaseUrl(sandbox.db)} (PostgreSQL)` : sandbox.db}`);
   }
   if (team !== undefined) {
     console.info(`Team mode: sign-in ${team.auth}, environments ${team.environments.map((e) => e.id).join(', ')}; console database ${isDatabaseUrl(team.db) ? `${displayDatabaseUrl(team.db)} (PostgreSQL)` : team.db}`);

@@ -1,5 +1,6 @@
 import type { ArrayErrorShape } from '../contract/drf-errors.ts';
 import type { Database } from '../db/store-db.ts';
+import { StoreOpenError } from '../db/store-open.ts';
 import type { RunningServer } from '../http/listen.ts';
 import { serveApp } from '../http/listen.ts';
 import type { Store, StoreOptions } from '../sandbox/entry.ts';
@@ -42,6 +43,19 @@ export interface StartOptions {
   teamRenderModule?: string;
 }
 
+/** The sandbox's store could not be opened: its data directory or database, not the console's. */
+export class SandboxStoreError extends Error {
+  constructor(error: StoreOpenError) {
+    super(error.message, { cause: error });
+    this.name = 'SandboxStoreError';
+  }
+}
+
+const openSandboxStore = (db: string, options: StoreOptions | undefined) =>
+  openStore(db, options).catch((error: unknown) => {
+    throw error instanceof StoreOpenError ? new SandboxStoreError(error) : error;
+  });
+
 /** Every partner token this server holds (the sandbox's and each environment's): the audit log never writes one. */
 function partnerTokens(options: StartOptions): string[] {
   const tokens = [...(options.tokens ?? [DEFAULT_TOKEN])];
@@ -54,7 +68,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Before any database is opened: CONSOLE_AUTH=oidc without its provider's settings stops the start.
   if (options.team?.auth === 'oidc' && options.oidc === undefined) throw new OidcConfigError('CONSOLE_AUTH=oidc needs the OIDC_ variables (loadOidcConfig)');
   const proxying = options.orderServiceUrl !== undefined;
-  const store: Store | undefined = proxying ? undefined : await openStore(options.db ?? DEFAULT_DB, options.storeOptions);
+  const store: Store | undefined = proxying ? undefined : await openSandboxStore(options.db ?? DEFAULT_DB, options.storeOptions);
   let consoleDb: Database | undefined;
   // The team's bulk runs are sent from this process: stopped, and awaited, before its database closes.
   const work = createBackground();

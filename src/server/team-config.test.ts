@@ -104,8 +104,8 @@ test.each(['', '0s', '15', '15 m', '1.5h', '-1m', '15min', '1d'])('not a duratio
 
 describe('npm start refuses to start, with one line', () => {
   test.each([
-    ['a missing token_env variable', () => ({ CONSOLE_ENVIRONMENTS: file([prod]) }), 'sandbox: the environment "prod" names token_env PROD_TOKEN, but that variable is not set\n'],
-    ['CONSOLE_AUTH=oidc without its provider', () => ({ CONSOLE_AUTH: 'oidc' }), 'sandbox: OIDC_ISSUER is not set (CONSOLE_AUTH=oidc needs it)\n'],
+    ['a missing token_env variable', () => ({ CONSOLE_ENVIRONMENTS: file([prod]) }), 'console: the environment "prod" names token_env PROD_TOKEN, but that variable is not set\n'],
+    ['CONSOLE_AUTH=oidc without its provider', () => ({ CONSOLE_AUTH: 'oidc' }), 'oidc: OIDC_ISSUER is not set (CONSOLE_AUTH=oidc needs it)\n'],
   ])('%s', async (_, env, line) => {
     const main = spawnMain({ PORT: '0', SANDBOX_DB: ':memory:', CONSOLE_AUTH: 'local', CONSOLE_DB: ':memory:', ...env() });
     const { code } = await main.exited;

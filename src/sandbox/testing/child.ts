@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../server/main.ts', import.meta.url));
-const SANDBOX_VARIABLES = ['PORT', 'HOST', 'SANDBOX_DB', 'SANDBOX_DATABASE_URL', 'SANDBOX_DATABASE_POOL', 'SANDBOX_TOKENS', 'SANDBOX_ARRAY_ERRORS', 'ORDER_SERVICE_URL', 'CONSOLE_AUTH', 'CONSOLE_DB', 'CONSOLE_DATABASE_URL', 'CONSOLE_ENVIRONMENTS', 'CONSOLE_SESSION_IDLE', 'CONSOLE_SESSION_MAX', 'CONSOLE_ORIGIN'];
+const SERVER_VARIABLES = ['PORT', 'HOST', 'PUBLIC_URL', 'ALLOWED_HOSTS', 'SANDBOX_DB', 'SANDBOX_DATABASE_URL', 'SANDBOX_DATABASE_POOL', 'SANDBOX_TOKENS', 'SANDBOX_ARRAY_ERRORS', 'ORDER_SERVICE_URL', 'CONSOLE_AUTH', 'CONSOLE_DB', 'CONSOLE_DATABASE_URL', 'CONSOLE_ENVIRONMENTS', 'CONSOLE_SESSION_IDLE', 'CONSOLE_SESSION_MAX', 'CONSOLE_ORIGIN'];
 
 export interface MainProcess {
   child: ChildProcess;
@@ -35,7 +35,7 @@ export function spawnMain(env: Record<string, string>): MainProcess {
 /** Another entry point of the repository (a test's own server script) run the same way. */
 export function spawnScript(script: string, args: readonly string[], env: Record<string, string> = {}): MainProcess {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of SANDBOX_VARIABLES) delete childEnv[name];
+  for (const name of SERVER_VARIABLES) delete childEnv[name];
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...childEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';

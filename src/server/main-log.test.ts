@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import type { MainProcess } from './testing/child.ts';
-import { freePort, spawnMain, waitForListening } from './testing/child.ts';
+import type { MainProcess } from '../sandbox/testing/child.ts';
+import { freePort, spawnMain, waitForListening } from '../sandbox/testing/child.ts';
 
-// What `npm run serve` tells the person who started it (issue 24): in proxy mode there is no sandbox
-// on this server, and its first line must not say there is one.
+// What `npm run serve` tells the person who started it: in proxy mode there is no sandbox on this
+// server, and its first line must not say there is one; a setting it refuses is named by the part of
+// the server it belongs to.
 
 let main: MainProcess | null = null;
 afterEach(async () => {
@@ -29,5 +30,16 @@ describe('the startup lines', () => {
     main = spawnMain({ PORT: String(await freePort()), SANDBOX_DB: ':memory:' });
     await waitForListening(main);
     expect(main.stdout()).toMatch(/^Order Console and sandbox listening on http:\/\/127\.0\.0\.1:\d+ {2}\(development token: dev-token\)$/m);
+  });
+
+  test.each([
+    ['the console server’s own setting', { PORT: 'eighty' }, 'console: PORT must be a port number (0-65535), got "eighty"'],
+    ['the console server’s own setting', { HOST: '0.0.0.0', SANDBOX_TOKENS: 'a' }, 'console: HOST=0.0.0.0 listens beyond this machine: set PUBLIC_URL'],
+    ['the sandbox’s own setting', { HOST: '0.0.0.0', ALLOWED_HOSTS: 'console.internal' }, 'sandbox: HOST=0.0.0.0 listens beyond this machine: set SANDBOX_TOKENS'],
+  ])('%s refused: %o', async (_part, env, line) => {
+    main = spawnMain({ SANDBOX_DB: ':memory:', ...env });
+    const { code } = await main.exited;
+    expect(code).toBe(1);
+    expect(main.stderr().slice(0, line.length)).toBe(line);
   });
 });
