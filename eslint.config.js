@@ -3,11 +3,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// One-way imports (docs/style.md): console -> contract, sandbox -> contract and db, server -> contract, db
-// and the sandbox's entry (src/sandbox/entry.ts), contract -> zod/big.js only.
-const noConsoleOrSandbox = [
-  { group: ['**/console/**', '**/sandbox/**', '**/server/**', '**/db/**'], message: 'contract/ must not import console/, sandbox/, server/ or db/.' },
-];
+// One-way imports (docs/style.md, "The house"): contract -> zod/big.js only; http -> contract;
+// db -> nothing of the project; bulk -> contract; sandbox -> contract, http, db; server -> contract,
+// http, db, bulk and the sandbox's entry (src/sandbox/entry.ts); console -> contract (and the
+// browser-safe bulk/ and scenarios/). No room imports a room above it.
+const room = (...names) => names.map((name) => `**/${name}/**`);
+const above = (owner, names) => ({ group: room(...names), message: `${owner}/ must not import ${names.map((n) => `${n}/`).join(', ')}: imports flow one way (docs/style.md).` });
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-ssr', 'dist-kit', 'examples', 'node_modules', 'coverage', 'playwright-report', 'test-results', 'bench/out', '.data'] },
@@ -40,10 +41,30 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            ...noConsoleOrSandbox,
+            above('contract', ['console', 'sandbox', 'server', 'http', 'db', 'bulk', 'scenarios']),
             {
               regex: '^(?!(zod|big\\.js|fast-check|vitest)$)(?!\\.{1,2}/)',
               message: 'contract/ imports only zod and big.js (tests also fast-check and vitest).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // What every Node server here needs (errors in DRF's shape, bodies, listening, routing, host
+    // check, headers): contract/, hono and node: only, so both servers can stand on it.
+    files: ['src/http/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            above('http', ['console', 'sandbox', 'server', 'db', 'bulk', 'scenarios']),
+            {
+              regex: '^(?!(zod|hono|@hono/node-server|vitest)(/|$))(?!node:)(?!\\.{1,2}/)',
+              message: 'http/ imports only contract/, zod, hono and node: modules.',
             },
           ],
         },
@@ -57,7 +78,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/console/**', '**/sandbox/**', '**/server/**', '**/contract/**'], message: 'db/ imports nothing of the project.' }] },
+        { patterns: [{ group: room('console', 'sandbox', 'server', 'contract', 'http', 'bulk', 'scenarios'), message: 'db/ imports nothing of the project.' }] },
       ],
     },
   },
@@ -69,38 +90,41 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/console/**'], message: 'sandbox/ must not import console/.' },
-            { group: ['**/server/**'], message: 'sandbox/ must not import server/: the console\'s server mounts the sandbox, never the reverse.' },
+            above('sandbox', ['console', 'bulk', 'scenarios']),
+            { group: room('server'), message: 'sandbox/ must not import server/: the console\'s server embeds the sandbox, never the reverse.' },
           ],
         },
       ],
     },
   },
   {
-    // The tests of what `npm start` serves on one origin (static console + sandbox) build the
-    // console's server around the sandbox's app; the sandbox's own code never does.
-    files: ['src/sandbox/**/*.test.ts', 'src/sandbox/testing/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/console/**'], message: 'sandbox/ must not import console/.' }] },
-      ],
-    },
-  },
-  {
-    // The console's own server: contract/, db/ and the sandbox's entry, never console/.
+    // The console's own server: contract/, http/, db/, bulk/ and the sandbox's entry, never console/.
     files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/**/testing/**', 'src/server/**/*-test-support.ts'],
     languageOptions: { globals: globals.node },
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/console/**'], message: 'server/ must not import console/.' },
-            {
-              regex: '/sandbox/(?!entry\\.ts$|testing/)',
-              message: 'server/ imports the sandbox only through src/sandbox/entry.ts (its tests also sandbox/testing/).',
-            },
+            above('server', ['console', 'scenarios']),
+            { regex: '/sandbox/(?!entry\\.ts$)', message: 'server/ imports the sandbox only through src/sandbox/entry.ts (its app, its store, its config).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Its tests also seed and call a sandbox with sandbox/testing/'s helpers.
+    files: ['src/server/**/*.test.ts', 'src/server/**/testing/**', 'src/server/**/*-test-support.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            above('server', ['console', 'scenarios']),
+            { regex: '/sandbox/(?!entry\\.ts$|testing/)', message: 'server/ tests import the sandbox only through src/sandbox/entry.ts and sandbox/testing/.' },
           ],
         },
       ],
@@ -116,7 +140,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/console/**', '**/sandbox/**'], message: 'scenarios/ must not import console/ or sandbox/.' },
+            above('scenarios', ['console', 'sandbox', 'server', 'http', 'db', 'bulk']),
             { regex: '^(?!(zod|big\\.js)$)(?!\\.{1,2}/)', message: 'scenarios/ imports only contract/, zod and big.js (it runs in the browser and in Node).' },
           ],
         },
@@ -142,7 +166,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/console/**', '**/sandbox/**', '**/server/**', '**/scenarios/**'], message: 'bulk/ imports only contract/ (it runs in the browser and on the server).' },
+            above('bulk', ['console', 'sandbox', 'server', 'http', 'db', 'scenarios']),
             { regex: '^(?!(zod|big\\.js)$)(?!\\.{1,2}/)', message: 'bulk/ imports only contract/, zod and big.js (no React, DOM or node: modules).' },
           ],
         },
@@ -154,7 +178,7 @@ export default tseslint.config(
     files: ['src/bulk/**/*.test.ts'],
     languageOptions: { globals: globals.node },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/console/**'], message: 'bulk/ must not import console/.' }] }],
+      'no-restricted-imports': ['error', { patterns: [above('bulk', ['console', 'server'])] }],
     },
   },
   {
@@ -167,7 +191,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/console/**', '**/sandbox/**', '**/scenarios/**'], message: 'testing/ must not import console/, sandbox/ or scenarios/.' },
+            above('testing', ['console', 'sandbox', 'server', 'http', 'db', 'bulk', 'scenarios']),
             { regex: '^(?!(zod|@playwright/test)$)(?!node:)(?!\\.{1,2}/)', message: 'testing/ imports only contract/, zod, @playwright/test and node: modules.' },
           ],
         },
@@ -183,7 +207,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/sandbox/**'], message: 'console/ must not import sandbox/.' }] },
+        { patterns: [above('console', ['sandbox', 'server', 'http', 'db'])] },
       ],
     },
   },
