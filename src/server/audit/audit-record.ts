@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { TokenScrubber } from '../token-scrub.ts';
+import { tokenScrubber } from '../token-scrub.ts';
 
 // docs/decisions.md D16: what one audit row holds and how its hash chains it to the row before. The hash
 // is SHA-256 over a canonical text of the row's fields and the previous row's hash, so changing any
@@ -63,15 +65,19 @@ const MAX_DEPTH = 20;
 /** A body larger than this is kept as its size only: an order's request is far smaller. */
 export const MAX_BODY_CHARS = 64 * 1024;
 
+// The server holds the same few tokens for its whole life: one scrubber for them, made once.
+let scrubberFor: { key: string; scrubber: TokenScrubber } | null = null;
+
 /**
- * `text` with every occurrence of a known secret (a partner token the server holds) replaced: a token
- * the service echoes in a message, or one pasted into a note, is caught by its value. Secrets shorter
- * than 8 characters are not looked for: they would blank out ordinary words.
+ * `text` with every occurrence of a known secret (a partner token the server holds) replaced, in any
+ * of the forms token-scrub.ts looks for: a token the service echoes in a message, or one pasted into
+ * a note, is caught by its value. Secrets shorter than 8 characters are not looked for: they would
+ * blank out ordinary words.
  */
 export function withoutSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= 8) out = out.replaceAll(secret, REMOVED);
-  return out;
+  const key = secrets.join('\0');
+  if (scrubberFor?.key !== key) scrubberFor = { key, scrubber: tokenScrubber(secrets, 8, REMOVED) };
+  return scrubberFor.scrubber.scrub(text);
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
