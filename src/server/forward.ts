@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { PSP_PREFIX } from '../contract/paths.ts';
+import { PSP_PREFIX, SANDBOX_NAMESPACE_HEADER, sandboxPaths } from '../contract/paths.ts';
 import type { Permission } from '../contract/permissions.ts';
 import { roleIn } from '../contract/permissions.ts';
 import type { FetchApp } from '../http/listen.ts';
@@ -11,6 +12,8 @@ import { parseJson } from './json-text.ts';
 import { indexAnswerLater } from './order-index/index-answer.ts';
 import { requirePermission } from './permissions-check.ts';
 import { proxyTo } from './proxy.ts';
+import type { TokenScrubber } from './token-scrub.ts';
+import { tokenScrubber } from './token-scrub.ts';
 import type { TeamEnvironment } from './team-config.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
 import { clientAddress, userAgent } from './team-session.ts';
@@ -38,29 +41,35 @@ interface Operation {
   orderId: string | null;
 }
 
-const UUID = '[0-9a-fA-F-]{36}';
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const ORDER_CREATE = new RegExp(`^${PSP_PREFIX}/order/$`);
 const ORDER_READ = new RegExp(`^${PSP_PREFIX}/order/(${UUID})/$`);
 const ORDER_REFUND = new RegExp(`^${PSP_PREFIX}/order/(${UUID})/refund/$`);
 const SANDBOX_READS = [/^\/sandbox\/orders$/, new RegExp(`^/sandbox/orders/(${UUID})/(events|request)$`), /^\/sandbox\/stats$/, /^\/sandbox\/faults$/];
-const SANDBOX_WRITES = [new RegExp(`^/sandbox/orders/(${UUID})/status$`), /^\/sandbox\/faults$/, /^\/sandbox\/faults\/[^/]{1,64}$/, /^\/sandbox\/reset$/];
+const ORDER_STATUS = new RegExp(`^/sandbox/orders/(${UUID})/status$`);
+const ONE_FAULT = /^\/sandbox\/faults\/[A-Za-z0-9_-]{1,64}$/;
 
-/** What a forwarded path does, or null for a path the console never calls (404). */
-export function operationOf(method: string, path: string, sandbox: boolean): Operation | null {
+/**
+ * What a forwarded call does, or null for anything else (a 404 of this server, audited): the
+ * documented operations (create, refund, read of one order) and, on the embedded sandbox, its own
+ * routes with the methods it answers. Resetting the whole shared sandbox is an admin's; resetting a
+ * namespace (X-Sandbox-Namespace) is any agent's, since it touches only that namespace's orders.
+ */
+export function operationOf(method: string, path: string, sandbox: boolean, namespaced = false): Operation | null {
   const read = method === 'GET' || method === 'HEAD';
-  if (path.startsWith(`${PSP_PREFIX}/`)) {
-    if (method === 'POST' && ORDER_CREATE.test(path)) return { permission: 'create:order', audit: 'order_create', orderId: null };
-    const refund = ORDER_REFUND.exec(path);
-    if (method === 'POST' && refund !== null) return { permission: 'request:refund', audit: 'refund_request', orderId: refund[1]?.toLowerCase() ?? null };
-    const one = ORDER_READ.exec(path);
-    if (read && one !== null) return { permission: 'read:order', audit: null, orderId: one[1]?.toLowerCase() ?? null };
-    // Another method on a partner path: the service answers it (405 and the like), a reader may ask.
-    return { permission: 'read:order', audit: null, orderId: null };
-  }
-  if (!sandbox || !path.startsWith('/sandbox/')) return null;
+  const write = (orderId: string | null = null, permission: Permission = 'create:order'): Operation => ({ permission, audit: 'sandbox_change', orderId });
+  if (method === 'POST' && ORDER_CREATE.test(path)) return { permission: 'create:order', audit: 'order_create', orderId: null };
+  const refund = ORDER_REFUND.exec(path);
+  if (method === 'POST' && refund !== null) return { permission: 'request:refund', audit: 'refund_request', orderId: refund[1]?.toLowerCase() ?? null };
+  const one = ORDER_READ.exec(path);
+  if (read && one !== null) return { permission: 'read:order', audit: null, orderId: one[1]?.toLowerCase() ?? null };
+  if (!sandbox) return null;
   if (read && SANDBOX_READS.some((pattern) => pattern.test(path))) return { permission: 'read:order', audit: null, orderId: null };
-  const write = SANDBOX_WRITES.map((pattern) => pattern.exec(path)).find((match) => match !== null);
-  if (!read && write !== undefined && write !== null) return { permission: 'create:order', audit: 'sandbox_change', orderId: write[1]?.toLowerCase() ?? null };
+  const status = ORDER_STATUS.exec(path);
+  if (method === 'POST' && status !== null) return write(status[1]?.toLowerCase() ?? null);
+  if ((method === 'POST' || method === 'DELETE') && path === sandboxPaths.faults()) return write();
+  if (method === 'DELETE' && ONE_FAULT.test(path)) return write();
+  if (method === 'POST' && path === sandboxPaths.reset()) return write(null, namespaced ? 'create:order' : 'reset:sandbox');
   return null;
 }
 
@@ -94,35 +103,74 @@ function forwarderFor(environment: TeamEnvironment, sandbox: FetchApp | undefine
   return async (request) => viaProxy.fetch(request);
 }
 
-/** Takes every copy of the token out of a text (a service may echo what it got). */
-const scrub = (text: string, token: string) => (token === '' ? text : text.split(token).join('[token removed]'));
+/** The token an environment's calls carry, and the scrubber that keeps it out of every answer. */
+function credentialsOf(environment: TeamEnvironment, sandbox: { token: string } | undefined): { token: string; scrubber: TokenScrubber } {
+  const token = environment.target.kind === 'sandbox' ? (sandbox?.token ?? '') : environment.target.token;
+  return { token, scrubber: tokenScrubber([token]) };
+}
+
+/** The service's headers the browser needs; one that holds the token in any form is left out (a service may echo it there too). */
+function answerHeaders(upstream: Headers, scrubber: TokenScrubber): Headers {
+  const out = new Headers();
+  for (const name of RETURNED_RESPONSE_HEADERS) {
+    const value = upstream.get(name);
+    if (value !== null && !scrubber.holds(value)) out.set(name, value);
+  }
+  return out;
+}
 
 export function registerForwarding(app: Hono<TeamEnv>, ctx: TeamContext, sandbox: { app: FetchApp; token: string } | undefined): void {
   const forwarders = new Map<string, (request: Request, env: object | undefined) => Promise<Response>>();
-  for (const environment of ctx.config.environments) forwarders.set(environment.id, forwarderFor(environment, sandbox?.app));
+  const credentials = new Map<string, { token: string; scrubber: TokenScrubber }>();
+  for (const environment of ctx.config.environments) {
+    forwarders.set(environment.id, forwarderFor(environment, sandbox?.app));
+    credentials.set(environment.id, credentialsOf(environment, sandbox));
+  }
 
   const environmentOf = (c: Context<TeamEnv>) => ctx.config.environments.find((e) => e.id === c.req.param('envId'));
   const pathOf = (c: Context<TeamEnv>) => c.req.path.slice(`${ENV_PREFIX}/${c.req.param('envId') ?? ''}`.length);
+  const namespaceOf = (c: Context<TeamEnv>) => c.req.header(SANDBOX_NAMESPACE_HEADER);
   const operation = (c: Context<TeamEnv>) => {
     const environment = environmentOf(c);
-    const found = environment === undefined ? null : operationOf(c.req.method, pathOf(c), environment.target.kind === 'sandbox');
-    if (found === null) throw detailError(404, 'not_found', 'Not found.');
-    return found;
+    return environment === undefined ? null : operationOf(c.req.method, pathOf(c), environment.target.kind === 'sandbox', namespaceOf(c) !== undefined);
   };
 
-  const guard = requirePermission(ctx, (c) => operation(c).permission, (c) => environmentOf(c)?.id ?? null);
-  app.all(`${ENV_PREFIX}/:envId/*`, guard, async (c) => {
+  // Anything but the documented operations is this server's 404, and in the audit: the service never sees it.
+  const onlyKnownOperations = createMiddleware<TeamEnv>(async (c, next) => {
+    if (environmentOf(c) === undefined || operation(c) !== null) return next();
+    const user = c.get('user');
+    const environment = environmentOf(c)?.id ?? null;
+    await ctx.audit.record({
+      user: user.email,
+      role: environment === null ? null : roleIn(user.grants, environment),
+      environment,
+      action: 'forward_refused',
+      order_id: null,
+      body: { method: c.req.method, path: pathOf(c) },
+      outcome: 'not_found',
+      address: clientAddress(c),
+      user_agent: userAgent(c),
+    });
+    throw detailError(404, 'not_found', 'Not found: the console forwards only the documented operations of the Order Service (create, refund, read one order) and the sandbox\'s own routes.');
+  });
+
+  const guard = requirePermission(ctx, (c) => operation(c)?.permission ?? 'read:order', (c) => environmentOf(c)?.id ?? null);
+  app.all(`${ENV_PREFIX}/:envId/*`, onlyKnownOperations, guard, async (c) => {
     const environment = environmentOf(c);
     const forward = environment === undefined ? undefined : forwarders.get(environment.id);
-    if (environment === undefined || forward === undefined) throw detailError(404, 'not_found', 'No such environment.');
+    const credential = environment === undefined ? undefined : credentials.get(environment.id);
     const op = operation(c);
-    const token = environment.target.kind === 'sandbox' ? (sandbox?.token ?? '') : environment.target.token;
+    if (environment === undefined || forward === undefined || credential === undefined || op === null) throw detailError(404, 'not_found', 'No such environment.');
+    const { token, scrubber } = credential;
     const incoming = new URL(c.req.url);
     const headers = new Headers({ Authorization: `Token ${token}` });
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = c.req.header(name);
       if (value !== undefined) headers.set(name, value);
     }
+    // The sandbox keeps a namespace's orders apart (QA's own runs); a real service has no such header.
+    const namespace = environment.target.kind === 'sandbox' ? namespaceOf(c) : undefined;
+    if (namespace !== undefined) headers.set(SANDBOX_NAMESPACE_HEADER, namespace);
     const method = c.req.method;
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBodyBytes(c.req.raw);
     // D17: every team-mode refund carries a reason, which this route has no room for; over the threshold it
@@ -139,12 +187,8 @@ export function registerForwarding(app: Hono<TeamEnv>, ctx: TeamContext, sandbox
     const upstream = await forward(new Request(target, { method, headers, ...(body !== undefined && { body }) }), typeof env === 'object' && env !== null ? env : undefined);
 
     let status = upstream.status;
-    let text = method === 'HEAD' || status === 204 ? '' : scrub(await upstream.text(), token);
-    const out = new Headers();
-    for (const name of RETURNED_RESPONSE_HEADERS) {
-      const value = upstream.headers.get(name);
-      if (value !== null) out.set(name, value);
-    }
+    let text = method === 'HEAD' || status === 204 ? '' : scrubber.scrub(await upstream.text());
+    const out = answerHeaders(upstream.headers, scrubber);
     if (status === 401 || status === 403) {
       status = 424;
       text = JSON.stringify({ detail: `The Order Service of ${environment.name} refused the console's token (HTTP ${upstream.status}). Tell an administrator.`, code: 'service_refused_token' });
@@ -165,13 +209,14 @@ export function registerForwarding(app: Hono<TeamEnv>, ctx: TeamContext, sandbox
         environment: environment.id,
         action: op.audit,
         order_id: orderId,
-        body: { method, path: pathOf(c), request: bodyForAudit(body) },
+        body: { method, path: pathOf(c), request: bodyForAudit(body), ...(namespace !== undefined && { namespace }) },
         outcome: auditOutcome(status, parseJson(text)),
         address: clientAddress(c),
         user_agent: userAgent(c),
       });
     }
-    indexAnswerLater(ctx.db, ctx.log, { environment: environment.id, method, path: pathOf(c), status, requestBody: body, responseText: text });
+    // A namespace's orders are QA's scratch work, not the team's: the order index keeps the shared ones.
+    if (namespace === undefined) indexAnswerLater(ctx.db, ctx.log, { environment: environment.id, method, path: pathOf(c), status, requestBody: body, responseText: text });
     return new Response(text === '' && (status === 204 || method === 'HEAD') ? null : text, { status, headers: out });
   });
 }
@@ -188,12 +233,17 @@ export type ServiceCall = (environmentId: string, method: 'GET' | 'POST', path: 
 /** Answers as the forwarding does: a service that cannot be reached is a 424 service_unreachable. */
 export function serviceCaller(ctx: TeamContext, sandbox: { app: FetchApp; token: string } | undefined): ServiceCall {
   const forwarders = new Map<string, (request: Request, env: object | undefined) => Promise<Response>>();
-  for (const environment of ctx.config.environments) forwarders.set(environment.id, forwarderFor(environment, sandbox?.app));
+  const credentials = new Map<string, { token: string; scrubber: TokenScrubber }>();
+  for (const environment of ctx.config.environments) {
+    forwarders.set(environment.id, forwarderFor(environment, sandbox?.app));
+    credentials.set(environment.id, credentialsOf(environment, sandbox));
+  }
   return async (environmentId, method, path, json) => {
     const environment = ctx.config.environments.find((e) => e.id === environmentId);
     const forward = forwarders.get(environmentId);
-    if (environment === undefined || forward === undefined) throw new Error(`no environment ${environmentId}`);
-    const token = environment.target.kind === 'sandbox' ? (sandbox?.token ?? '') : environment.target.token;
+    const credential = credentials.get(environmentId);
+    if (environment === undefined || forward === undefined || credential === undefined) throw new Error(`no environment ${environmentId}`);
+    const { token, scrubber } = credential;
     const headers = new Headers({ Authorization: `Token ${token}`, Accept: 'application/json' });
     if (json !== undefined) headers.set('content-type', 'application/json');
     const base = environment.target.kind === 'http' ? environment.target.baseUrl : 'http://127.0.0.1';
@@ -201,7 +251,8 @@ export function serviceCaller(ctx: TeamContext, sandbox: { app: FetchApp; token:
       const body = json === undefined ? undefined : JSON.stringify(json);
       const response = await forward(new Request(`${base}${path}`, { method, headers, ...(body !== undefined && { body }) }), undefined);
       // Retry-After too: a bulk run (src/server/bulk-runs/) waits as long as a 429 asks.
-      const answer = { status: response.status, text: scrub(await response.text(), token), retryAfter: response.headers.get('retry-after') };
+      const retryAfter = response.headers.get('retry-after');
+      const answer = { status: response.status, text: scrubber.scrub(await response.text()), retryAfter: retryAfter !== null && scrubber.holds(retryAfter) ? null : retryAfter };
       // The refunds the approvals route sends (D17) are the console's writes as much as forwarded ones: the order index learns from them too.
       indexAnswerLater(ctx.db, ctx.log, { environment: environmentId, method, path, status: answer.status, requestBody: body === undefined ? undefined : new TextEncoder().encode(body), responseText: answer.text });
       return answer;

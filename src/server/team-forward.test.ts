@@ -37,7 +37,8 @@ beforeAll(async () => {
   });
   await server.addUser('agent@example.com', ['agent@sandbox', 'viewer@prod', 'agent@down']);
   await server.addUser('viewer@example.com', ['viewer']);
-  for (const email of ['agent@example.com', 'viewer@example.com']) cookies.set(email, cookieOf(await signIn(server.url, email)));
+  await server.addUser('admin@example.com', ['admin']);
+  for (const email of ['agent@example.com', 'viewer@example.com', 'admin@example.com']) cookies.set(email, cookieOf(await signIn(server.url, email)));
 }, 120_000);
 
 afterAll(async () => {
@@ -45,10 +46,10 @@ afterAll(async () => {
   await new Promise((resolve) => upstream?.close(resolve));
 });
 
-function as(email: string, method: string, path: string, json?: unknown) {
+function as(email: string, method: string, path: string, json?: unknown, extra: Record<string, string> = {}) {
   return fetch(`${server.url}${path}`, {
     method,
-    headers: { Cookie: cookies.get(email) ?? '', Origin: server.url, ...(json !== undefined && { 'Content-Type': 'application/json' }) },
+    headers: { Cookie: cookies.get(email) ?? '', Origin: server.url, ...(json !== undefined && { 'Content-Type': 'application/json' }), ...extra },
     ...(json !== undefined && { body: JSON.stringify(json) }),
   });
 }
@@ -154,5 +155,123 @@ test('/api/me: the person, their grants, per environment what they may do; never
       { id: 'prod', name: 'Production', production: true, approval_threshold: '100.00', sandbox: false, role: 'viewer', permissions: ['read:order'] },
       { id: 'down', name: 'Staging', production: false, approval_threshold: null, sandbox: false, role: 'agent', permissions: ['read:order', 'create:order', 'request:refund', 'read:customer'] },
     ],
+  });
+});
+
+describe('only the documented operations are forwarded (issue 47 #9)', () => {
+  const id = '3b241101-e2bb-4255-8caf-4136c566a962';
+
+  test("a viewer's DELETE of an order, a made-up cancel, a PUT: the console's own 404, audited, the service never asked", async () => {
+    answerWith = (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"deleted": true}');
+    };
+    const before = seen.length;
+    const attempts = [
+      ['DELETE', `/env/prod${orderServicePaths.orderRead(id)}`],
+      ['POST', `/env/prod${orderServicePaths.orderRead(id)}cancel/`],
+      ['PUT', `/env/prod${orderServicePaths.orderRead(id)}`],
+      ['GET', '/env/prod/psp/v2/orders/'],
+      ['GET', '/env/prod/psp/v1/order/'],
+    ] as const;
+    for (const [method, path] of attempts) {
+      const response = await as('viewer@example.com', method, path);
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(await response.json()).toMatchObject({ code: 'not_found' });
+      expect(server.audit.at(-1)).toMatchObject({ user: 'viewer@example.com', environment: 'prod', action: 'forward_refused', outcome: 'not_found', body: { method, path: path.slice('/env/prod'.length) } });
+    }
+    expect(seen.length).toBe(before);
+  });
+
+  test('the embedded sandbox: a method its routes do not take is a 404 too; a viewer only reads', async () => {
+    const created = orderSchema.parse(await (await as('agent@example.com', 'POST', `/env/sandbox${orderServicePaths.orderCreate()}`, { ...validCreateBody(), order_external_id: 'team-fwd-methods' })).json());
+    for (const [method, path] of [
+      ['DELETE', orderServicePaths.orderRead(created.id)],
+      ['PATCH', `/sandbox/orders/${created.id}/status`],
+      ['PUT', '/sandbox/faults'],
+      ['POST', '/sandbox/stats'],
+    ] as const) {
+      expect((await as('agent@example.com', method, `/env/sandbox${path}`, { status: 'cancelled' })).status, `${method} ${path}`).toBe(404);
+    }
+    const viewerMove = await as('viewer@example.com', 'POST', `/env/sandbox/sandbox/orders/${created.id}/status`, { status: 'activated' });
+    expect(viewerMove.status).toBe(403);
+    const viewerFault = await as('viewer@example.com', 'POST', '/env/sandbox/sandbox/faults', { operation: 'refund', kind: 'status', status: 503 });
+    expect(viewerFault.status).toBe(403);
+    const order = orderSchema.parse(await (await as('viewer@example.com', 'GET', `/env/sandbox${orderServicePaths.orderRead(created.id)}`)).json());
+    expect(order.status).toBe('new');
+  });
+});
+
+describe('the token never comes back, in any form (issue 47 #10)', () => {
+  const encodings = (secret: string) => {
+    const header = `Token ${secret}`;
+    return {
+      upper: header.toUpperCase(),
+      lower: header.toLowerCase(),
+      url: encodeURIComponent(`{"authorization": "${header}"}`),
+      percentAll: [...Buffer.from(secret)].map((b) => `%${b.toString(16).toUpperCase()}`).join(''),
+      jsonEscaped: [...secret].map((ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+      b64: Buffer.from(header).toString('base64'),
+      b64Offset1: Buffer.from(`x${secret}`).toString('base64'),
+      b64Offset2: Buffer.from(`{"a":"${secret}"}`).toString('base64url'),
+    };
+  };
+
+  test("an echoing service's Allow, Retry-After and Content-Type headers and its encoded copies in the body: none reaches the browser", async () => {
+    answerWith = (req, res) => {
+      const auth = String(req.headers.authorization);
+      const secret = auth.replace(/^Token /, '');
+      const forms = encodings(secret);
+      res.writeHead(429, { 'Content-Type': `application/json; echo=${secret}`, Allow: `GET, ${auth}`, 'Retry-After': forms.b64 });
+      // The JSON escapes are written raw, as a service's serialiser would.
+      res.end(JSON.stringify({ ...forms, jsonEscaped: 'X' }).replace('"X"', `"${forms.jsonEscaped}"`));
+    };
+    const response = await as('agent@example.com', 'GET', `/env/prod${orderServicePaths.orderRead('3b241101-e2bb-4255-8caf-4136c566a962')}`);
+    expect(response.status).toBe(429);
+    const text = await everything(response);
+    expect(text.toLowerCase()).not.toContain(PROD_TOKEN.toLowerCase());
+    for (const [name, form] of Object.entries(encodings(PROD_TOKEN))) expect(text, name).not.toContain(form);
+    // What an attacker would do with the answer: decode every field and look for the token.
+    const body = z.record(z.string(), z.string()).parse(JSON.parse(text.slice(text.indexOf('\n{') + 1)));
+    const decoded = [
+      ...Object.values(body).flatMap((value) => [value, decodeURIComponent(value.replace(/%(?![0-9a-f]{2})/gi, '')), Buffer.from(value, 'base64').toString('latin1'), Buffer.from(value, 'base64url').toString('latin1')]),
+      String(JSON.parse(`"${body['jsonEscaped'] ?? ''}"`)),
+    ].join('\n');
+    expect(decoded.toLowerCase()).not.toContain(PROD_TOKEN.toLowerCase());
+  });
+});
+
+describe("the sandbox's reset and namespaces through the team forwarder (issue 47 #13)", () => {
+  const list = async (email: string, namespace?: string) => {
+    const response = await as(email, 'GET', '/env/sandbox/sandbox/orders?limit=500', undefined, namespace === undefined ? {} : { 'X-Sandbox-Namespace': namespace });
+    return z.object({ results: z.array(z.object({ external_id: z.string() })) }).parse(await response.json()).results.map((o) => o.external_id);
+  };
+
+  test('an agent works in a namespace of their own and may reset it; the shared orders stay', async () => {
+    const ns = { 'X-Sandbox-Namespace': 'qa-run-1' };
+    const shared = await as('agent@example.com', 'POST', `/env/sandbox${orderServicePaths.orderCreate()}`, { ...validCreateBody(), order_external_id: 'team-ns-shared' });
+    expect(shared.status).toBe(201);
+    const mine = await as('agent@example.com', 'POST', `/env/sandbox${orderServicePaths.orderCreate()}`, { ...validCreateBody(), order_external_id: 'team-ns-mine' }, ns);
+    expect(mine.status).toBe(201);
+    expect(await list('agent@example.com', 'qa-run-1')).toEqual(['team-ns-mine']);
+    expect(await list('agent@example.com')).not.toContain('team-ns-mine');
+
+    const reset = await as('agent@example.com', 'POST', '/env/sandbox/sandbox/reset', undefined, ns);
+    expect(reset.status).toBe(204);
+    expect(server.audit.at(-1)).toMatchObject({ user: 'agent@example.com', action: 'sandbox_change', outcome: '204', body: { path: '/sandbox/reset', namespace: 'qa-run-1' } });
+    expect(await list('agent@example.com', 'qa-run-1')).toEqual([]);
+    expect(await list('agent@example.com')).toContain('team-ns-shared');
+  });
+
+  test('resetting the whole shared sandbox: an agent is refused (403, audited, nothing deleted); an admin may', async () => {
+    await as('agent@example.com', 'POST', `/env/sandbox${orderServicePaths.orderCreate()}`, { ...validCreateBody(), order_external_id: 'team-reset-keep' });
+    const refused = await as('agent@example.com', 'POST', '/env/sandbox/sandbox/reset');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ detail: 'Your role agent cannot reset the whole shared sandbox in Sandbox.', code: 'permission_denied' });
+    expect(server.audit.at(-1)).toMatchObject({ user: 'agent@example.com', action: 'forbidden', body: { permission: 'reset:sandbox' } });
+    expect(await list('agent@example.com')).toContain('team-reset-keep');
+
+    expect((await as('admin@example.com', 'POST', '/env/sandbox/sandbox/reset')).status).toBe(204);
+    expect(await list('agent@example.com')).toEqual([]);
   });
 });
