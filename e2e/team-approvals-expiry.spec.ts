@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { z } from 'zod';
-import { activatedOrder, askForRefund, queueCard, serviceOrder, serviceRefunds, signedIn } from './support/team-approvals.ts';
+import { askForRefund, queueCard, serviceRefunds, signedIn } from './support/team-approvals.ts';
+import { activatedOrder, serviceOrder } from './support/team-sandbox.ts';
 import { resolveTarget, SHORT_APPROVAL_TTL, TEAM_APPROVERS, TEAM_USER } from './support/target.ts';
 
 // Issue 26 (D17), expiry: a request nobody decided on within CONSOLE_APPROVAL_TTL sends nothing, and

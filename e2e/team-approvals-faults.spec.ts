@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { activatedOrder, armRefundFault, askForRefund, queueCard, serviceOrder, serviceRefunds, signedIn } from './support/team-approvals.ts';
+import { armRefundFault, askForRefund, queueCard, serviceRefunds, signedIn } from './support/team-approvals.ts';
+import { activatedOrder, serviceOrder } from './support/team-sandbox.ts';
 import { resolveTarget, TEAM_APPROVERS, TEAM_USER } from './support/target.ts';
 
 // Issue 26 (D17), exactly once when the service misbehaves (D13 faults armed on the team console's

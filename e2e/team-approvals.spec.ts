@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { z } from 'zod';
 import { approvalSchema } from '../src/contract/approvals.ts';
-import { orderSchema } from '../src/contract/schemas.ts';
-import { fillRefund, openOrder, orderAmount, sampleOrder, uniqueId } from '../src/testing/kit.ts';
-import { resolveTarget, TEAM_APPROVERS, TEAM_SANDBOX_TOKEN } from './support/target.ts';
+import { fillRefund, openOrder, orderAmount, uniqueId } from '../src/testing/kit.ts';
+import { resolveTarget, TEAM_APPROVERS } from './support/target.ts';
+import { activatedOrder, serviceOrder } from './support/team-sandbox.ts';
 import { signedIn } from './support/team-sign-in.ts';
 
 // Issue 26 (D17), two-person approval in the browser: the team console's sandbox has an approval
@@ -18,11 +18,8 @@ test.use({ baseURL: target.teamBaseURL ?? undefined });
 test('a refund over the threshold waits for a second person, who approves it; the order is refunded once', async ({ browser, request }) => {
   // Two people signed in, each in a browser of their own: 17-23 s in CI on 2 cores, half the 45 s budget.
   test.slow();
-  // An order of 250.00, activated, made through the sandbox's own API (the test plays the PSP's system).
-  const created = await request.post('/psp/v2/order/', { headers: { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` }, data: sampleOrder({ order_data: { amount: '250.00' } }, 'TEAM-APPROVE') });
-  expect(created.status()).toBe(201);
-  const { id } = orderSchema.parse(await created.json());
-  await request.post(`/sandbox/orders/${id}/status`, { headers: { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` }, data: { status: 'activated' } });
+  // An order of 250.00, activated, made through the console by the agent (the test plays the PSP's system).
+  const id = await activatedOrder(request, '250.00', 'TEAM-APPROVE');
 
   const [requesterUser, approverUser] = TEAM_APPROVERS;
   const requester = await signedIn(browser, target, requesterUser);
@@ -68,8 +65,7 @@ test('a refund over the threshold waits for a second person, who approves it; th
   await expect(card).toContainText('Approved and sent');
 
   // Refunded once: the order as the service has it.
-  const read = await request.get(`/psp/v2/order/${id}/`, { headers: { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` } });
-  expect(orderSchema.parse(await read.json())).toMatchObject({ refund_amount: '250.00', current_amount: '0.00' });
+  expect(await serviceOrder(request, id)).toMatchObject({ refund_amount: '250.00', current_amount: '0.00' });
   await openOrder(requester, id);
   await expect(orderAmount(requester, 'refund_amount')).toHaveText('250.00');
   await expect(requester.getByRole('region', { name: 'Refund requests' }).getByTestId('refund-request')).toContainText('Approved and sent');

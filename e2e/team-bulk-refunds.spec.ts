@@ -2,10 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { formatMoney, sumMoney } from '../src/contract/money.ts';
-import { orderSchema } from '../src/contract/schemas.ts';
-import { sampleOrder } from '../src/testing/kit.ts';
 import { seriousViolations } from './support/axe.ts';
 import { resolveTarget, TEAM_APPROVERS, TEAM_SANDBOX_TOKEN, TEAM_USER } from './support/target.ts';
+import { activatedOrder, serviceOrder } from './support/team-sandbox.ts';
 import { signedIn } from './support/team-sign-in.ts';
 
 // Issue 28 in team mode, in the browser against the team console (threshold 100.00, D17): an agent's
@@ -18,23 +17,10 @@ test.skip(target.teamBaseURL === null, 'needs the local servers: the suite start
 test.use({ baseURL: target.teamBaseURL ?? undefined });
 
 const ACCOUNT = 'CZ6508000000192000145399';
-const AUTH = { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` };
+/** An activated order of `amount`, made through the console by the agent (the test plays the PSP's system). */
+const activated = (request: APIRequestContext, amount: string) => activatedOrder(request, amount, 'TEAM-BULK');
 
-/** An activated order of `amount`, made through the sandbox's own API (the test plays the PSP's system). */
-async function activated(request: APIRequestContext, amount: string): Promise<string> {
-  const created = await request.post('/psp/v2/order/', { headers: AUTH, data: sampleOrder({ order_data: { amount } }, 'TEAM-BULK') });
-  expect(created.status()).toBe(201);
-  const { id } = orderSchema.parse(await created.json());
-  await request.post(`/sandbox/orders/${id}/status`, { headers: AUTH, data: { status: 'activated' } });
-  return id;
-}
-
-async function refundedOf(request: APIRequestContext, id: string): Promise<string> {
-  const read = await request.get(`/psp/v2/order/${id}/`, { headers: AUTH });
-  // The service's own words in the report when the read itself fails.
-  expect(read.status(), await read.text()).toBe(200);
-  return orderSchema.parse(await read.json()).refund_amount;
-}
+const refundedOf = async (request: APIRequestContext, id: string) => (await serviceOrder(request, id)).refund_amount;
 
 async function uploadAndReview(page: Page, ids: readonly string[]) {
   await page.goto('/refunds/bulk');

@@ -1,9 +1,11 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { field, orderAmount, orderStatus, refundThroughDialog, uniqueId } from '../src/testing/kit.ts';
 import { INTL_COOKIE } from '../src/contract/paths.ts';
 import { guardContext } from './support/guard.ts';
-import { resolveTarget, TEAM_SANDBOX_TOKEN, TEAM_USER } from './support/target.ts';
+import { DEV_TOKEN, resolveTarget, TEAM_SANDBOX_TOKEN, TEAM_USER } from './support/target.ts';
 
 // Issue 25 (D16), team mode: the partner token stays on the console's server. An agent signs in,
 // creates an order, plays the customer at the checkout, refunds, and then every response body and
@@ -101,7 +103,7 @@ test('team mode: sign in, create, checkout, refund, and the token is in no answe
 
   expect(seen.length).toBeGreaterThan(10);
   expect(seen.some((s) => s.url.includes('/env/sandbox/psp/v2/order/'))).toBe(true);
-  expect(seen.filter((s) => s.text.includes(TEAM_SANDBOX_TOKEN)).map((s) => s.url)).toEqual([]);
+  expect(seen.filter((s) => s.text.includes(TEAM_SANDBOX_TOKEN) || s.text.includes(DEV_TOKEN)).map((s) => s.url)).toEqual([]);
   expect(storage).not.toContain(TEAM_SANDBOX_TOKEN);
   expect(cookies).not.toContain(TEAM_SANDBOX_TOKEN);
   expect(journalText).not.toContain(TEAM_SANDBOX_TOKEN);
@@ -125,6 +127,26 @@ test('team mode: sign in, create, checkout, refund, and the token is in no answe
   await expect(page).toHaveURL(/\/sign-in\?signed_out=1$/);
   await expect(page.getByText('You are signed out.')).toBeVisible();
   expect((await page.request.get('/api/me')).status()).toBe(401);
+});
+
+// Issue 47 #3: no file the team console serves holds a token: not the sandbox's, and not the public
+// development token, which the build once carried for personal mode. Every file of the build, as the
+// team server sends it to anyone (the console's files need no session).
+test('team mode: no file of the build, nor the page, holds a token', async ({ request }) => {
+  test.skip(!target.local, 'reads the build this machine made');
+  const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+  const files = readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !/\.(br|gz|map)$/.test(entry.name))
+    .map((entry) => `${entry.parentPath.slice(dist.length - 1).replace(/\/$/, '')}/${entry.name}`);
+  expect(files).toContain('/boot.js');
+  expect(files.filter((f) => f.endsWith('.js')).length).toBeGreaterThan(10);
+  const holding: string[] = [];
+  for (const file of [...files, '/console-config.json', '/sign-in']) {
+    const answer = await request.get(file, { headers: { 'Accept-Encoding': 'identity' } });
+    const text = `${JSON.stringify(answer.headers())}\n${await answer.text()}`;
+    if (text.includes(DEV_TOKEN) || text.includes(TEAM_SANDBOX_TOKEN)) holding.push(file);
+  }
+  expect(holding).toEqual([]);
 });
 
 // Issue 28: the support desk's lookup. An order created here is in the team order index; typing the

@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import { orderServicePaths, sandboxPaths } from '../src/contract/paths.ts';
 import { orderSchema } from '../src/contract/schemas.ts';
 import { openOrder, orderStatus, sampleOrder } from '../src/testing/kit.ts';
 import { guardContext } from './support/guard.ts';
-import { resolveTarget, TEAM_SANDBOX_TOKEN } from './support/target.ts';
+import { resolveTarget } from './support/target.ts';
 
 // Issue 25 (D16, docs/oidc.md): team mode with CONSOLE_AUTH=oidc against a real OpenID provider
 // (e2e/support/oidc-console.ts). The person signs in at the provider, comes back signed in with the
@@ -31,15 +32,19 @@ test('an agent signs in at the provider and sees their role', async ({ page, con
   await expect(page.getByRole('button', { name: 'Create order' })).toBeEnabled();
 });
 
-test('a viewer signed in at the provider cannot refund, and is told why', async ({ page, context }) => {
+test('a viewer signed in at the provider cannot refund, and is told why', async ({ page, context, browser }) => {
   await guardContext(context, target);
-  const created = await page.request.post('/psp/v2/order/', {
-    headers: { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` },
-    data: sampleOrder({ order_data: { amount: '10.00' } }, 'OIDC'),
-  });
+  // The order is made through the console by the agent, in a browser of their own (team mode answers
+  // the embedded sandbox only there, with a session).
+  const agentContext = await browser.newContext({ baseURL: target.oidcBaseURL ?? undefined });
+  await guardContext(agentContext, target);
+  const agent = await agentContext.newPage();
+  await signInWithProvider(agent, 'oidc-agent', '/orders');
+  const created = await agent.request.post(`/env/sandbox${orderServicePaths.orderCreate()}`, { data: sampleOrder({ order_data: { amount: '10.00' } }, 'OIDC') });
   expect(created.status()).toBe(201);
   const { id } = orderSchema.parse(await created.json());
-  await page.request.post(`/sandbox/orders/${id}/status`, { headers: { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` }, data: { status: 'activated' } });
+  expect((await agent.request.post(`/env/sandbox${sandboxPaths.orderStatus(id)}`, { data: { status: 'activated' } })).ok()).toBe(true);
+  await agentContext.close();
 
   await signInWithProvider(page, 'oidc-viewer', '/orders');
   await openOrder(page, id);

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { orderSchema } from '../src/contract/schemas.ts';
-import { field, openOrder, orderStatus, sampleOrder } from '../src/testing/kit.ts';
+import { field, openOrder, orderStatus } from '../src/testing/kit.ts';
 import { guardContext } from './support/guard.ts';
-import { resolveTarget, TEAM_SANDBOX_TOKEN, TEAM_USER, TEAM_VIEWER } from './support/target.ts';
+import { resolveTarget, TEAM_USER, TEAM_VIEWER } from './support/target.ts';
+import { activatedOrder } from './support/team-sandbox.ts';
 
 // Issue 25 (D16), team mode in the browser: a session that ends mid-form asks to sign in again where
 // the person is and keeps what they typed; a role sees what it may not do, and why.
@@ -47,16 +47,10 @@ test('a session that ends mid-form: sign in again in place, the typed order is k
   await expect(orderStatus(page)).toHaveText('new');
 });
 
-test('a viewer sees why they cannot refund or create, and the server refuses it anyway', async ({ page, context }) => {
+test('a viewer sees why they cannot refund or create, and the server refuses it anyway', async ({ page, context, request }) => {
   await guardContext(context, target);
-  // An order to look at, made through the sandbox's own API (the test plays the PSP's system).
-  const created = await page.request.post('/psp/v2/order/', {
-    headers: { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` },
-    data: sampleOrder({ order_data: { amount: '10.00' } }, 'TEAM'),
-  });
-  expect(created.status()).toBe(201);
-  const { id } = orderSchema.parse(await created.json());
-  await page.request.post(`/sandbox/orders/${id}/status`, { headers: { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` }, data: { status: 'activated' } });
+  // An order to look at, made through the console by the agent (the test plays the PSP's system).
+  const id = await activatedOrder(request, '10.00', 'TEAM');
 
   await signIn(page, TEAM_VIEWER, '/orders');
   await openOrder(page, id);

@@ -49,7 +49,7 @@
   var list = firstListUrl();
   var read = list !== null ? list : firstOrderReadUrl();
   if (read === null) return;
-  var token = sandboxToken();
+  var token = sandboxToken(typeof data.development_token === 'string' ? data.development_token : '');
   try {
     var controller = new AbortController();
     var response = fetch(read, { method: 'GET', headers: { Accept: 'application/json', Authorization: 'Token ' + token }, credentials: 'omit', signal: controller.signal });
@@ -110,8 +110,8 @@
     }
   }
 
-  /** The built-in environment's token, as lib/environments.ts getToken finds it on a sandbox. */
-  function sandboxToken() {
+  /** The built-in environment's token, as lib/environments.ts getToken finds it on a sandbox (the server names its development token). */
+  function sandboxToken(developmentToken) {
     var service = 'sandbox@' + window.location.origin;
     var stored = function (storage, remembered) {
       try {
@@ -127,6 +127,6 @@
     var fromSession = stored(window.sessionStorage, false);
     if (fromSession !== null) return fromSession;
     var fromLocal = stored(window.localStorage, true);
-    return fromLocal !== null ? fromLocal : 'dev-token';
+    return fromLocal !== null ? fromLocal : developmentToken;
   }
 })();

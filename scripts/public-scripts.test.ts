@@ -36,7 +36,7 @@ test('the minified boot.js still sends a cold order’s read at once on a sandbo
     matchMedia: () => ({ matches: true }),
     document: {
       documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) },
-      querySelector: (selector: string) => (selector === 'meta[name="order-console-config"]' ? { getAttribute: () => '{"mode":"sandbox"}' } : null),
+      querySelector: (selector: string) => (selector === 'meta[name="order-console-config"]' ? { getAttribute: () => '{"mode":"sandbox","development_token":"dev-token"}' } : null),
     },
     fetch: (url: string, init: { headers: Record<string, string> }) => {
       sent.push({ url, authorization: init.headers['Authorization'] });
@@ -55,5 +55,5 @@ test('the minified boot.js still sends a cold order’s read at once on a sandbo
   expect(sent).toEqual([{ url: `http://127.0.0.1:4173/psp/v2/order/${orderId}/`, authorization: 'Token dev-token' }]);
   expect(attributes.get('data-mantine-color-scheme')).toBe('dark');
   expect(await (page['__orderConsoleOrderRead'] as Promise<{ url: string; token: string }>)).toMatchObject({ url: sent[0]?.url, token: 'dev-token' });
-  expect(await ((await page['__orderConsoleConfig']) as Response).json()).toEqual({ mode: 'sandbox' });
+  expect(await ((await page['__orderConsoleConfig']) as Response).json()).toEqual({ mode: 'sandbox', development_token: 'dev-token' });
 });

@@ -5,18 +5,15 @@ import type { Approval } from '../../src/contract/approvals.ts';
 import { approvalSchema } from '../../src/contract/approvals.ts';
 import type { FaultEffect } from '../../src/contract/faults.ts';
 import { orderEventsResponseSchema } from '../../src/contract/history.ts';
-import { orderServicePaths, sandboxPaths } from '../../src/contract/paths.ts';
-import type { Order } from '../../src/contract/schemas.ts';
-import { orderSchema } from '../../src/contract/schemas.ts';
-import { sampleOrder } from '../../src/testing/kit.ts';
+import { sandboxPaths } from '../../src/contract/paths.ts';
 import { guardContext } from './guard.ts';
 import type { Target } from './target.ts';
-import { TEAM_SANDBOX_TOKEN } from './target.ts';
+import { asAgent, ENV_SANDBOX } from './team-sandbox.ts';
 
 // The team console's approvals (D17) as the e2e specs drive them: people signed in through the sign-in
 // route in contexts of their own, requests made as the agent through the console's API (the dialog's
-// own path is team-approvals.spec.ts), and the embedded sandbox read and misbehaving (D13) through its
-// own API with the token only the test and the console's server hold.
+// own path is team-approvals.spec.ts), and the embedded sandbox read and misbehaving (D13) through
+// /env/sandbox/ as the agent (team-sandbox.ts).
 
 export interface TeamPerson {
   email: string;
@@ -32,33 +29,15 @@ export async function signedIn(browser: Browser, target: Target, baseURL: string
   return context.newPage();
 }
 
-const sandboxHeaders = { Authorization: `Token ${TEAM_SANDBOX_TOKEN}` };
-
-/** An activated order of `amount` in the team console's embedded sandbox; its id. */
-export async function activatedOrder(request: APIRequestContext, amount: string, prefix: string): Promise<string> {
-  const created = await request.post(orderServicePaths.orderCreate(), { headers: sandboxHeaders, data: sampleOrder({ order_data: { amount } }, prefix) });
-  expect(created.status()).toBe(201);
-  const { id } = orderSchema.parse(await created.json());
-  const moved = await request.post(`/sandbox/orders/${id}/status`, { headers: sandboxHeaders, data: { status: 'activated' } });
-  expect(moved.ok()).toBe(true);
-  return id;
-}
-
-/** The order as the service has it. */
-export async function serviceOrder(request: APIRequestContext, id: string): Promise<Order> {
-  const read = await request.get(orderServicePaths.orderRead(id), { headers: sandboxHeaders });
-  return orderSchema.parse(await read.json());
-}
-
 /** The refunds the service applied to the order, from its history (D12): what "at most once" is counted on. */
 export async function serviceRefunds(request: APIRequestContext, id: string) {
-  const events = await request.get(sandboxPaths.orderEvents(id), { headers: sandboxHeaders });
+  const events = await (await asAgent(request)).get(`${ENV_SANDBOX}${sandboxPaths.orderEvents(id)}`);
   return orderEventsResponseSchema.parse(await events.json()).results.filter((event) => event.type === 'refunded');
 }
 
-/** Arms a D13 fault on this order's next refund (the console's server sends it with the sandbox token). */
+/** Arms a D13 fault on this order's next refund (the console's server sends it with the sandbox token it adds here too). */
 export async function armRefundFault(request: APIRequestContext, orderId: string, effect: FaultEffect): Promise<void> {
-  const armed = await request.post(sandboxPaths.faults(), { headers: sandboxHeaders, data: { operation: 'refund', order_id: orderId, effect, times: 1 } });
+  const armed = await (await asAgent(request)).post(`${ENV_SANDBOX}${sandboxPaths.faults()}`, { data: { operation: 'refund', order_id: orderId, effect, times: 1 } });
   expect(armed.status()).toBe(201);
 }
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { CONSOLE_CONFIG_PATH } from '../contract/paths.ts';
+import { CONSOLE_CONFIG_PATH, sandboxPaths } from '../contract/paths.ts';
 import { ApiError, errorResponse, INTERNAL_ERROR_BODY, notFound } from '../http/errors.ts';
 import type { HostOptions } from '../http/host-check.ts';
 import { hostAllowList } from '../http/host-check.ts';
@@ -33,9 +33,18 @@ export interface ServerAppOptions {
   team?: { ctx: TeamContext; sandboxToken: string; oidc?: OidcConfig; renderer?: TeamRendererSource };
   /** PUBLIC_URL and ALLOWED_HOSTS: only these host names (and loopback ones) are answered (issue 23 #10). */
   hosts?: HostOptions;
+  /** Personal mode: the public development token, when the sandbox takes it (the console's built-in environment uses it). */
+  developmentToken?: string;
 }
 
 const OPENAPI_PATH = '/openapi.json';
+
+// Team mode (D16): the embedded sandbox answers only through /env/sandbox/... with a session, where
+// the server checks the role, adds the token and audits. What stays public is what a customer, who
+// has no session and no token, needs: the checkout page an order's redirect_url names, its buttons,
+// and the return page they lead to.
+const CUSTOMER_PAGES = [new RegExp(`^${sandboxPaths.checkout('')}[^/]+(?:/[^/]+)?$`), new RegExp(`^${sandboxPaths.returnPage()}$`)];
+export const isCustomerPage = (path: string) => CUSTOMER_PAGES.some((pattern) => pattern.test(path));
 
 // The node server's bindings (incoming, outgoing), handed on so the sandbox's fault effects reach the socket.
 const nodeBindings = (env: unknown): object | undefined => (typeof env === 'object' && env !== null ? env : undefined);
@@ -68,9 +77,9 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
     return c.json(INTERNAL_ERROR_BODY, 500);
   });
   own.notFound((c) => errorResponse(c, notFound()));
-  const config = team === undefined ? consoleConfig(serviceUrl) : { mode: 'team' as const, auth: team.ctx.config.auth };
+  const config = team === undefined ? consoleConfig(serviceUrl, options.developmentToken) : { mode: 'team' as const, auth: team.ctx.config.auth };
   own.all(CONSOLE_CONFIG_PATH, byMethod({ GET: consoleConfigHandler(config) }));
-  if (serviceUrl !== undefined) own.all('/psp/*', proxyTo(serviceUrl));
+  if (serviceUrl !== undefined && team === undefined) own.all('/psp/*', proxyTo(serviceUrl));
   if (team !== undefined) {
     own.route('/', createTeamApp(team.ctx, serviceUrl === undefined ? { app: sandbox, token: team.sandboxToken } : undefined, team.oidc));
     // The console's pages need a session; its scripts, styles and files do not (they hold nothing).
@@ -95,7 +104,9 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
   app.all('*', (c) => {
     const path = c.req.path;
     const proxied = serviceUrl !== undefined && path.startsWith('/psp/');
-    if (!proxied && (isApiPath(path) || path === OPENAPI_PATH)) return sandbox.fetch(c.req.raw, nodeBindings(c.env));
+    // In team mode /psp/ and the sandbox's control routes fall through to this server's 404.
+    const direct = team === undefined ? !proxied && isApiPath(path) : isCustomerPage(path);
+    if (direct || path === OPENAPI_PATH) return sandbox.fetch(c.req.raw, nodeBindings(c.env));
     return own.fetch(c.req.raw, c.env);
   });
   return app;

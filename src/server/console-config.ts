@@ -5,13 +5,15 @@ import type { Context } from 'hono';
 // the service's origin only, never user info, a path or a query.
 
 // Team mode (D16) says only that, and how people sign in: environments come from /api/me after it.
+// A sandbox that takes the public development token says which it is, so the console's built-in
+// environment can use it: the token is never in the console's own files, which team mode serves too.
 export type ConsoleConfig =
-  | { mode: 'sandbox' }
+  | { mode: 'sandbox'; development_token?: string }
   | { mode: 'proxy'; service_origin: string; service_host: string }
   | { mode: 'team'; auth: 'local' | 'oidc' };
 
-export function consoleConfig(orderServiceUrl: URL | undefined): ConsoleConfig {
-  if (orderServiceUrl === undefined) return { mode: 'sandbox' };
+export function consoleConfig(orderServiceUrl: URL | undefined, developmentToken?: string): ConsoleConfig {
+  if (orderServiceUrl === undefined) return developmentToken === undefined ? { mode: 'sandbox' } : { mode: 'sandbox', development_token: developmentToken };
   return { mode: 'proxy', service_origin: orderServiceUrl.origin, service_host: orderServiceUrl.host };
 }
 

@@ -192,13 +192,18 @@ describe('proxy mode', () => {
     }
   });
 
-  test('a sandbox says it is one', async () => {
+  test('a sandbox says it is one, and names the public development token only when it takes it', async () => {
     const sandbox = await startServer({ port: 0, db: ':memory:', log: () => undefined });
+    const ownTokens = await startServer({ port: 0, db: ':memory:', tokens: ['a-token-of-our-own-1234'], log: () => undefined });
     try {
-      expect((await call(sandbox.url, 'GET', CONSOLE_CONFIG_PATH)).json).toEqual({ mode: 'sandbox' });
+      expect((await call(sandbox.url, 'GET', CONSOLE_CONFIG_PATH)).json).toEqual({ mode: 'sandbox', development_token: 'dev-token' });
       expect((await call(sandbox.url, 'POST', CONSOLE_CONFIG_PATH)).status).toBe(405);
+      const own = await call(ownTokens.url, 'GET', CONSOLE_CONFIG_PATH);
+      expect(own.json).toEqual({ mode: 'sandbox' });
+      expect(own.text).not.toContain('a-token-of-our-own');
     } finally {
       await sandbox.close();
+      await ownTokens.close();
     }
   });
 

@@ -107,6 +107,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...(options.log !== undefined && { log: options.log }),
       ...(team !== undefined && { team }),
       hosts: { publicUrl: options.publicUrl, allowedHosts: options.allowedHosts },
+      ...((options.tokens ?? [DEFAULT_TOKEN]).includes(DEFAULT_TOKEN) && { developmentToken: DEFAULT_TOKEN }),
     };
     const running = await serveApp(createServerApp(appOptions), { port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
     return {

@@ -62,7 +62,7 @@ describe('the embedded sandbox (in-process)', () => {
     expect(created.status).toBe(201);
     const order = orderSchema.parse(JSON.parse(await created.clone().text()));
     expect(await everything(created)).not.toContain(SANDBOX_TOKEN);
-    await fetch(`${server.url}/sandbox/orders/${order.id}/status`, { method: 'POST', headers: { Authorization: `Token ${SANDBOX_TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'activated' }) });
+    await server.direct('POST', `/sandbox/orders/${order.id}/status`, { status: 'activated' });
     const refund = await as('agent@example.com', 'POST', `/api/env/sandbox/orders/${order.id}/refunds`, { ...validRefundBody(), amount: '1.00', reason: 'Customer request' });
     expect(refund.status).toBe(200);
     expect(await everything(refund)).not.toContain(SANDBOX_TOKEN);
@@ -273,5 +273,39 @@ describe("the sandbox's reset and namespaces through the team forwarder (issue 4
 
     expect((await as('admin@example.com', 'POST', '/env/sandbox/sandbox/reset')).status).toBe(204);
     expect(await list('agent@example.com')).toEqual([]);
+  });
+});
+
+describe('team mode answers the embedded sandbox only through /env/sandbox/ (issue 47 #3)', () => {
+  test('/psp/ and the control routes with the sandbox token, or the public development token: 404, nothing created or moved', async () => {
+    const order = orderSchema.parse(await (await as('agent@example.com', 'POST', `/env/sandbox${orderServicePaths.orderCreate()}`, { ...validCreateBody(), order_external_id: 'team-direct-1' })).json());
+    for (const token of [SANDBOX_TOKEN, 'dev-token']) {
+      const headers = { Authorization: `Token ${token}`, 'Content-Type': 'application/json' };
+      const create = await fetch(`${server.url}${orderServicePaths.orderCreate()}`, { method: 'POST', headers, body: JSON.stringify({ ...validCreateBody(), order_external_id: 'team-direct-2' }) });
+      expect(create.status).toBe(404);
+      expect((await fetch(`${server.url}/sandbox/orders/${order.id}/status`, { method: 'POST', headers, body: '{"status":"activated"}' })).status).toBe(404);
+      expect((await fetch(`${server.url}${orderServicePaths.orderRefund(order.id)}`, { method: 'POST', headers, body: JSON.stringify(validRefundBody()) })).status).toBe(404);
+      expect((await fetch(`${server.url}${orderServicePaths.orderRead(order.id)}`, { headers })).status).toBe(404);
+      for (const path of ['/sandbox/orders', '/sandbox/stats', '/sandbox/faults', `/sandbox/orders/${order.id}/events`]) expect((await fetch(`${server.url}${path}`, { headers })).status, path).toBe(404);
+      expect((await fetch(`${server.url}/sandbox/reset`, { method: 'POST', headers })).status).toBe(404);
+    }
+    const now = orderSchema.parse(await (await as('agent@example.com', 'GET', `/env/sandbox${orderServicePaths.orderRead(order.id)}`)).json());
+    expect(now.status).toBe('new');
+    expect(await (await as('agent@example.com', 'GET', '/env/sandbox/sandbox/orders?q=team-direct-2')).json()).toMatchObject({ results: [] });
+  });
+
+  test("the customer's checkout, without a session or a token, still works: the page, its button, the return page", async () => {
+    const order = orderSchema.parse(
+      await (await as('agent@example.com', 'POST', `/env/sandbox${orderServicePaths.orderCreate()}`, { ...validCreateBody(), order_external_id: 'team-checkout', return_url: `${server.url}/sandbox/return` })).json(),
+    );
+    const page = await fetch(order.redirect_url ?? '');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Sandbox checkout');
+    const approved = await fetch(`${server.url}/sandbox/checkout/${order.id}/approve`, { method: 'POST', redirect: 'manual' });
+    expect(approved.status).toBe(303);
+    const back = await fetch(approved.headers.get('location') ?? '');
+    expect(back.status).toBe(200);
+    const now = orderSchema.parse(await (await as('viewer@example.com', 'GET', `/env/sandbox${orderServicePaths.orderRead(order.id)}`)).json());
+    expect(now.status).not.toBe('new');
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import bootScript from '../../../public/boot.js?raw';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { CONSOLE_CONFIG_PATH } from '../../contract/paths.ts';
 import { DEFAULT_ENVIRONMENT_ID, environmentStore, getActiveEnvironment, getToken, setToken } from '../lib/environments.ts';
 import { journal } from '../lib/journal.ts';
@@ -14,6 +14,8 @@ import { renderApp } from '../test/render.tsx';
 
 const PROXY = { mode: 'proxy', service_origin: 'https://orders.example.com', service_host: 'orders.example.com' } as const;
 
+// These ask the server themselves: nothing answered before them.
+beforeEach(() => setServerConfigForTests(null));
 afterEach(() => setServerConfigForTests(null));
 
 const sandboxListCalls = () => journal.getSnapshot().filter((entry) => entry.path.startsWith('/sandbox/'));
@@ -78,7 +80,7 @@ describe('proxy mode', { timeout: 30_000 }, () => {
     environmentStore.save(shown);
     setToken(shown.id, 'real-token');
 
-    setServerConfigForTests(parseServerConfig({ mode: 'sandbox' }));
+    setServerConfigForTests(parseServerConfig({ mode: 'sandbox', development_token: 'dev-token' }));
     expect(getActiveEnvironment()).toMatchObject({ name: 'Local sandbox', sandbox: true });
     // The token was entered for the proxied service (issue 23 #8): the sandbox gets its own.
     expect(getToken(shown.id)).toBe('dev-token');
@@ -93,11 +95,19 @@ describe('proxy mode', { timeout: 30_000 }, () => {
   });
 });
 
-test('without proxy mode nothing changes: the built-in environment is the sandbox with the development token', async () => {
-  server.use(http.get(`${CONSOLE_ORIGIN}${CONSOLE_CONFIG_PATH}`, () => HttpResponse.json({ mode: 'sandbox' })));
+test('without proxy mode nothing changes: the built-in environment is the sandbox with the development token its server names', async () => {
+  server.use(http.get(`${CONSOLE_ORIGIN}${CONSOLE_CONFIG_PATH}`, () => HttpResponse.json({ mode: 'sandbox', development_token: 'dev-token' })));
   await loadServerConfig();
   expect(getActiveEnvironment()).toMatchObject({ name: 'Local sandbox', sandbox: true });
   expect(getToken(DEFAULT_ENVIRONMENT_ID)).toBe('dev-token');
+});
+
+test('a sandbox that names no development token (tokens of its own), and team mode: the console has none to offer', async () => {
+  server.use(http.get(`${CONSOLE_ORIGIN}${CONSOLE_CONFIG_PATH}`, () => HttpResponse.json({ mode: 'sandbox' })));
+  await loadServerConfig();
+  expect(getToken(DEFAULT_ENVIRONMENT_ID)).toBe('');
+  setServerConfigForTests(parseServerConfig({ mode: 'team', auth: 'local', development_token: 'dev-token' }));
+  expect(getToken(DEFAULT_ENVIRONMENT_ID)).toBe('');
 });
 
 describe('the config public/boot.js reads from the page before the app loads (issues 17, 27; lib/boot-script.test.ts)', () => {

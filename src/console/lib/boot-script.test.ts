@@ -11,7 +11,7 @@ import BOOT from '../../../public/boot.js?raw';
 const ORDER_ID = '3f2b8c1e-5d4a-4b6c-9e8f-0a1b2c3d4e5f';
 const READ_PATH = `/psp/v2/order/${ORDER_ID}/`;
 const meta = (config: object) => `<meta name="order-console-config" content="${JSON.stringify(config).replaceAll('"', '&quot;')}">`;
-const SANDBOX = meta({ mode: 'sandbox' });
+const SANDBOX = meta({ mode: 'sandbox', development_token: 'dev-token' });
 
 interface Sent {
   path: string;
@@ -52,7 +52,7 @@ test('a sandbox: the cold order’s read goes out while boot.js runs, and the co
   // Synchronously: before any answer could have come.
   expect(sent).toEqual([{ path: READ_PATH, search: '', authorization: 'Token dev-token' }]);
   expect((await early('__orderConsoleOrderRead'))?.url).toBe(`${window.location.origin}${READ_PATH}`);
-  expect(await (await window.__orderConsoleConfig)?.json()).toEqual({ mode: 'sandbox' });
+  expect(await (await window.__orderConsoleConfig)?.json()).toEqual({ mode: 'sandbox', development_token: 'dev-token' });
   expect(sent).toHaveLength(1);
 });
 

@@ -1,5 +1,5 @@
 import type { Environment } from './environment-schema.ts';
-import { isProxyMode, isTeamMode, onServerConfig, renderedConfig, serverConfig } from './server-config.ts';
+import { developmentToken, isProxyMode, isTeamMode, onServerConfig, renderedConfig, serverConfig } from './server-config.ts';
 
 // Connection settings. Environment definitions live in localStorage (they hold no secret). Tokens
 // live in sessionStorage, or in localStorage only for an environment whose "remember on this device"
@@ -11,7 +11,6 @@ import { isProxyMode, isTeamMode, onServerConfig, renderedConfig, serverConfig }
 export type { Environment } from './environment-schema.ts';
 
 export const DEFAULT_ENVIRONMENT_ID = 'local-sandbox';
-export const DEFAULT_TOKEN = 'dev-token';
 
 const DEFAULT_NAME = 'Local sandbox';
 
@@ -264,8 +263,8 @@ export function getToken(environmentId: string): string {
   if (fromSession !== null) return fromSession;
   const fromLocal = storedToken(window.localStorage, environmentId, true);
   if (fromLocal !== null) return fromLocal;
-  // The development token is the embedded sandbox's; a proxied service has its own tokens.
-  return environmentId === DEFAULT_ENVIRONMENT_ID && !isProxyMode() ? DEFAULT_TOKEN : '';
+  // The development token is the embedded sandbox's, as its server names it; a proxied service has its own tokens.
+  return environmentId === DEFAULT_ENVIRONMENT_ID ? developmentToken() : '';
 }
 
 export function setToken(environmentId: string, token: string): void {

@@ -32,7 +32,8 @@ export interface TeamMe {
 }
 
 export type ServerConfig =
-  | { mode: 'sandbox' }
+  // developmentToken: the sandbox's public development token, when it takes it (the built-in environment's).
+  | { mode: 'sandbox'; developmentToken?: string }
   | { mode: 'proxy'; serviceOrigin: string; serviceHost: string }
   // me null: not signed in (the session ended between the page and the question).
   | { mode: 'team'; auth: 'local' | 'oidc'; me: TeamMe | null };
@@ -89,7 +90,8 @@ export function parseServerConfig(data: unknown): ServerConfig {
   if (fields.get('mode') === 'proxy' && typeof origin === 'string' && typeof host === 'string' && host !== '' && /^https?:\/\//.test(origin)) {
     return { mode: 'proxy', serviceOrigin: origin, serviceHost: host };
   }
-  return SANDBOX;
+  const token = fields.get('development_token');
+  return typeof token === 'string' && /^[\x21-\x7e]{1,200}$/.test(token) ? { mode: 'sandbox', developmentToken: token } : SANDBOX;
 }
 
 function settle(config: ServerConfig): ServerConfig {
@@ -140,6 +142,14 @@ export function serverConfig(): ServerConfig | null {
 /** True while the question is asked and not answered: a page whose mode decides what it keeps waits. */
 export function serverConfigPending(): boolean {
   return current === null && loading !== null;
+}
+
+/**
+ * The sandbox's public development token as its server named it, or '' (a proxy, team mode, a
+ * sandbox with tokens of its own). Never written in the console's files: team mode serves them too.
+ */
+export function developmentToken(): string {
+  return current?.mode === 'sandbox' ? (current.developmentToken ?? '') : '';
 }
 
 export function isProxyMode(): boolean {

@@ -24,7 +24,7 @@ describe('a token and its service', () => {
     proxyTo('https://orders-b.example.com');
     expect(getToken(DEFAULT_ENVIRONMENT_ID)).toBe('');
 
-    setServerConfigForTests({ mode: 'sandbox' });
+    setServerConfigForTests({ mode: 'sandbox', developmentToken: 'dev-token' });
     expect(getToken(DEFAULT_ENVIRONMENT_ID)).toBe('dev-token');
 
     proxyTo('https://orders-a.example.com');

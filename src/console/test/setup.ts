@@ -1,10 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { orderIndex } from '../features/orders/order-index.ts';
 import { environmentStore } from '../lib/environments.ts';
 import { journal } from '../lib/journal.ts';
+import { setServerConfigForTests } from '../lib/server-config.ts';
 import { server } from './msw-server.ts';
 
 // Mantine reads these browser APIs, which jsdom does not have.
@@ -35,6 +36,11 @@ if (!('ResizeObserver' in window)) {
 Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', { writable: true, value: () => undefined });
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+
+// What the tests' sandbox (sandbox-global-setup.ts, which takes the development token) says of itself
+// in the page: the built-in environment's token comes from there, never from the console's code.
+export const TEST_SANDBOX_CONFIG = { mode: 'sandbox', developmentToken: 'dev-token' } as const;
+beforeEach(() => setServerConfigForTests(TEST_SANDBOX_CONFIG));
 
 afterEach(() => {
   cleanup();

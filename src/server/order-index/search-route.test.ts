@@ -5,7 +5,7 @@ import { orderServicePaths } from '../../contract/paths.ts';
 import { orderSchema } from '../../contract/schemas.ts';
 import { validCreateBody, validRefundBody } from '../../contract/test-support.ts';
 import type { TeamServer } from '../testing/team-server.ts';
-import { cookieOf, SANDBOX_TOKEN, signIn, startTeamServer } from '../testing/team-server.ts';
+import { cookieOf, signIn, startTeamServer } from '../testing/team-server.ts';
 
 // Issue 28: what passes through the console server lands in the team order index, and the lookup's
 // search answers from it: customer fields only for roles that may see personal data, searches by
@@ -59,7 +59,7 @@ test('a created order is found by e-mail, name, phone and external id, with its 
 });
 
 test('a refund through the console updates the record; a read keeps the customer fields', async () => {
-  await fetch(`${server.url}/sandbox/orders/${orderId}/status`, { method: 'POST', headers: { Authorization: `Token ${SANDBOX_TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'activated' }) });
+  await server.direct('POST', `/sandbox/orders/${orderId}/status`, { status: 'activated' });
   const refund = await as('agent@example.com', 'POST', `/api/env/sandbox/orders/${orderId}/refunds`, { ...validRefundBody(), amount: '20.50', reason: 'Goods returned' });
   expect(refund.status).toBe(200);
   await expect.poll(async () => (await found('agent@example.com', 'ext:IDX-0001'))[0]?.source).toBe('refund');
@@ -108,7 +108,7 @@ test('bad syntax, a foreign environment, a broken cursor: 400 or 404 with a mess
 });
 
 test('a sandbox list page through the console indexes every order on it', async () => {
-  const created = await fetch(`${server.url}/psp/v2/order/`, { method: 'POST', headers: { Authorization: `Token ${SANDBOX_TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ ...validCreateBody(), order_external_id: 'IDX-DIRECT' }) });
+  const created = await server.direct('POST', '/psp/v2/order/', { ...validCreateBody(), order_external_id: 'IDX-DIRECT' });
   expect(created.status).toBe(201);
   expect(await found('agent@example.com', 'ext:IDX-DIRECT')).toEqual([]);
   expect((await as('viewer@example.com', 'GET', '/env/sandbox/sandbox/orders')).status).toBe(200);

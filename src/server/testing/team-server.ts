@@ -27,6 +27,11 @@ export interface TeamServer {
   db: Database;
   /** Every entry the audit seam was given, in order. */
   audit: AuditEntry[];
+  /**
+   * A call to the embedded sandbox with its token, in-process, as something beside the console would
+   * make it (team mode answers /psp/ and /sandbox/ only through /env/sandbox/ with a session).
+   */
+  direct(method: string, path: string, json?: unknown): Promise<Response>;
   addUser(email: string, grants: string[], password?: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -86,6 +91,14 @@ export async function startTeamServer(
     url: running.url,
     db,
     audit,
+    direct: async (method, path, json) =>
+      sandbox.fetch(
+        new Request(`${running.url}${path}`, {
+          method,
+          headers: { Authorization: `Token ${SANDBOX_TOKEN}`, ...(json !== undefined && { 'Content-Type': 'application/json' }) },
+          ...(json !== undefined && { body: JSON.stringify(json) }),
+        }),
+      ),
     async addUser(email, texts, password = PASSWORD) {
       await addUser(db, { email, grants: grants(texts), passwordHash: await hashPassword(password) });
     },

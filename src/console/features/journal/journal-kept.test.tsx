@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
-import { DEFAULT_TOKEN, environmentStore, setToken } from '../../lib/environments.ts';
+import { environmentStore, setToken } from '../../lib/environments.ts';
 import { journal, JOURNAL_CAPACITY, SHORTENED_MARK, STORAGE_KEY, STORED_BODY_LIMIT } from '../../lib/journal.ts';
 import { CONSOLE_ORIGIN, server } from '../../test/msw-server.ts';
 import { renderApp } from '../../test/render.tsx';
+
+const DEFAULT_TOKEN = 'dev-token';
 
 // Issue 11: the journal survives a reload of the tab (sessionStorage, capped), never keeps a token,
 // shows the request headers with Authorization masked, filters by order id, method and answer, and

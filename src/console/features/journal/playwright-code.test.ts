@@ -124,7 +124,7 @@ describe('entryAsPlaywright', () => {
     const code = entryAsPlaywright({ ...session[6]!, requestBody: JSON.stringify({ ...create, payment_identifier: 'PAY-7', return_url: `${ORIGIN}/sandbox/return` }) });
     expect(code).toMatch(/^import \{ expect, test \} from '@playwright\/test';/);
     expect(code).toContain(`const baseURL = (process.env['E2E_BASE_URL'] || "${ORIGIN}").replace(/\\/+$/, '');`);
-    expect(code).toContain("const token = process.env['E2E_TOKEN'] || 'dev-token';");
+    expect(code).toContain('const token = process.env[\'E2E_TOKEN\'] || "dev-token";');
     expect(code).toContain('const response = await request.post(`${baseURL}/psp/v2/order/`, {');
     expect(code).toContain('headers: { Authorization: `Token ${token}` },');
     expect(code).toContain('const externalId = `ORD-${run}`;');

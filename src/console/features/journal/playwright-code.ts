@@ -3,6 +3,7 @@ import { orderSchema } from '../../../contract/schemas.ts';
 import type { Order } from '../../../contract/schemas.ts';
 import type { JournalEntry } from '../../lib/journal.ts';
 import { SHORTENED_MARK } from '../../lib/journal.ts';
+import { developmentToken } from '../../lib/server-config.ts';
 import type { Replace } from './js-literal.ts';
 import { jsLiteral, parseJson, templateLiteral } from './js-literal.ts';
 
@@ -115,7 +116,7 @@ export function entryAsPlaywright(entry: JournalEntry): string {
   if (fresh.size > 0) lines.push(`// ${[...fresh.values()].map((variable) => FRESH_LABELS[variable] ?? variable).join(', ')}: made afresh on every run, as the service wants them unique.`);
   lines.push(
     `const baseURL = (process.env['E2E_BASE_URL'] || ${JSON.stringify(origin)}).replace(/\\/+$/, '');`,
-    "const token = process.env['E2E_TOKEN'] || 'dev-token';",
+    `const token = process.env['E2E_TOKEN'] || ${JSON.stringify(developmentToken())};`,
     '',
     `test(${JSON.stringify(`${entry.method} ${target}${entry.status === null ? '' : ` answers ${entry.status}`}`)}, async ({ request }) => {`,
   );

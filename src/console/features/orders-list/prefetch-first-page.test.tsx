@@ -105,6 +105,8 @@ describe('prefetchOrdersFirstPage', { timeout: 30_000 }, () => {
         return HttpResponse.json({ mode: 'proxy', service_origin: 'https://orders.example.com', service_host: 'orders.example.com' });
       }),
     );
+    // Nothing answered yet: this test asks the server itself.
+    setServerConfigForTests(null);
     const answered = loadServerConfig();
     const queryClient = createQueryClient(showAuthNotice);
     void prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: '' });
