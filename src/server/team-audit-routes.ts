@@ -1,4 +1,5 @@
 import type { Hono, MiddlewareHandler } from 'hono';
+import { auditPaths } from '../contract/audit.ts';
 import { formatGrant } from '../contract/permissions.ts';
 import { auditRoutes } from './audit/audit-routes.ts';
 import { consolePermissionFor } from './require-console-permission.ts';
@@ -8,8 +9,6 @@ import { clientAddress, userAgent } from './team-session.ts';
 // docs/decisions.md D16: /api/audit and /api/audit/export for admins of the whole console. Who read or
 // exported the log, with which filters, is itself a row of it (a copy of the log leaving the console
 // has a name on it).
-
-export const AUDIT_API_PATH = '/api/audit';
 
 export function mountAuditRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
   const guard = consolePermissionFor(ctx);
@@ -36,5 +35,5 @@ export function mountAuditRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
       });
     };
   };
-  app.route(AUDIT_API_PATH, auditRoutes({ db: ctx.db, requirePermission, log: ctx.log }));
+  app.route(auditPaths.list(), auditRoutes({ db: ctx.db, requirePermission, log: ctx.log }));
 }

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { MeAnswer } from '../contract/console-api.ts';
+import { ME_PATH } from '../contract/console-api.ts';
 import { formatGrant, permissionsIn, roleIn } from '../contract/permissions.ts';
 import type { FetchApp } from '../http/listen.ts';
 import { byMethod } from '../http/routing.ts';
@@ -30,7 +32,6 @@ import { getCookie } from 'hono/cookie';
 // forwarding under /env/. Wrong password, unknown e-mail and disabled account get one and the same
 // answer, after the same work (a decoy hash for an unknown e-mail), so it says nothing about which.
 
-export const ME_PATH = '/api/me';
 const SIGN_IN_FAILED = 'Wrong email or password, or the account is disabled.';
 const MAX_FIELD = 1024;
 
@@ -60,7 +61,7 @@ async function readCredentials(c: Context): Promise<{ form: boolean; credentials
 }
 
 /** What /api/me says: the person, their grants, and per environment what they may do. Never a token. */
-export function describeMe(user: ConsoleUser, ctx: TeamContext) {
+export function describeMe(user: ConsoleUser, ctx: TeamContext): MeAnswer {
   return {
     user: { email: user.email },
     grants: user.grants.map(formatGrant),

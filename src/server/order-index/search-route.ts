@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { ORDER_SEARCH_PATH } from '../../contract/console-api.ts';
 import { parseOrderSearch, searchesCustomerFields } from '../../contract/order-search.ts';
 import { permissionsIn, roleIn } from '../../contract/permissions.ts';
 import { detailError } from '../../http/errors.ts';
@@ -14,7 +15,6 @@ import { decodeCursor, searchIndex } from './order-index-search.ts';
 // matched only where the person holds read:customer; an e-mail search with that permission nowhere
 // is refused. A search that looks at customer fields is audited with its query: who looked for whom.
 
-export const ORDER_SEARCH_PATH = '/api/orders/search';
 const MAX_CURSOR = 400;
 
 const environmentAsked = (c: Context<TeamEnv>): string | null => {

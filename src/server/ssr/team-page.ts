@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { ORDER_SEARCH_PATH } from '../../contract/console-api.ts';
 import { INTL_COOKIE, orderServicePaths, TEAM_PAGE_DATA_ID } from '../../contract/paths.ts';
 import type { TeamPageData, TeamPageSeed } from '../../contract/team-page.ts';
 import { escapeAttribute, withHeadMarkup } from '../console-config.ts';
@@ -141,7 +142,7 @@ async function seedsFor(options: TeamPagesOptions, page: Page, environmentId: st
   const read = async (): Promise<TeamPageSeed[]> => {
     if (page.kind === 'list') {
       const q = '';
-      const answer = await readOwn(options, origin, `/api/orders/search?${new URLSearchParams({ q, env: environmentId }).toString()}`, signedIn, cookie, controller.signal);
+      const answer = await readOwn(options, origin, `${ORDER_SEARCH_PATH}?${new URLSearchParams({ q, env: environmentId }).toString()}`, signedIn, cookie, controller.signal);
       return answer === null ? [] : [{ kind: 'index', environment: environmentId, q, ...answer }];
     }
     const path = `${ENV_PREFIX}/${encodeURIComponent(environmentId)}${orderServicePaths.orderRead(page.orderId)}`;
