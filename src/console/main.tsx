@@ -6,13 +6,12 @@ import { AppRoot } from './app/app-root.tsx';
 import { isLeftForTheClient } from './app/hydration.ts';
 import { AppRoutes } from './app/router.tsx';
 import { firstScreenReady } from './app/first-screen-ready.ts';
-import { showAuthNotice } from './app/auth-notice.tsx';
+import { handleAuthError } from './app/auth-notice.tsx';
 import { loadOrdersPageBody } from './features/orders-list/orders-route.tsx';
 import { prefetchOrdersFirstPage } from './features/orders-list/prefetch-first-page.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { rememberIntlForServer } from './lib/render-settings.ts';
-import { isTeamMode, loadServerConfig } from './lib/server-config.ts';
-import { sessionEndedStore } from './app/session-ended.ts';
+import { loadServerConfig } from './lib/server-config.ts';
 
 // Team mode (issue 27): a page the console server rendered carries the config and data it was
 // rendered with, and asks nothing again (app/team-hydrate.tsx).
@@ -33,12 +32,7 @@ const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 
 // /orders: its list's first request and the page's lazy code start now, before hydration (issue 17).
-// Team mode: the console's own server saying the session ended opens the sign-in dialog in place;
-// anything else about credentials is the service's answer about the token (personal mode).
-const queryClient = createQueryClient((error) => {
-  if (isTeamMode() && error.isSessionEnded) sessionEndedStore.set(true);
-  else showAuthNotice(error);
-});
+const queryClient = createQueryClient(handleAuthError);
 const firstPage = teamPageData === null ? prefetchOrdersFirstPage(queryClient, window.location) : Promise.resolve();
 const ordersBody = window.location.pathname === '/orders' ? loadOrdersPageBody() : Promise.resolve();
 

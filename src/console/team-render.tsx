@@ -8,7 +8,8 @@ import { environmentStore } from './lib/environments.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { setRenderSettings } from './lib/render-settings.ts';
 import type { ServerConfig } from './lib/server-config.ts';
-import { setRenderedConfig, parseMe } from './lib/server-config.ts';
+import { setRenderedConfig } from './lib/server-config.ts';
+import { readMe } from './lib/team-me.ts';
 
 // The pages' code, loaded with this module (the server loads it once): a render never waits for it,
 // and the data read just before a render stays fresh for the browser.
@@ -21,7 +22,7 @@ await Promise.all(['/orders', '/orders/00000000-0000-0000-0000-000000000000'].ma
  * hydrates it (app/team-hydrate.tsx) from the same data.
  */
 export const renderTeamPage: RenderTeamPage = async ({ location, data, intl }) => {
-  const config: ServerConfig = { mode: 'team', auth: data.auth, me: parseMe(data.me) };
+  const config: ServerConfig = { mode: 'team', auth: data.auth, me: readMe(data.me) };
   const pathname = new URL(location, 'http://console.invalid').pathname;
   await preloadServerRenderedPage(pathname);
   // The config is module state the render reads: set and cleared around one synchronous render, so

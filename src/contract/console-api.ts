@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { approvalEventSchema, approvalSchema } from './approvals.ts';
 import { auditPaths } from './audit.ts';
 import { isPermission } from './permissions.ts';
-import { USERS_API_PATH } from './users.ts';
+import { unlockUserPath, USERS_API_PATH } from './users.ts';
 
 // docs/decisions.md D16: the console server's own routes in team mode (under /api on the console's own
 // site, with the session cookie), as the Order Service's are in paths.ts and schemas.ts: one place
@@ -21,6 +21,7 @@ export const consoleApiPaths = {
   signIn: () => SIGN_IN_API_PATH,
   users: () => USERS_API_PATH,
   user: (email: string) => `${USERS_API_PATH}/${id(email)}`,
+  userUnlock: unlockUserPath,
   audit: auditPaths.list,
   auditExport: auditPaths.export,
   orderSearch: () => ORDER_SEARCH_PATH,

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
-import { showAuthNotice } from './auth-notice.tsx';
+import { handleAuthError } from './auth-notice.tsx';
 import { ConsoleMantineProvider } from './mantine-provider.tsx';
 import { theme } from './theme.ts';
 
@@ -16,7 +16,7 @@ import { theme } from './theme.ts';
  * provider would write), instead of a 26 KB string built from the theme on every load.
  */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
-  const [client] = useState(() => queryClient ?? createQueryClient(showAuthNotice));
+  const [client] = useState(() => queryClient ?? createQueryClient(handleAuthError));
   return (
     <ConsoleMantineProvider theme={theme} defaultColorScheme="auto">
       <QueryClientProvider client={client}>{children}</QueryClientProvider>

@@ -5,7 +5,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { teamPageDataSchema } from '../../contract/team-page.ts';
 import { environmentStore } from '../lib/environments.ts';
 import { setRenderSettings } from '../lib/render-settings.ts';
-import { adoptRenderedConfig, loadServerConfig, parseMe } from '../lib/server-config.ts';
+import { adoptRenderedConfig, loadServerConfig } from '../lib/server-config.ts';
+import { readMe } from '../lib/team-me.ts';
 import { isLeftForTheClient } from './hydration.ts';
 import { preloadServerRenderedPage } from './router.tsx';
 import { seedTeamPage } from './team-page-seed.ts';
@@ -38,7 +39,7 @@ export async function hydrateTeamPage(root: HTMLElement, app: ReactNode, queryCl
     createRoot(root).render(app);
     return;
   }
-  adoptRenderedConfig({ mode: 'team', auth: data.data.auth, me: parseMe(data.data.me) });
+  adoptRenderedConfig({ mode: 'team', auth: data.data.auth, me: readMe(data.data.me) });
   seedTeamPage(queryClient, environmentStore.getServerSnapshot().environments, data.data.seeds);
   await preloadServerRenderedPage(window.location.pathname);
   setRenderSettings({ renderedAt: data.data.renderedAt });

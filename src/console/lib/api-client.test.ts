@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { orderSchema } from '../../contract/schemas.ts';
 import { validOrder } from '../../contract/test-support.ts';
+import { apiErrorOf } from '../test/api-error-of.ts';
 import { CONSOLE_ORIGIN, server } from '../test/msw-server.ts';
 import { apiRequest, checkAgainst, serviceUrl } from './api-client.ts';
 import { ApiError } from './api-error.ts';
@@ -27,15 +28,6 @@ function capture(respond: () => Response | Promise<Response> = () => HttpRespons
     }),
   );
   return requests;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
 }
 
 describe('apiRequest', () => {
@@ -102,7 +94,7 @@ describe('apiRequest', () => {
       await delay('infinite');
       return HttpResponse.json({});
     });
-    const error = await rejection(apiRequest(environment(), { method: 'GET', path: '/psp/v2/order/slow/', timeoutMs: 50 }));
+    const error = await apiErrorOf(apiRequest(environment(), { method: 'GET', path: '/psp/v2/order/slow/', timeoutMs: 50 }));
     expect(error.kind).toBe('timeout');
     expect(error.outcomeUnknown).toBe(true);
     expect(error.url).toBe(`${PSP}/order/slow/`);
@@ -111,7 +103,7 @@ describe('apiRequest', () => {
 
   test('a network failure fails with kind "network" and names the URL', async () => {
     capture(() => HttpResponse.error());
-    const error = await rejection(apiRequest(environment(), { method: 'POST', path: '/psp/v2/order/', body: {} }));
+    const error = await apiErrorOf(apiRequest(environment(), { method: 'POST', path: '/psp/v2/order/', body: {} }));
     expect(error.kind).toBe('network');
     expect(error.status).toBeUndefined();
     expect(error.outcomeUnknown).toBe(true);
@@ -135,7 +127,7 @@ describe('apiRequest', () => {
   test('an HTML error page (a proxy 502) becomes an ApiError with its status and raw text', async () => {
     const page = '<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>';
     capture(() => new HttpResponse(page, { status: 502, headers: { 'Content-Type': 'text/html' } }));
-    const error = await rejection(apiRequest(environment(), { method: 'GET', path: '/psp/v2/order/x/' }));
+    const error = await apiErrorOf(apiRequest(environment(), { method: 'GET', path: '/psp/v2/order/x/' }));
     expect(error).toMatchObject({ kind: 'http', status: 502, rawText: page, detail: undefined, fieldErrors: [] });
     expect(error.outcomeUnknown).toBe(true);
     expect(error.message).toContain('502 Bad Gateway');
@@ -144,7 +136,7 @@ describe('apiRequest', () => {
   test('a 2xx answer that is not JSON is an error, with the text kept', async () => {
     const page = '<!doctype html><title>Shop</title>';
     capture(() => new HttpResponse(page, { status: 200, headers: { 'Content-Type': 'text/html' } }));
-    const error = await rejection(apiRequest(environment(), { method: 'GET', path: '/psp/v2/order/x/' }));
+    const error = await apiErrorOf(apiRequest(environment(), { method: 'GET', path: '/psp/v2/order/x/' }));
     expect(error).toMatchObject({ kind: 'http', status: 200, rawText: page });
     expect(error.detail).toMatch(/not JSON/);
     // The service did act: callers must find out what happened rather than treat it as refused.
@@ -152,7 +144,7 @@ describe('apiRequest', () => {
   });
 
   test('an error answer from the real sandbox is read as DRF: 404 with detail and code', async () => {
-    const error = await rejection(apiRequest(environment(), { method: 'GET', path: `/psp/v2/order/${crypto.randomUUID()}/` }));
+    const error = await apiErrorOf(apiRequest(environment(), { method: 'GET', path: `/psp/v2/order/${crypto.randomUUID()}/` }));
     expect(error).toMatchObject({ kind: 'http', status: 404, code: 'not_found' });
     expect(error.detail).toBeTruthy();
     expect(error.isAuth).toBe(false);
@@ -160,7 +152,7 @@ describe('apiRequest', () => {
 
   test('a wrong token against the real sandbox is a 401 auth error with the detail text', async () => {
     setToken(DEFAULT_ENVIRONMENT_ID, 'wrong-token');
-    const error = await rejection(apiRequest(environment(), { method: 'GET', path: `/psp/v2/order/${crypto.randomUUID()}/` }));
+    const error = await apiErrorOf(apiRequest(environment(), { method: 'GET', path: `/psp/v2/order/${crypto.randomUUID()}/` }));
     expect(error.status).toBe(401);
     expect(error.isAuth).toBe(true);
     expect(error.detail).toMatch(/token/i);
@@ -170,7 +162,7 @@ describe('apiRequest', () => {
     for (const respond of [() => HttpResponse.error(), () => HttpResponse.json({ detail: 'boom' }, { status: 500 }), () => HttpResponse.json({ detail: 'x' }, { status: 503 })]) {
       server.resetHandlers();
       const requests = capture(respond);
-      await rejection(apiRequest(environment(), { method: 'POST', path: '/psp/v2/order/x/refund/', body: { amount: '1.00' } }));
+      await apiErrorOf(apiRequest(environment(), { method: 'POST', path: '/psp/v2/order/x/refund/', body: { amount: '1.00' } }));
       expect(requests).toHaveLength(1);
     }
   });
@@ -256,7 +248,7 @@ describe('apiRequest with a request public/boot.js already sent', () => {
     capture();
     setToken(DEFAULT_ENVIRONMENT_ID, SECRET);
     const { sent } = early(SECRET, { detail: 'Invalid token.' }, 401);
-    const error = await rejection(apiRequest(environment(), { method: 'GET', path, sent }));
+    const error = await apiErrorOf(apiRequest(environment(), { method: 'GET', path, sent }));
     expect(error.status).toBe(401);
     expect(error.isAuth).toBe(true);
   });

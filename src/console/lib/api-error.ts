@@ -6,8 +6,13 @@ export { parseRetryAfter };
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout';
 
+/** Which server the call went to: an environment's Order Service, or the console's own (team mode's /api). */
+export type ApiServer = 'service' | 'console';
+
 interface ApiErrorInit {
   kind: ApiErrorKind;
+  /** The Order Service when left out. */
+  server?: ApiServer;
   method: string;
   url: string;
   status?: number;
@@ -17,11 +22,14 @@ interface ApiErrorInit {
   nonFieldErrors?: string[];
   rawText?: string;
   retryAfterSeconds?: number;
+  /** The refusal's body as parsed JSON, when it was JSON. */
+  body?: unknown;
 }
 
-/** Every failure of a call to the service, in one shape the UI can read (D3, D9). */
+/** Every failure of a call to a server, the Order Service or the console's own, in one shape the UI can read (D3, D9). */
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
+  readonly server: ApiServer;
   readonly method: string;
   readonly url: string;
   readonly status: number | undefined;
@@ -33,11 +41,14 @@ export class ApiError extends Error {
   readonly rawText: string | undefined;
   /** Retry-After of the answer (429, 503), in seconds, when it named a whole number of them. */
   readonly retryAfterSeconds: number | undefined;
+  /** The refusal's body as parsed JSON (parse it before use): some carry more than words, e.g. the run a plan already is. */
+  readonly body: unknown;
 
   constructor(init: ApiErrorInit) {
     super(describe(init));
     this.name = 'ApiError';
     this.kind = init.kind;
+    this.server = init.server ?? 'service';
     this.method = init.method;
     this.url = init.url;
     this.status = init.status;
@@ -47,14 +58,17 @@ export class ApiError extends Error {
     this.nonFieldErrors = init.nonFieldErrors ?? [];
     this.rawText = init.rawText;
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.body = init.body ?? null;
   }
 
   /**
-   * 401, and 403 too: DRF answers 403 when session authentication is listed first (D3). Not a team
-   * console's refusal of a role (403 permission_denied) or of another site (cross_origin): signing
-   * in again changes neither.
+   * The token was refused: 401, and 403 too, as DRF answers 403 when session authentication is listed
+   * first (D3). Not a team console's refusal of a role (403 permission_denied) or of another site
+   * (cross_origin), nor anything the console's own routes refuse: signing in again changes none of
+   * those (a session that ended is isSessionEnded).
    */
   get isAuth(): boolean {
+    if (this.server === 'console') return false;
     if (this.status === 403 && (this.code === 'permission_denied' || this.code === 'cross_origin')) return false;
     return this.status === 401 || this.status === 403;
   }
@@ -94,6 +108,7 @@ export class ApiError extends Error {
 }
 
 function describe(init: ApiErrorInit): string {
+  if (init.server === 'console') return describeConsole(init);
   if (init.kind === 'network') return `Service unreachable (${init.method} ${init.url})`;
   if (init.kind === 'timeout') return `No answer in time (${init.method} ${init.url})`;
   const status = `HTTP ${init.status ?? '?'}`;
@@ -109,6 +124,15 @@ function describe(init: ApiErrorInit): string {
   return init.rawText ? `${status}: ${init.rawText.slice(0, 200)}` : status;
 }
 
+/** The console's own server speaks to people: its refusal's words as it wrote them. */
+function describeConsole(init: ApiErrorInit): string {
+  if (init.kind === 'network') return `The console's server could not be reached (${init.method} ${init.url}).`;
+  if (init.kind === 'timeout') return `The console's server did not answer in time (${init.method} ${init.url}).`;
+  if (init.detail !== undefined) return init.detail;
+  const words = [...(init.nonFieldErrors ?? []), ...(init.fieldErrors ?? []).map((field) => `${field.path}: ${field.messages.join(' ')}`)];
+  return words.length > 0 ? words.join(' ') : `The console answered HTTP ${init.status ?? '?'}.`;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -120,15 +144,15 @@ export function retryAfterAdvice(seconds: number, now: Date = new Date()): strin
 }
 
 /** Reads an error answer: `{"detail", "code"}`, a DRF validation body in either array shape, or raw text. */
-export function apiErrorFromResponse(method: string, url: string, status: number, text: string, retryAfter: string | null = null): ApiError {
+export function apiErrorFromResponse(method: string, url: string, status: number, text: string, retryAfter: string | null = null, server: ApiServer = 'service'): ApiError {
   const seconds = parseRetryAfter(retryAfter);
-  const base = { kind: 'http' as const, method, url, status, ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }) };
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return new ApiError({ ...base, rawText: text });
+    return new ApiError({ kind: 'http', server, method, url, status, rawText: text, ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }) });
   }
+  const base = { kind: 'http' as const, server, method, url, status, body, ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }) };
   if (isRecord(body) && typeof body['detail'] === 'string') {
     const code = typeof body['code'] === 'string' ? body['code'] : undefined;
     return new ApiError({ ...base, detail: body['detail'], ...(code === undefined ? {} : { code }) });

@@ -1,6 +1,5 @@
 import { CONSOLE_CONFIG_PATH } from '../../contract/paths.ts';
-import type { Permission } from '../../contract/permissions.ts';
-import { isPermission } from '../../contract/permissions.ts';
+import type { TeamMe } from '../../contract/console-api.ts';
 
 // What the server that served this console is (issue 11): the embedded sandbox, or a proxy that
 // forwards /psp/ to a real Order Service (ORDER_SERVICE_URL, D8). The built-in environment is "this
@@ -10,26 +9,9 @@ import { isPermission } from '../../contract/permissions.ts';
 // src/server/console-config.ts configMeta), public/boot.js leaves it as a response and main.tsx takes
 // it; a page without it (not from the console's server) asks /console-config.json. Until the answer comes the console behaves as before (a sandbox); a server that
 // does not answer (an older server, a static host, Vite's dev proxy without the route) is taken for
-// a sandbox too. Checked by hand: this module is on the first screen's path, which keeps zod off it
-// (issue 6).
-
-/** Team mode (D16): an environment as GET /api/me describes it, with what this person may do there. */
-export interface TeamEnvironmentInfo {
-  id: string;
-  name: string;
-  production: boolean;
-  approvalThreshold: string | null;
-  sandbox: boolean;
-  role: string | null;
-  permissions: Permission[];
-}
-
-/** Who is signed in (GET /api/me). Never a token: the server holds those. */
-export interface TeamMe {
-  email: string;
-  grants: string[];
-  environments: TeamEnvironmentInfo[];
-}
+// a sandbox too. Its answer is read by hand: this module is on the first screen's path, which keeps
+// zod off it (docs/performance.md); who is signed in (team mode only) is read with the contract's
+// schema, by team-me.ts.
 
 export type ServerConfig =
   // developmentToken: the sandbox's public development token, when it takes it (the built-in environment's).
@@ -38,47 +20,11 @@ export type ServerConfig =
   // me null: not signed in (the session ended between the page and the question).
   | { mode: 'team'; auth: 'local' | 'oidc'; me: TeamMe | null };
 
-export const ME_PATH = '/api/me';
-
 const SANDBOX: ServerConfig = { mode: 'sandbox' };
 
 let current: ServerConfig | null = null;
 let loading: Promise<ServerConfig> | null = null;
 const listeners = new Set<() => void>();
-
-const fieldsOf = (data: unknown) => new Map<string, unknown>(typeof data === 'object' && data !== null ? Object.entries(data) : []);
-
-function parseTeamEnvironment(data: unknown): TeamEnvironmentInfo | null {
-  const e = fieldsOf(data);
-  const [id, name, production, threshold, sandbox, role, permissions] = ['id', 'name', 'production', 'approval_threshold', 'sandbox', 'role', 'permissions'].map((key) => e.get(key));
-  if (typeof id !== 'string' || typeof name !== 'string' || typeof production !== 'boolean' || typeof sandbox !== 'boolean') return null;
-  if (!(threshold === null || typeof threshold === 'string') || !(role === null || typeof role === 'string') || !Array.isArray(permissions)) return null;
-  return { id, name, production, approvalThreshold: threshold, sandbox, role, permissions: permissions.filter(isPermission) };
-}
-
-/** GET /api/me's answer, checked by hand (this module is on the first screen's path). */
-export function parseMe(data: unknown): TeamMe | null {
-  const fields = fieldsOf(data);
-  const email = fieldsOf(fields.get('user')).get('email');
-  const grants = fields.get('grants');
-  const environments = fields.get('environments');
-  if (typeof email !== 'string' || !Array.isArray(grants) || !Array.isArray(environments)) return null;
-  return {
-    email,
-    grants: grants.filter((g): g is string => typeof g === 'string'),
-    environments: environments.map(parseTeamEnvironment).filter((e): e is TeamEnvironmentInfo => e !== null),
-  };
-}
-
-/** Asks the server who is signed in (the session cookie goes along); null when nobody is. */
-export async function fetchMe(): Promise<TeamMe | null> {
-  try {
-    const response = await fetch(ME_PATH, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-    return response.ok ? parseMe(await response.json()) : null;
-  } catch {
-    return null;
-  }
-}
 
 export function parseServerConfig(data: unknown): ServerConfig {
   if (typeof data !== 'object' || data === null) return SANDBOX;
@@ -122,8 +68,9 @@ export function loadServerConfig(): Promise<ServerConfig> {
   loading ??= requestConfig()
     .then(async (response) => {
       const config = response?.ok === true ? parseServerConfig(await response.json()) : SANDBOX;
-      // Team mode: the environments and what this person may do come from the server, before any call.
-      return settle(config.mode === 'team' ? { ...config, me: await fetchMe() } : config);
+      // Team mode: the environments and what this person may do come from the server, before any call
+      // (its reader, with the contract's schema, loads only in team mode).
+      return settle(config.mode === 'team' ? { ...config, me: await (await import('./team-me.ts')).fetchMe() } : config);
     })
     .catch(() => settle(SANDBOX));
   return loading;
@@ -161,11 +108,9 @@ export function isTeamMode(): boolean {
   return current?.mode === 'team';
 }
 
-/** After signing in again in place: the server's new answer about who this is. */
-export async function refreshMe(): Promise<TeamMe | null> {
-  const me = await fetchMe();
+/** Team mode: the server's new answer about who this is (team-me.ts refreshMe, after signing in again). */
+export function settleMe(me: TeamMe | null): void {
   if (current?.mode === 'team') settle({ ...current, me });
-  return me;
 }
 
 /**

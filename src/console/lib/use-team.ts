@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Permission } from '../../contract/permissions.ts';
 import { PERMISSION_VERBS } from '../../contract/permissions.ts';
-import type { TeamMe } from './server-config.ts';
+import type { TeamMe } from '../../contract/console-api.ts';
 import { onServerConfig, renderedConfig, serverConfig } from './server-config.ts';
 
 // Team mode (D16): who is signed in and what their role lets them do in an environment. The UI hides

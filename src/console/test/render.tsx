@@ -7,14 +7,14 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { showAuthNotice } from '../app/auth-notice.tsx';
+import { handleAuthError } from '../app/auth-notice.tsx';
 import { cssVariablesResolver, theme } from '../app/theme.ts';
 import { AppRoutes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
 /** The app's query client rules (retry policy, 401 notice), with no delay between retries. */
 export function createTestQueryClient(): QueryClient {
-  const client = createQueryClient(showAuthNotice);
+  const client = createQueryClient(handleAuthError);
   client.setDefaultOptions({
     ...client.getDefaultOptions(),
     queries: { ...client.getDefaultOptions().queries, retryDelay: 0, staleTime: 0 },

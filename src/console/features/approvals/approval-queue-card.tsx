@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useTeamMe } from '../../lib/use-team.ts';
 import { displayAmount, formatAge } from '../order-detail/order-format.ts';
 import { useNow } from '../order-detail/use-now.ts';
-import type { QueueEntry } from './approval-api.ts';
+import type { ApprovalQueueEntry } from '../../../contract/console-api.ts';
 import { useDecision } from './approval-api.ts';
 import { ApprovalStateBadge } from './approval-state.tsx';
 import { ApprovalTrail } from './approval-trail.tsx';
@@ -35,7 +35,7 @@ export function Fact({ label, span, children }: { label: string; span: GridColPr
   );
 }
 
-export function ApprovalQueueCard({ entry }: { entry: QueueEntry }) {
+export function ApprovalQueueCard({ entry }: { entry: ApprovalQueueEntry }) {
   const { approval, order } = entry;
   const me = useTeamMe();
   const now = useNow();

@@ -2,9 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Approval, TeamRefundRequest } from '../../../contract/approvals.ts';
-import { approvalSchema } from '../../../contract/approvals.ts';
+import { consoleApiPaths, oneApprovalSchema } from '../../../contract/console-api.ts';
 import { compareMoney } from '../../../contract/money.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { consoleRequest } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
 import { orderIndex } from '../orders/order-index.ts';
@@ -17,22 +17,18 @@ import { approvalQueries } from './approval-api.ts';
 // At or under the threshold the console sends it at once and answers with the service's answer (200, or
 // the service's refusal); over it, 202 and a request that another person must approve.
 
-const requestedSchema = z.object({ approval: approvalSchema });
-
 export type TeamRefundAnswer = { kind: 'refunded'; received: ReceivedOrder } | { kind: 'requested'; approval: Approval };
 
-export function teamRefundPath(environmentId: string, orderId: string): string {
-  return `/api/env/${encodeURIComponent(environmentId)}/orders/${encodeURIComponent(orderId)}/refunds`;
-}
-
 export async function requestTeamRefund(environment: Environment, orderId: string, body: TeamRefundRequest): Promise<TeamRefundAnswer> {
-  // The same call as a forwarded refund (journal, timeout, errors), on this console's own origin.
-  const response = await apiRequest({ ...environment, baseUrl: '' }, { method: 'POST', path: teamRefundPath(environment.id, orderId), body });
+  // In the journal with the environment's calls: the refund the person made. 200 passes on the
+  // service's answer (its order, checked as every order answer is, D9); 202 is the request made.
+  const path = consoleApiPaths.teamRefund(environment.id, orderId);
+  const response = await consoleRequest(z.unknown(), { method: 'POST', path, body, journalAs: environment });
   if (response.status !== 202) return { kind: 'refunded', received: receiveOrder(response.data) };
-  const requested = requestedSchema.safeParse(response.data);
+  const requested = oneApprovalSchema.safeParse(response.data);
   if (!requested.success) {
     // Accepted, but unreadable: the order page's requests panel, read again, says what was made.
-    throw new ApiError({ kind: 'http', method: 'POST', url: teamRefundPath(environment.id, orderId), status: 202, detail: 'The console accepted the request but its answer could not be read' });
+    throw new ApiError({ kind: 'http', server: 'console', method: 'POST', url: path, status: 202, detail: 'The console accepted the request but its answer could not be read' });
   }
   return { kind: 'requested', approval: requested.data.approval };
 }

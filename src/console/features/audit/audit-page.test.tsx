@@ -134,7 +134,7 @@ describe('the audit log page', () => {
   test('an answer that is not the audit log shape is reported, not shown', async () => {
     answerAudit(() => ({ body: { rows: [{ ...row(1), hash: 'not-a-hash' }], next_cursor: null } }));
     renderAudit();
-    expect(await screen.findByRole('alert')).toHaveTextContent("does not match the audit log's shape");
+    expect(await screen.findByRole('alert')).toHaveTextContent('does not have the shape this page expects');
   });
 });
 

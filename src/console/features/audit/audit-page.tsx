@@ -8,7 +8,8 @@ import { retryCanHelp } from '../../lib/retry-can-help.ts';
 import type { AuditFilterForm } from './audit-filter-form.ts';
 import { FILTER_KEYS, filterFromForm, formFromParams } from './audit-filter-form.ts';
 import { AuditFilters } from './audit-filters.tsx';
-import { AuditAccessError, auditExportUrl, auditQueries } from './audit-queries.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { auditExportUrl, auditQueries } from './audit-queries.ts';
 import { AuditTable } from './audit-table.tsx';
 
 // docs/decisions.md D16: `/audit`, for admins in team mode. Who did what, newest first, filtered on the
@@ -29,7 +30,8 @@ function ExportButtons({ filter }: { filter: AuditFilter }) {
 }
 
 function LoadProblem({ error, onRetry, retrying }: { error: Error; onRetry: () => void; retrying: boolean }) {
-  if (error instanceof AuditAccessError) {
+  // The session that ended also opens the sign-in dialog (the query client's error handling).
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
     return (
       <Alert color="red" variant="light" icon={<IconLock size={18} />} title={error.status === 401 ? 'Your session has ended' : 'Admins only'} role="alert">
         <Text size="sm">{error.status === 401 ? 'Sign in again to read the audit log.' : 'Your role cannot read the audit log: ask an admin of your team.'}</Text>

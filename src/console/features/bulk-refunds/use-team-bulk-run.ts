@@ -1,20 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
 import type { TeamBulkRun, TeamBulkRunState, TeamBulkRunSummary } from '../../../contract/bulk-runs.ts';
+import { consoleApiPaths, duplicatePlanSchema } from '../../../contract/console-api.ts';
 import type { BulkRun } from '../../../contract/bulk-run-model.ts';
-import { ConsoleRequestError } from '../../lib/console-api.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
-import type { TeamMe } from '../../lib/server-config.ts';
+import type { TeamMe } from '../../../contract/console-api.ts';
 import { orderQueries } from '../orders/api/order-queries.ts';
 import type { RunControls } from './run-source.ts';
 import type { RunAction } from './team-bulk-api.ts';
-import { actOnTeamBulkRun, createTeamBulkRun, teamBulkPaths, teamBulkQueries } from './team-bulk-api.ts';
+import { actOnTeamBulkRun, createTeamBulkRun, teamBulkQueries } from './team-bulk-api.ts';
 
 // Team mode (issue 28, D16/D17): the console server keeps and sends the run; this tab only shows it.
 // Closing the tab loses nothing: coming back lists the environment's runs and opens the unfinished one.
 
-const duplicateSchema = z.object({ code: z.literal('duplicate_plan'), bulk_run_id: z.string() });
+/** The console's server refused the request, as opposed to an answer that was lost or could not be read. */
+const refusedByServer = (error: unknown): error is ApiError => error instanceof ApiError && error.kind === 'http' && error.status !== undefined && error.status >= 300;
 
 const UNFINISHED: readonly TeamBulkRunState[] = ['awaiting_approval', 'running', 'paused'];
 
@@ -82,7 +83,7 @@ export function useTeamBulkRun(environment: Environment, me: TeamMe | null, requ
     onError: (error) => {
       void queryClient.invalidateQueries({ queryKey: teamBulkQueries.list(environment.id).queryKey });
       // Sent again after a lost answer, a plan the server already has is that run: open it.
-      const duplicate = error instanceof ConsoleRequestError && error.status === 409 ? duplicateSchema.safeParse(error.data) : null;
+      const duplicate = error instanceof ApiError && error.status === 409 ? duplicatePlanSchema.safeParse(error.body) : null;
       if (duplicate?.success === true) {
         setUnsent(null);
         create.reset();
@@ -107,10 +108,10 @@ export function useTeamBulkRun(environment: Environment, me: TeamMe | null, requ
           stop: team.state === 'running' && mayControl(team, me) ? { label: 'Pause', action: () => act.mutate({ id: team.id, action: 'pause' }) } : null,
           resume: team.state === 'paused' && mayControl(team, me) ? () => act.mutate({ id: team.id, action: 'resume' }) : null,
           clear: team.state === 'running' ? null : { label: 'New bulk refund', action: () => setChosen(null) },
-          result: { kind: 'link', href: teamBulkPaths.resultCsv(environment.id, team.id), fileName: `${team.id}-result.csv` },
+          result: { kind: 'link', href: consoleApiPaths.bulkRunResultCsv(environment.id, team.id), fileName: `${team.id}-result.csv` },
         };
 
-  const createError = create.error === null ? null : create.error instanceof ConsoleRequestError ? create.error.message : `The console's answer did not arrive (${create.error.message}).`;
+  const createError = create.error === null ? null : refusedByServer(create.error) ? create.error.message : `The console's answer did not arrive (${create.error.message}).`;
 
   return {
     list,
@@ -124,7 +125,7 @@ export function useTeamBulkRun(environment: Environment, me: TeamMe | null, requ
     starting: create.isPending,
     createError,
     /** After a lost answer: the same plan again (a refusal of the server is not retried this way). */
-    sendAgain: create.error !== null && !(create.error instanceof ConsoleRequestError) && unsent !== null ? () => create.mutate(unsent) : null,
+    sendAgain: create.error !== null && !refusedByServer(create.error) && unsent !== null ? () => create.mutate(unsent) : null,
     withdraw: team !== null && team.state === 'awaiting_approval' && team.requester === me?.email ? () => act.mutate({ id: team.id, action: 'withdraw' }) : null,
     acting: act.isPending,
     actError: act.error?.message ?? null,

@@ -2,26 +2,29 @@ import { Alert, Button, Modal, PasswordInput, Stack, Text, TextInput } from '@ma
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useState, useSyncExternalStore } from 'react';
-import { refreshMe } from '../../lib/server-config.ts';
+import { consoleApiPaths, meSchema } from '../../../contract/console-api.ts';
+import { consoleRequest } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { settleMe } from '../../lib/server-config.ts';
+import { refreshMe } from '../../lib/team-me.ts';
 import { sessionEndedStore } from '../../app/session-ended.ts';
 
 // Team mode (D16): signing in again in place. Nothing under the dialog is unmounted, so a form keeps
 // what was typed; once signed in, what failed is asked again and the form can be sent.
 
+/** Signs in; null when it worked (the console then knows who this is again), else what to tell the person. */
 async function signIn(email: string, password: string): Promise<string | null> {
   try {
-    const response = await fetch('/auth/sign-in', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      credentials: 'same-origin',
-      body: JSON.stringify({ email, password }),
-    });
-    if (response.ok) return null;
-    const body: unknown = await response.json().catch(() => null);
-    const detail = typeof body === 'object' && body !== null && 'detail' in body && typeof body.detail === 'string' ? body.detail : null;
-    return detail ?? `Sign-in failed (HTTP ${response.status}).`;
-  } catch {
-    return 'The console could not be reached. Try again.';
+    // Never journaled: the body holds the password.
+    const answer = await consoleRequest(meSchema, { method: 'POST', path: consoleApiPaths.signIn(), body: { email, password } });
+    settleMe(answer.data);
+    return null;
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : undefined;
+    if (status === undefined) return 'The console could not be reached. Try again.';
+    if (status >= 300) return error instanceof ApiError && error.detail !== undefined ? error.detail : `Sign-in failed (HTTP ${status}).`;
+    // Signed in, but the answer did not say who this is: asked once more.
+    return (await refreshMe()) === null ? 'Signed in, but the console could not say who you are. Reload the page.' : null;
   }
 }
 
@@ -44,7 +47,6 @@ export function SignInAgain({ email }: { email: string | null }) {
     }
     setPassword('');
     setError(null);
-    await refreshMe();
     sessionEndedStore.set(false);
     // Only what failed is asked again: a write is never resent by itself.
     await queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });

@@ -1,20 +1,19 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddUserBody, PatchUserBody, UserSummary } from '../../../contract/users.ts';
-import { unlockUserPath, USERS_API_PATH, userListSchema, userSummarySchema } from '../../../contract/users.ts';
-import { callConsoleApi } from '../../lib/console-api.ts';
+import { userListSchema, userSummarySchema } from '../../../contract/users.ts';
+import { consoleApiPaths } from '../../../contract/console-api.ts';
+import { consoleRequest } from '../../lib/api-client.ts';
 
 // docs/decisions.md D16: the console server's /api/users (team mode, admins of the whole console), with
 // the session cookie. Answers are parsed with the contract's schemas; a refusal's detail (self-lockout,
 // unknown role, an e-mail already there) becomes the error's message, shown as the server wrote it.
-
-const userPath = (email: string) => `${USERS_API_PATH}/${encodeURIComponent(email)}`;
 
 export const userQueries = {
   all: () => ['users'] as const,
   list: () =>
     queryOptions({
       queryKey: ['users', 'list'] as const,
-      queryFn: ({ signal }) => callConsoleApi(userListSchema, USERS_API_PATH, { signal }).then((r) => r.users),
+      queryFn: async ({ signal }) => (await consoleRequest(userListSchema, { method: 'GET', path: consoleApiPaths.users(), signal })).data.users,
     }),
 };
 
@@ -22,7 +21,7 @@ export const userQueries = {
 export function useAddUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AddUserBody): Promise<UserSummary> => callConsoleApi(userSummarySchema, USERS_API_PATH, { method: 'POST', json: body }),
+    mutationFn: async (body: AddUserBody): Promise<UserSummary> => (await consoleRequest(userSummarySchema, { method: 'POST', path: consoleApiPaths.users(), body })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
   });
 }
@@ -31,8 +30,8 @@ export function useAddUser() {
 export function useChangeUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ email, change }: { email: string; change: PatchUserBody }): Promise<UserSummary> =>
-      callConsoleApi(userSummarySchema, userPath(email), { method: 'PATCH', json: change }),
+    mutationFn: async ({ email, change }: { email: string; change: PatchUserBody }): Promise<UserSummary> =>
+      (await consoleRequest(userSummarySchema, { method: 'PATCH', path: consoleApiPaths.user(email), body: change })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
   });
 }
@@ -41,7 +40,7 @@ export function useChangeUser() {
 export function useUnlockUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string): Promise<UserSummary> => callConsoleApi(userSummarySchema, unlockUserPath(email), { method: 'POST', json: {} }),
+    mutationFn: async (email: string): Promise<UserSummary> => (await consoleRequest(userSummarySchema, { method: 'POST', path: consoleApiPaths.userUnlock(email), body: {} })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
   });
 }

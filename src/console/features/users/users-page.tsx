@@ -6,7 +6,7 @@ import type { PatchUserBody, UserSummary } from '../../../contract/users.ts';
 import { useTeamAuth, useTeamMe } from '../../lib/use-team.ts';
 import { AddUserForm } from './add-user-form.tsx';
 import { RolesForm } from './roles-form.tsx';
-import { ConsoleRequestError } from '../../lib/console-api.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { useChangeUser, userQueries, useUnlockUser } from './users-api.ts';
 import { UsersTable } from './users-table.tsx';
 
@@ -51,7 +51,7 @@ export function UsersPage() {
         <RolesForm key={editing.email} user={editing} environmentIds={environmentIds} saving={change.isPending} onSave={(grants) => apply(editing.email, { grants })} onCancel={() => setEditing(null)} />
       )}
       {users.error !== null ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={users.error instanceof ConsoleRequestError && users.error.status === 403 ? 'Admins only' : 'The users could not be loaded'} role="alert">
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={users.error instanceof ApiError && users.error.status === 403 ? 'Admins only' : 'The users could not be loaded'} role="alert">
           <Text size="sm">{users.error.message}</Text>
         </Alert>
       ) : users.isPending ? (
