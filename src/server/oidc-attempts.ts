@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { Queryable } from '../db/store-db.ts';
 import type { PendingOidc } from './oidc/oidc-sign-in.ts';
@@ -17,10 +17,15 @@ const MAX_AGE_S = Math.floor(PENDING_MAX_AGE_MS / 1000);
 
 const hashOf = (id: string) => createHash('sha256').update(id, 'utf8').digest('hex');
 
-export function attemptCookie(id: string, secure: boolean, clear = false): string {
-  const parts = [`${ATTEMPT_COOKIE}=${clear ? '' : id}`, `Path=${COOKIE_PATH}`, 'HttpOnly', 'SameSite=Lax', `Max-Age=${clear ? 0 : MAX_AGE_S}`];
-  if (secure) parts.push('Secure');
-  return parts.join('; ');
+/** Sets the attempt's cookie, or clears it (`id` empty); under https Secure and `__Secure-` prefixed. */
+export function setAttemptCookie(c: Context, id: string, secure: boolean): void {
+  setCookie(c, ATTEMPT_COOKIE, id, {
+    path: COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'Lax',
+    maxAge: id === '' ? 0 : MAX_AGE_S,
+    ...(secure && { secure: true, prefix: 'secure' }),
+  });
 }
 
 /** Keeps the attempt; returns the id for the cookie. Attempts older than their limit are swept on the way. */
@@ -34,8 +39,8 @@ export async function saveAttempt(db: Queryable, pending: PendingOidc): Promise<
 const rowSchema = z.object({ data: z.unknown() });
 
 /** The attempt this browser's cookie names, removed as it is read (a callback counts once); null when none. */
-export async function takeAttempt(c: Context, db: Queryable): Promise<unknown> {
-  const id = getCookie(c, ATTEMPT_COOKIE);
+export async function takeAttempt(c: Context, db: Queryable, secure: boolean): Promise<unknown> {
+  const id = getCookie(c, ATTEMPT_COOKIE, secure ? 'secure' : undefined);
   if (id === undefined || !/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
   const { rows } = await db.query('DELETE FROM console_oidc_attempts WHERE id_hash = $1 RETURNING data', [hashOf(id)]);
   const row = rows[0] === undefined ? null : rowSchema.parse(rows[0]);

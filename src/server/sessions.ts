@@ -7,9 +7,8 @@ import type { Queryable } from '../db/store-db.ts';
 // absolute timeout (CONSOLE_SESSION_MAX) are checked in the same statement that marks the session
 // seen, so two processes on one database agree on them.
 
+/** Under https (D16) it is `__Host-console_session`: Secure, pinned to this host and path `/` (team-session.ts). */
 export const SESSION_COOKIE = 'console_session';
-/** Under https (D16): Secure, and the `__Host-` prefix pins it to this host and path `/`. */
-export const SECURE_SESSION_COOKIE = '__Host-console_session';
 
 const hashOf = (id: string) => createHash('sha256').update(id, 'utf8').digest('hex');
 

@@ -47,6 +47,11 @@ test('CONSOLE_AUTH=local alone: the embedded sandbox, default database and timeo
   });
 });
 
+test('the public origin: CONSOLE_ORIGIN, else PUBLIC_URL’s (https there makes the session cookie Secure)', () => {
+  expect(read({ CONSOLE_AUTH: 'local', PUBLIC_URL: 'https://console.example.com/app/' })?.origin).toBe('https://console.example.com');
+  expect(read({ CONSOLE_AUTH: 'local', PUBLIC_URL: 'https://public.example.com', CONSOLE_ORIGIN: 'https://console.example.com' })?.origin).toBe('https://console.example.com');
+});
+
 test('CONSOLE_TRUSTED_PROXIES: addresses and CIDRs, comma or space separated; a bad entry is named', () => {
   const proxies = read({ CONSOLE_AUTH: 'local', CONSOLE_TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.1 ::1' })?.trustedProxies;
   expect(proxies?.entries).toEqual(['10.0.0.0/8', '192.0.2.1', '::1']);

@@ -60,9 +60,9 @@ export interface TeamConfig {
   idleMs: number;
   maxMs: number;
   /**
-   * The console's public origin (CONSOLE_ORIGIN, e.g. https://console.example.com): state-changing
-   * requests must come from it, and under https the cookie is Secure and `__Host-` prefixed. Unset:
-   * the origin each request was addressed to.
+   * The console's public origin (CONSOLE_ORIGIN, e.g. https://console.example.com, else PUBLIC_URL's):
+   * state-changing requests must come from it, and under https the cookie is Secure and `__Host-`
+   * prefixed. Unset: the origin each request was addressed to (https when a trusted proxy says so).
    */
   origin: string | null;
   /**
@@ -202,6 +202,9 @@ export function readTeamConfig(env: Env, options: { hasSandbox: boolean }): Team
     }
     origin = parsed.origin;
   }
+  // PUBLIC_URL, the address people open (the server's own setting, checked by its config), stands in.
+  const publicUrl = env['PUBLIC_URL']?.trim() || undefined;
+  if (origin === null && publicUrl !== undefined && URL.canParse(publicUrl) && /^https?:$/.test(new URL(publicUrl).protocol)) origin = new URL(publicUrl).origin;
   const approvalTtlMs = duration(env, 'CONSOLE_APPROVAL_TTL', DEFAULT_APPROVAL_TTL);
   const proxies = readTrustedProxies(env);
   return { auth, db, environments: readEnvironments(env, options.hasSandbox), idleMs, maxMs, origin, approvalTtlMs, ...(proxies !== null && { trustedProxies: proxies }) };

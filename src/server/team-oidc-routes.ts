@@ -9,13 +9,13 @@ import { OidcSignInError, OidcUnavailableError } from './oidc/oidc-errors.ts';
 import { oidcLandingPage } from './oidc/oidc-landing.ts';
 import type { OidcSignIn } from './oidc/oidc-sign-in.ts';
 import { createLazyOidcSignIn, pendingOidcSchema } from './oidc/oidc-sign-in.ts';
-import { attemptCookie, saveAttempt, takeAttempt } from './oidc-attempts.ts';
+import { saveAttempt, setAttemptCookie, takeAttempt } from './oidc-attempts.ts';
 import { upsertOidcUser } from './oidc-users.ts';
 import { createSession } from './sessions.ts';
 import { safeReturnTo } from './safe-return-to.ts';
 import { signInPage } from './sign-in-page.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
-import { clientAddress, expectedOrigin, secureCookies, sessionCookie, userAgent } from './team-session.ts';
+import { clientAddress, expectedOrigin, secureCookies, setSessionCookie, userAgent } from './team-session.ts';
 
 // docs/decisions.md D16 and docs/oidc.md: CONSOLE_AUTH=oidc. /auth/oidc/start sends the browser to the
 // provider; /auth/oidc/callback takes the attempt back (once), checks it with the provider, and
@@ -54,7 +54,7 @@ export function registerOidcRoutes(app: Hono<TeamEnv>, ctx: TeamContext, config:
         try {
           const { redirectUrl, pending } = await signInFor(c).start(safeReturnTo(c.req.query('return_to')));
           const id = await saveAttempt(ctx.db, pending);
-          c.header('Set-Cookie', attemptCookie(id, secureCookies(c, ctx.config)));
+          setAttemptCookie(c, id, secureCookies(c, ctx.config));
           c.header('Cache-Control', 'no-store');
           return c.redirect(redirectUrl, 302);
         } catch (error) {
@@ -69,8 +69,9 @@ export function registerOidcRoutes(app: Hono<TeamEnv>, ctx: TeamContext, config:
     OIDC_CALLBACK_PATH,
     byMethod({
       GET: async (c) => {
-        c.header('Set-Cookie', attemptCookie('', secureCookies(c, ctx.config), true));
-        const pending = pendingOidcSchema.safeParse(await takeAttempt(c, ctx.db));
+        const secure = secureCookies(c, ctx.config);
+        const pending = pendingOidcSchema.safeParse(await takeAttempt(c, ctx.db, secure));
+        setAttemptCookie(c, '', secure);
         if (!pending.success) return page(c, 'This sign-in is not known here (it was used already, or took too long). Start it again.');
         try {
           const who = await signInFor(c).finish(new URL(c.req.url), pending.data);
@@ -91,7 +92,7 @@ export function registerOidcRoutes(app: Hono<TeamEnv>, ctx: TeamContext, config:
           const id = await createSession(ctx.db, user.email, { idleMs: ctx.config.idleMs, maxMs: ctx.config.maxMs });
           await audit(c, user.email, grants.map(formatGrant).join(' '), 'sign_in', 'ok', claimed);
           const landing = oidcLandingPage(pending.data.returnTo);
-          c.header('Set-Cookie', sessionCookie(c, ctx.config, id), { append: true });
+          setSessionCookie(c, ctx.config, id);
           return c.body(landing.body, landing.status, landing.headers);
         } catch (error) {
           if (error instanceof OidcUnavailableError || error instanceof OidcSignInError) {

@@ -23,10 +23,9 @@ import { reserveSignInAttempt, settleFailed, settleSignedIn } from './sign-in-th
 import { safeReturnTo } from './safe-return-to.ts';
 import { SIGN_IN_PATH, SIGN_IN_SCRIPT, SIGN_IN_SCRIPT_PATH, signInPage } from './sign-in-page.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
-import { clientAddress, cookieName, currentUser, requireSession, resolveClient, sameOriginWrites, sessionCookie, userAgent } from './team-session.ts';
+import { clearSessionCookie, clientAddress, currentUser, requireSession, resolveClient, sameOriginWrites, sessionIdOf, setSessionCookie, userAgent } from './team-session.ts';
 import type { ConsoleUser } from './users.ts';
 import { findUser } from './users.ts';
-import { getCookie } from 'hono/cookie';
 
 // docs/decisions.md D16: team mode's own routes: /sign-in, /auth/sign-in, /auth/sign-out, /api/me and the
 // forwarding under /env/. Wrong password, unknown e-mail and disabled account get one and the same
@@ -143,7 +142,7 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
         await settleSignedIn(ctx.db, attempt);
         const id = await createSession(ctx.db, user.email, { idleMs: ctx.config.idleMs, maxMs: ctx.config.maxMs });
         await audit('sign_in', 'ok', user);
-        c.header('Set-Cookie', sessionCookie(c, ctx.config, id));
+        setSessionCookie(c, ctx.config, id);
         c.header('Cache-Control', 'no-store');
         return form ? c.redirect(returnTo, 303) : c.json(describeMe(user, ctx), 200);
       },
@@ -155,12 +154,12 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
     byMethod({
       POST: async (c) => {
         const found = await currentUser(c, ctx);
-        const id = getCookie(c, cookieName(c, ctx.config));
+        const id = sessionIdOf(c, ctx.config);
         if (id !== undefined && id !== '') await endSession(ctx.db, id);
         if (found !== null) {
           await ctx.audit.record({ user: found.user.email, role: null, environment: null, action: 'sign_out', order_id: null, body: null, outcome: 'ok', address: clientAddress(c), user_agent: userAgent(c) });
         }
-        c.header('Set-Cookie', sessionCookie(c, ctx.config, '', true));
+        clearSessionCookie(c, ctx.config);
         // ASVS 14.3.1: what the console kept in this browser (the journal, drafts) goes with the session.
         c.header('Clear-Site-Data', '"cache", "cookies", "storage"');
         c.header('Cache-Control', 'no-store');

@@ -1,11 +1,12 @@
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import type { CookieOptions } from 'hono/utils/cookie';
 import type { Database } from '../db/store-db.ts';
 import { detailError } from '../http/errors.ts';
 import type { AuditSink } from './audit-sink.ts';
 import type { Background } from './background.ts';
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE, touchSession } from './sessions.ts';
+import { SESSION_COOKIE, touchSession } from './sessions.ts';
 import type { TeamConfig } from './team-config.ts';
 import { resolveClientAddress } from './client-address.ts';
 import type { ConsoleUser } from './users.ts';
@@ -25,19 +26,43 @@ export interface TeamContext {
   background?: Background;
 }
 
-/** The origin state-changing requests must come from: CONSOLE_ORIGIN, else the one this request was addressed to. */
-export const expectedOrigin = (c: Context, config: TeamConfig) => config.origin ?? new URL(c.req.url).origin;
+/**
+ * The origin this request was addressed to: its URL's, but https when a trusted proxy
+ * (CONSOLE_TRUSTED_PROXIES) says the browser reached it over TLS (X-Forwarded-Proto).
+ */
+function requestOrigin(c: Context, config: TeamConfig): string {
+  const url = new URL(c.req.url);
+  const peer = peerAddress(c);
+  const forwardedProto = c.req.header('x-forwarded-proto')?.split(',', 1)[0]?.trim().toLowerCase();
+  if (forwardedProto === 'https' && peer !== null && config.trustedProxies?.has(peer) === true) url.protocol = 'https:';
+  return url.origin;
+}
 
-/** Under https the cookie is Secure and `__Host-` prefixed (D16). */
+/** The origin state-changing requests must come from: CONSOLE_ORIGIN (or PUBLIC_URL's), else the one this request was addressed to. */
+export const expectedOrigin = (c: Context, config: TeamConfig) => config.origin ?? requestOrigin(c, config);
+
+/** Under https the session cookie is Secure and `__Host-` prefixed (D16). */
 export const secureCookies = (c: Context, config: TeamConfig) => expectedOrigin(c, config).startsWith('https:');
 
-export const cookieName = (c: Context, config: TeamConfig) => (secureCookies(c, config) ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+const sessionCookieOptions = (c: Context, config: TeamConfig): CookieOptions => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'Strict',
+  ...(secureCookies(c, config) && { secure: true, prefix: 'host' }),
+});
 
-export function sessionCookie(c: Context, config: TeamConfig, value: string, clear = false): string {
-  const parts = [`${cookieName(c, config)}=${clear ? '' : value}`, 'Path=/', 'HttpOnly', 'SameSite=Strict'];
-  if (secureCookies(c, config)) parts.push('Secure');
-  if (clear) parts.push('Max-Age=0');
-  return parts.join('; ');
+/** Sets the session cookie (hono's setCookie: `__Host-`, Secure, Path=/ under https). */
+export function setSessionCookie(c: Context, config: TeamConfig, id: string): void {
+  setCookie(c, SESSION_COOKIE, id, sessionCookieOptions(c, config));
+}
+
+export function clearSessionCookie(c: Context, config: TeamConfig): void {
+  setCookie(c, SESSION_COOKIE, '', { ...sessionCookieOptions(c, config), maxAge: 0 });
+}
+
+/** The session id this request's cookie holds (under https only the `__Host-` one counts). */
+export function sessionIdOf(c: Context, config: TeamConfig): string | undefined {
+  return getCookie(c, SESSION_COOKIE, secureCookies(c, config) ? 'host' : undefined);
 }
 
 /** The address of the socket's other end (a proxy, when there is one in front). */
@@ -117,7 +142,7 @@ export type SignedIn = { user: ConsoleUser; sessionId: string };
 const sessionOfRequest = new WeakMap<Request, Promise<SignedIn | null>>();
 
 async function lookUpSession(c: Context, ctx: TeamContext): Promise<SignedIn | null> {
-  const id = getCookie(c, cookieName(c, ctx.config));
+  const id = sessionIdOf(c, ctx.config);
   if (id === undefined || id === '') return null;
   const email = await touchSession(ctx.db, id, { idleMs: ctx.config.idleMs, maxMs: ctx.config.maxMs });
   if (email === null) return null;

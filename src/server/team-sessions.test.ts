@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { trustedProxies } from './client-address.ts';
 import type { TeamServer } from './testing/team-server.ts';
 import { cookieOf, signIn, startTeamServer } from './testing/team-server.ts';
 import { disableUser } from './users.ts';
@@ -9,7 +10,7 @@ import { disableUser } from './users.ts';
 let server: TeamServer;
 
 beforeAll(async () => {
-  server = await startTeamServer();
+  server = await startTeamServer({ config: { trustedProxies: trustedProxies(['127.0.0.1']) } });
   await server.addUser('ann@example.com', ['agent']);
   await server.addUser('dora@example.com', ['viewer']);
 }, 120_000);
@@ -169,18 +170,40 @@ describe('timeouts', () => {
   });
 });
 
-test('under https (CONSOLE_ORIGIN) the cookie is Secure and __Host- prefixed', async () => {
-  const secure = await startTeamServer({ config: { origin: 'https://console.example.com' } });
-  try {
-    await secure.addUser('ann@example.com', ['agent']);
-    const response = await signIn(secure.url, 'ann@example.com', undefined, { Origin: 'https://console.example.com' });
+describe('under https the session cookie is Secure and __Host- prefixed', () => {
+  const SECURE_COOKIE = /^__Host-console_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Strict$/;
+
+  test('CONSOLE_ORIGIN (or PUBLIC_URL) https; a cookie without the prefix is not read there', async () => {
+    const secure = await startTeamServer({ config: { origin: 'https://console.example.com' } });
+    try {
+      await secure.addUser('ann@example.com', ['agent']);
+      const response = await signIn(secure.url, 'ann@example.com', undefined, { Origin: 'https://console.example.com' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('set-cookie')).toMatch(SECURE_COOKIE);
+      const id = cookieOf(response).split('=')[1] ?? '';
+      const meWith = (cookie: string) => fetch(`${secure.url}/api/me`, { headers: { Cookie: cookie } });
+      expect((await meWith(`__Host-console_session=${id}`)).status).toBe(200);
+      // A plain-named cookie can be planted over http or by a sibling host (no __Host- rules): never read under https.
+      expect((await meWith(`console_session=${id}`)).status).toBe(401);
+      // The server's own address is not the configured origin: a write from it is another site's.
+      expect((await signIn(secure.url, 'ann@example.com')).status).toBe(403);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  test('X-Forwarded-Proto: https from a trusted proxy (CONSOLE_TRUSTED_PROXIES); sign-out clears that cookie', async () => {
+    // `server` trusts 127.0.0.1 as its proxy; the browser's origin is then https.
+    const https = server.url.replace(/^http:/, 'https:');
+    const response = await signIn(server.url, 'ann@example.com', undefined, { Origin: https, 'X-Forwarded-Proto': 'https' });
     expect(response.status).toBe(200);
-    expect(response.headers.get('set-cookie')).toMatch(/^__Host-console_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Secure$/);
-    // The server's own address is not the configured origin: a write from it is another site's.
-    expect((await signIn(secure.url, 'ann@example.com')).status).toBe(403);
-  } finally {
-    await secure.close();
-  }
+    expect(response.headers.get('set-cookie')).toMatch(SECURE_COOKIE);
+    const cookie = cookieOf(response);
+    const out = await fetch(`${server.url}/auth/sign-out`, { method: 'POST', headers: { Cookie: cookie, Origin: https, 'X-Forwarded-Proto': 'https', Accept: 'application/json' } });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toBe('__Host-console_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Strict');
+    expect((await me(cookie)).status).toBe(401);
+  });
 });
 
 test('a sign-in body over 1 MiB is refused with 413 before it is parsed', async () => {
