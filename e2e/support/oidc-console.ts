@@ -17,8 +17,8 @@ const provider = await startTestProvider({
   port: Number.parseInt(providerPort, 10),
   clients: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [`http://127.0.0.1:${port}/auth/oidc/callback`] }],
   accounts: [
-    { sub: OIDC_AGENT, claims: { email: 'oidc-agent@example.com', name: 'Agent', roles: ['agent'] } },
-    { sub: OIDC_VIEWER, claims: { email: 'oidc-viewer@example.com', name: 'Viewer', roles: ['viewer'] } },
+    { sub: OIDC_AGENT, claims: { email: 'oidc-agent@example.com', email_verified: true, name: 'Agent', roles: ['agent'] } },
+    { sub: OIDC_VIEWER, claims: { email: 'oidc-viewer@example.com', email_verified: true, name: 'Viewer', roles: ['viewer'] } },
   ],
 });
 process.env['CONSOLE_AUTH'] = 'oidc';

@@ -7,18 +7,18 @@ import { emailSchema } from '../contract/users.ts';
 import { findUser } from './users.ts';
 
 // docs/decisions.md D16 with OIDC: a person is their provider's subject (`sub`), not their e-mail. The
-// first sign-in makes their account row (keyed by the e-mail when the provider gives a free one,
-// else a name made from the subject); every sign-in sets the roles from the claim, so a change at
+// first sign-in makes their account row (keyed by the e-mail when the provider says it verified it
+// and it is free, else a name made from the subject: an unverified address could be anyone's); every sign-in sets the roles from the claim, so a change at
 // the provider holds from the next sign-in. A disabled account stays disabled whatever the claim.
 
 const subjectKey = (subject: string) => `${createHash('sha256').update(subject, 'utf8').digest('hex').slice(0, 24)}@oidc.invalid`;
 
-export async function upsertOidcUser(db: Queryable, who: { subject: string; email: string | null }, grants: Grant[]): Promise<ConsoleUser> {
+export async function upsertOidcUser(db: Queryable, who: { subject: string; email: string | null; emailVerified: boolean }, grants: Grant[]): Promise<ConsoleUser> {
   const texts = grants.map(formatGrant);
   const updated = await db.query<{ email: string }>('UPDATE console_users SET grants = $2::text[], updated_at = now() WHERE subject = $1 RETURNING email', [who.subject, texts]);
   let email = updated.rows[0]?.email;
   if (email === undefined) {
-    const parsed = emailSchema.safeParse(who.email ?? '');
+    const parsed = emailSchema.safeParse(who.emailVerified ? (who.email ?? '') : '');
     const free = parsed.success && (await findUser(db, parsed.data)) === null ? parsed.data : subjectKey(who.subject);
     const inserted = await db.query<{ email: string }>(
       `INSERT INTO console_users (email, password_hash, grants, subject) VALUES ($1, NULL, $2::text[], $3)

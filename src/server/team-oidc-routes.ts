@@ -79,7 +79,7 @@ export function registerOidcRoutes(app: Hono<TeamEnv>, ctx: TeamContext, config:
             const grant = grantSchema.safeParse(role);
             return grant.success ? [grant.data] : [];
           });
-          const claimed = { subject: who.subject, email: who.email, unknown_roles: who.unknownRoles };
+          const claimed = { subject: who.subject, email: who.email, email_verified: who.emailVerified, unknown_roles: who.unknownRoles };
           if (grants.length === 0) {
             await audit(c, who.email ?? who.subject, null, 'sign_in_failed', 'no_role', claimed);
             return page(c, 'Your account has no role in this console. Ask an admin to give you one at the sign-in provider.', 403);

@@ -22,9 +22,12 @@ beforeAll(async () => {
   provider = await startTestProvider({
     clients: [{ clientId: 'order-console', clientSecret: SECRET, redirectUris: [`http://127.0.0.1:${port}/auth/oidc/callback`] }],
     accounts: [
-      { sub: 'alice', claims: { email: 'alice@example.com', name: 'Alice', roles: ['agent@sandbox', 'offline_access'] } },
-      { sub: 'vera', claims: { email: 'vera@example.com', roles: ['viewer'] } },
-      { sub: 'nobody', claims: { email: 'nobody@example.com', roles: ['Agent'] } },
+      { sub: 'alice', claims: { email: 'alice@example.com', email_verified: true, name: 'Alice', roles: ['agent@sandbox', 'offline_access'] } },
+      { sub: 'vera', claims: { email: 'vera@example.com', email_verified: true, roles: ['viewer'] } },
+      { sub: 'nobody', claims: { email: 'nobody@example.com', email_verified: true, roles: ['Agent'] } },
+      // Typed an address they do not own at the provider (it does not check it, and says so).
+      { sub: 'mallory', claims: { email: 'approver@example.com', email_verified: false, roles: ['approver@sandbox'] } },
+      { sub: 'the-approver', claims: { email: 'approver@example.com', email_verified: true, roles: ['approver@sandbox'] } },
     ],
   });
   const oidc: OidcConfig = { issuer: provider.issuer, clientId: 'order-console', clientSecret: SECRET, rolesClaim: 'roles', scopes: ['openid', 'email', 'profile'] };
@@ -88,6 +91,33 @@ test('a viewer signs in and may read but not refund', async () => {
   });
   expect(refund.status).toBe(403);
   expect(await refund.json()).toMatchObject({ code: 'permission_denied' });
+});
+
+test('an unverified e-mail is no name here: whoever claims approver@example.com first does not become that approver', async () => {
+  const first = await signInAs('mallory');
+  expect(first.response.status).toBe(200);
+  const mallory = meSchema.parse(await (await fetch(`${server.url}/api/me`, { headers: { Cookie: first.session } })).json());
+  expect(mallory.user.email).toMatch(/^[0-9a-f]{24}@oidc\.invalid$/);
+  const { rows } = await server.db.query("SELECT body::text AS body FROM audit_log WHERE action = 'sign_in' ORDER BY seq DESC LIMIT 1");
+  expect(z.object({ body: z.string() }).parse(rows[0]).body).toContain('"email_verified":false');
+
+  const owner = await signInAs('the-approver');
+  const approver = meSchema.parse(await (await fetch(`${server.url}/api/me`, { headers: { Cookie: owner.session } })).json());
+  expect(approver.user.email).toBe('approver@example.com');
+});
+
+test('an ID token forged on the way (the approver’s identity, signed with another key) signs nobody in', async () => {
+  provider.tamperWithIdTokens((claims) => ({ claims: { ...claims, sub: 'the-approver', email: 'approver@example.com', email_verified: true, roles: ['approver@sandbox'] }, signedWith: 'another-key' }));
+  try {
+    const { response, session } = await signInAs('vera');
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('did not pass the console');
+    expect(session).toBe('');
+    const { rows } = await server.db.query("SELECT outcome FROM audit_log WHERE action = 'sign_in_failed' ORDER BY seq DESC LIMIT 1");
+    expect(rows[0]).toEqual({ outcome: 'invalid_response' });
+  } finally {
+    provider.tamperWithIdTokens(null);
+  }
 });
 
 test('no valid role in the claim: no session, the page says why, the attempt audited', async () => {

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { createServer } from 'node:net';
 import { randomPKCECodeVerifier } from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OidcConfig } from './oidc-config.ts';
 import { OidcSignInError, OidcUnavailableError } from './oidc-errors.ts';
 import type { OidcSignIn, PendingOidc } from './oidc-sign-in.ts';
@@ -10,13 +10,14 @@ import type { TestAccount, TestProvider } from './testing/test-provider.ts';
 import { authorizeAt, startTestProvider } from './testing/test-provider.ts';
 
 // The sign-in against a real OpenID provider (oidc-provider) over HTTP on 127.0.0.1: discovery,
-// PKCE, state, nonce and the ID token signature are checked by the real parties, nothing is mocked.
+// PKCE, state, nonce and the ID token's signature (against the provider's keys) are checked by the
+// real parties, nothing is mocked; a tampered token is made by rewriting the token endpoint's answer.
 
 const REDIRECT_URI = 'https://console.example.com/auth/oidc/callback';
 const CLIENT = { clientId: 'order-console', clientSecret: 'test-secret-that-is-long-enough-0123456789', redirectUris: [REDIRECT_URI] };
 const ACCOUNTS: TestAccount[] = [
-  { sub: 'alice', claims: { email: 'alice@example.com', name: 'Alice Agent', roles: ['agent@sandbox', 'viewer', 'superuser'] } },
-  { sub: 'bob', claims: { email: 'bob@example.com', name: 'Bob' } },
+  { sub: 'alice', claims: { email: 'alice@example.com', email_verified: true, name: 'Alice Agent', roles: ['agent@sandbox', 'viewer', 'superuser'] } },
+  { sub: 'bob', claims: { email: 'bob@example.com', email_verified: false, name: 'Bob' } },
   { sub: 'carol', claims: { email: 'carol@example.com', realm_access: { roles: ['approver@sandbox', 'offline_access'] } } },
   { sub: 'dave', claims: { roles: 'viewer, agent@production' } },
 ];
@@ -66,6 +67,7 @@ describe('sign-in with the provider', () => {
     expect(identity).toEqual({
       subject: 'alice',
       email: 'alice@example.com',
+      emailVerified: true,
       name: 'Alice Agent',
       roles: ['agent@sandbox', 'viewer'],
       unknownRoles: ['superuser'],
@@ -80,7 +82,7 @@ describe('sign-in with the provider', () => {
 
   it('gives no roles when the account has no roles claim, and signs nobody in by itself', async () => {
     const { callback, pending } = await signInAt(signIn, 'bob');
-    await expect(signIn.finish(callback, pending)).resolves.toEqual({ subject: 'bob', email: 'bob@example.com', name: 'Bob', roles: [], unknownRoles: [] });
+    await expect(signIn.finish(callback, pending)).resolves.toEqual({ subject: 'bob', email: 'bob@example.com', emailVerified: false, name: 'Bob', roles: [], unknownRoles: [] });
   });
 
   it('reads a comma separated roles string', async () => {
@@ -241,6 +243,8 @@ describe('a provider that keeps claims out of the ID token', () => {
       await expect(conformingSignIn.finish(callback, pending)).resolves.toEqual({
         subject: 'alice',
         email: 'alice@example.com',
+        // From userinfo too: the provider checked it.
+        emailVerified: true,
         name: 'Alice Agent',
         roles: ['agent@sandbox', 'viewer'],
         unknownRoles: ['superuser'],
@@ -248,6 +252,36 @@ describe('a provider that keeps claims out of the ID token', () => {
     } finally {
       await conforming.close();
     }
+  });
+});
+
+describe('an ID token changed on its way from the token endpoint', () => {
+  const nowS = () => Math.floor(Date.now() / 1000);
+  afterEach(() => provider.tamperWithIdTokens(null));
+
+  it('is refused when signed with another key, even under the provider’s key id (a forged identity)', async () => {
+    provider.tamperWithIdTokens((claims) => ({ claims: { ...claims, sub: 'carol', email: 'carol@example.com', email_verified: true }, signedWith: 'another-key' }));
+    const { callback, pending } = await signInAt(signIn, 'bob');
+    const error = await signInError(signIn.finish(callback, pending));
+    expect(error.code).toBe('invalid_response');
+    expect(error.detail).toMatch(/signature/i);
+  });
+
+  it('passes re-signed with the provider’s own key, unchanged (the check is the signature, not the rewrite)', async () => {
+    provider.tamperWithIdTokens((claims) => ({ claims, signedWith: 'provider-key' }));
+    const { callback, pending } = await signInAt(signIn, 'alice');
+    await expect(signIn.finish(callback, pending)).resolves.toMatchObject({ subject: 'alice', emailVerified: true });
+  });
+
+  it.each([
+    ['issued an hour ahead', 3600],
+    ['issued an hour ago', -3600],
+  ])('is refused when %s, even signed by the provider', async (_, shift) => {
+    provider.tamperWithIdTokens((claims) => ({ claims: { ...claims, iat: nowS() + shift, exp: nowS() + shift + 7200 }, signedWith: 'provider-key' }));
+    const { callback, pending } = await signInAt(signIn, 'alice');
+    const error = await signInError(signIn.finish(callback, pending));
+    expect(error.code).toBe('invalid_response');
+    expect(error.detail).toContain('ID token issued at');
   });
 });
 

@@ -13,6 +13,8 @@ import { safeReturnTo } from '../safe-return-to.ts';
 /** An attempt older than this is refused: the provider's login page should not stay open for an hour. */
 export const PENDING_MAX_AGE_MS = 10 * 60 * 1000;
 const CLOCK_SKEW_MS = 60 * 1000;
+/** An ID token just issued by the token endpoint: `iat` within this of now (and at most CLOCK_SKEW_MS ahead). */
+const ID_TOKEN_MAX_AGE_S = 5 * 60;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Parse what comes back from the cookie or the database with this before calling `finish`. */
@@ -31,6 +33,8 @@ export interface OidcIdentity {
   /** The provider's `sub`: the stable key of this person (an email can change hands). */
   subject: string;
   email: string | null;
+  /** `email_verified: true`: the provider checked the address belongs to this person; only then is it a name here. */
+  emailVerified: boolean;
   name: string | null;
   /** Role grants of this console from the roles claim (`agent@sandbox`, `viewer`, ...). */
   roles: string[];
@@ -126,6 +130,10 @@ export async function createOidcSignIn(config: OidcConfig, options: OidcSignInOp
   const configuration = await discover(config, timeoutMs);
   configuration.timeout = timeoutMs / 1000;
   if (new URL(config.issuer).protocol === 'http:') client.allowInsecureRequests(configuration);
+  // openid-client checks an ID token's claims but, for one from the token endpoint, not its signature
+  // (TLS stands in for it, OpenID Connect Core 3.1.3.7): here it is checked against the provider's
+  // keys (jwks_uri) as well, so a token altered on the way, or by a party in the middle, is refused.
+  client.enableNonRepudiationChecks(configuration);
 
   async function start(returnTo: string): Promise<{ redirectUrl: string; pending: PendingOidc }> {
     const path = safeReturnTo(returnTo);
@@ -145,6 +153,14 @@ export async function createOidcSignIn(config: OidcConfig, options: OidcSignInOp
   async function claimsWithRoles(tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers): Promise<Record<string, unknown>> {
     const claims = tokens.claims();
     if (claims === undefined) throw new OidcSignInError('invalid_response', 'The sign-in provider sent no ID token, so nobody is signed in.');
+    // openid-client checks that `iat` is a number; a token issued far from now is not this sign-in's.
+    // The system clock, as openid-client's own `exp` check uses (`now` is the attempt's clock).
+    const nowS = Date.now() / 1000;
+    if (claims.iat > nowS + CLOCK_SKEW_MS / 1000 || claims.iat < nowS - ID_TOKEN_MAX_AGE_S) {
+      throw new OidcSignInError('invalid_response', 'The answer from the sign-in provider did not pass the console\'s checks, so nobody is signed in. Start the sign-in again.', {
+        detail: `ID token issued at ${new Date(claims.iat * 1000).toISOString()}, not within ${ID_TOKEN_MAX_AGE_S} s before now (${new Date(nowS * 1000).toISOString()})`,
+      });
+    }
     const fromIdToken: Record<string, unknown> = { ...claims };
     if (readClaim(fromIdToken, config.rolesClaim) !== undefined || configuration.serverMetadata().userinfo_endpoint === undefined) return fromIdToken;
     // Some providers keep everything but `sub` out of the ID token (the specification's default when
@@ -188,7 +204,9 @@ export async function createOidcSignIn(config: OidcConfig, options: OidcSignInOp
     const subject = stringClaim(claims, 'sub');
     if (subject === null) throw new OidcSignInError('invalid_response', 'The sign-in provider did not say who signed in, so nobody is signed in.');
     const { roles, unknownRoles } = sortRoles(roleNames(readClaim(claims, config.rolesClaim)), isKnownRole);
-    return { subject, email: stringClaim(claims, 'email'), name: stringClaim(claims, 'name'), roles, unknownRoles };
+    // Only a verified address names the person: anyone can type an address at some providers.
+    const emailVerified = claims['email_verified'] === true;
+    return { subject, email: stringClaim(claims, 'email'), emailVerified, name: stringClaim(claims, 'name'), roles, unknownRoles };
   }
 
   return { start, finish };

@@ -1,4 +1,5 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
@@ -34,10 +35,30 @@ export interface TestProviderOptions {
   claimsInIdToken?: boolean;
 }
 
+/** What a party in the middle makes of an ID token: new claims, signed with the provider's key or another. */
+export type IdTokenTamper = (claims: Record<string, unknown>) => { claims: Record<string, unknown>; signedWith: 'provider-key' | 'another-key' };
+
 export interface TestProvider {
   /** `http://127.0.0.1:<port>`, the value for OIDC_ISSUER. */
   issuer: string;
+  /** From now on the token endpoint answers ID tokens rewritten by `tamper` (null: as issued). */
+  tamperWithIdTokens(tamper: IdTokenTamper | null): void;
   close(): Promise<void>;
+}
+
+const KEY_ID = 'test-provider';
+
+/** An RS256 JWS of `claims` under `key`, with the provider's key id whatever the key. */
+function signRs256(claims: Record<string, unknown>, key: KeyObject): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+  const input = `${part({ alg: 'RS256', typ: 'JWT', kid: KEY_ID })}.${part(claims)}`;
+  return `${input}.${sign('sha256', Buffer.from(input, 'ascii'), key).toString('base64url')}`;
+}
+
+function payloadOf(jws: string): Record<string, unknown> {
+  const parsed: unknown = JSON.parse(Buffer.from(jws.split('.')[1] ?? '', 'base64url').toString('utf8'));
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('the ID token has no claims object');
+  return Object.fromEntries(Object.entries(parsed));
 }
 
 const EMAIL_CLAIMS = ['email', 'email_verified'];
@@ -96,7 +117,8 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   const issuer = `http://127.0.0.1:${port}`;
   // Keys of its own, so the provider does not fall back to (and warn about) its development keys.
-  const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+  const providerKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  const signingKey = providerKey.export({ format: 'jwk' });
   const provider = new Provider(issuer, {
     adapter: memoryAdapter(),
     clients: options.clients.map((client) => ({
@@ -106,7 +128,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       grant_types: ['authorization_code'],
       response_types: ['code'],
     })),
-    jwks: { keys: [{ ...signingKey, use: 'sig', alg: 'RS256', kid: 'test-provider' }] },
+    jwks: { keys: [{ ...signingKey, use: 'sig', alg: 'RS256', kid: KEY_ID }] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     claims: claimsConfig(options.accounts, options.claimsInIdToken ?? true),
     conformIdTokenClaims: !(options.claimsInIdToken ?? true),
@@ -135,6 +157,17 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       return { accountId: sub, claims: () => ({ ...account.claims, sub }) };
     },
   });
+  let tamper: IdTokenTamper | null = null;
+  let anotherKey: KeyObject | null = null;
+  // After the token endpoint made its answer: what a party between it and the console could change.
+  provider.use(async (ctx, next) => {
+    await next();
+    const body: unknown = ctx.body;
+    if (tamper === null || ctx.path !== '/token' || typeof body !== 'object' || body === null || !('id_token' in body) || typeof body.id_token !== 'string') return;
+    const changed = tamper(payloadOf(body.id_token));
+    anotherKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    ctx.body = { ...body, id_token: signRs256(changed.claims, changed.signedWith === 'provider-key' ? providerKey : anotherKey) };
+  });
   const handle = provider.callback();
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if ((req.url ?? '').startsWith('/interaction/')) {
@@ -149,6 +182,9 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   let closing: Promise<void> | null = null;
   return {
     issuer,
+    tamperWithIdTokens(next) {
+      tamper = next;
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
