@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { AMOUNT_MESSAGE, charCount, isAmountString } from '../contract/fields.ts';
 import { addMoney, compareMoney, formatMoney, sumMoney } from '../contract/money.ts';
 import { refundStatusProblem } from '../contract/rules.ts';
 import type { Order } from '../contract/schemas.ts';
+import { isUuid } from '../contract/uuid.ts';
 import type { BulkRowInput } from './bulk-file.ts';
 
 // Every row checked against its order as the service has it now, before anything is sent. Each
@@ -28,12 +28,6 @@ export interface CheckedRow extends BulkRowInput {
   problems: string[];
 }
 
-const uuid = z.uuid();
-
-export function isOrderId(value: string): boolean {
-  return uuid.safeParse(value).success;
-}
-
 export function isFull(amount: string): boolean {
   return amount.toLowerCase() === FULL;
 }
@@ -52,7 +46,7 @@ export function checkRows(rows: readonly BulkRowInput[], orders: ReadonlyMap<str
     const lookup = orders.get(row.order_id);
     const order = lookup?.kind === 'found' ? lookup.order : null;
     if (row.order_id === '') problems.push('order_id is missing');
-    else if (!isOrderId(row.order_id)) problems.push('order_id is not an order id (a UUID such as 3f2b…-…)');
+    else if (!isUuid(row.order_id)) problems.push('order_id is not an order id (a UUID such as 3f2b…-…)');
     else if (lookup === undefined) problems.push('The order has not been read yet');
     else if (lookup.kind === 'not-found') problems.push('Unknown order: the service has no order with this id');
     else if (lookup.kind === 'failed') problems.push(`The order could not be read: ${lookup.message}`);
@@ -74,7 +68,7 @@ export function checkRows(rows: readonly BulkRowInput[], orders: ReadonlyMap<str
 
     const refund = requestedAmount(row, order);
     // The same order and amount twice is most often a line pasted twice: it must be dropped or changed on purpose.
-    if (refund !== null && isOrderId(row.order_id)) {
+    if (refund !== null && isUuid(row.order_id)) {
       const same = `${row.order_id.toLowerCase()} ${refund}`;
       const earlier = firstSeen.get(same);
       if (earlier === undefined) firstSeen.set(same, row.line);

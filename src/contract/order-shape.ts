@@ -23,6 +23,3 @@ export function isOrderStatus(value: string): value is OrderStatusValue {
 
 /** The Order's fields, as the service answers them (D1's read, the create and refund answers). */
 export const ORDER_FIELDS = ['id', 'external_id', 'redirect_url', 'initial_amount', 'current_amount', 'refund_amount', 'date_settled', 'status', 'service'] as const;
-
-/** An order id: a UUID as the contract's schema takes it (zod's z.uuid(); schemas.test.ts checks they agree). */
-export const ORDER_ID_PATTERN = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;

@@ -2,7 +2,8 @@ import type { Hono } from 'hono';
 import { sandboxPaths } from '../contract/paths.ts';
 import type { SandboxEnv } from './auth.ts';
 import { checkoutActions, checkoutPage, CHECKOUT_ACTIONS, isCheckoutAction, notAllowedPage, orderNotFoundPage, resultPage, returnUrlWithResult } from './checkout-page.ts';
-import { isUuid, idPattern } from './route-params.ts';
+import { idPattern } from './route-params.ts';
+import { isUuid } from '../contract/uuid.ts';
 import { byMethod } from '../http/routing.ts';
 import type { Store } from './store.ts';
 

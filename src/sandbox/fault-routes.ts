@@ -7,7 +7,8 @@ import type { SandboxEnv } from './auth.ts';
 import { readJsonObject } from '../http/body.ts';
 import { notFound, validationError } from '../http/errors.ts';
 import { byMethod } from '../http/routing.ts';
-import { idPattern, isUuid } from './route-params.ts';
+import { idPattern } from './route-params.ts';
+import { isUuid } from '../contract/uuid.ts';
 import type { Store } from './store.ts';
 
 // docs/decisions.md D13: the token's fault rules. Arming answers 201 with the rule; a bad rule is a 400

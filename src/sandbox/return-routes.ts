@@ -3,7 +3,7 @@ import { sandboxPaths } from '../contract/paths.ts';
 import type { SandboxEnv } from './auth.ts';
 import { noOrderPage, notHerePage, reportedReturnPage, reportedStatus, returnPage } from './return-page.ts';
 import { byMethod } from '../http/routing.ts';
-import { isUuid } from './route-params.ts';
+import { isUuid } from '../contract/uuid.ts';
 import type { Store } from './store.ts';
 
 /**

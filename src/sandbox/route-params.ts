@@ -1,10 +1,7 @@
 import type { Context } from 'hono';
+import { isUuid } from '../contract/uuid.ts';
 import { notFound } from '../http/errors.ts';
 import type { SandboxEnv } from './auth.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string) => UUID.test(value);
 
 /** The `:id` path parameter as a lower-case UUID; anything else is 404 (D3). */
 export function orderIdParam(c: Context<SandboxEnv>): string {

@@ -9,6 +9,7 @@ import type { FetchApp } from '../http/listen.ts';
 import { ApiError, detailError, errorResponse } from '../http/errors.ts';
 import { readBodyBytes } from '../http/body.ts';
 import { parseJson } from './json-text.ts';
+import { UUID_SOURCE } from '../contract/uuid.ts';
 import { indexAnswerLater } from './order-index/index-answer.ts';
 import { requirePermission } from './permissions-check.ts';
 import { proxyTo } from './proxy.ts';
@@ -41,12 +42,11 @@ interface Operation {
   orderId: string | null;
 }
 
-const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const ORDER_CREATE = new RegExp(`^${PSP_PREFIX}/order/$`);
-const ORDER_READ = new RegExp(`^${PSP_PREFIX}/order/(${UUID})/$`);
-const ORDER_REFUND = new RegExp(`^${PSP_PREFIX}/order/(${UUID})/refund/$`);
-const SANDBOX_READS = [/^\/sandbox\/orders$/, new RegExp(`^/sandbox/orders/(${UUID})/(events|request)$`), /^\/sandbox\/stats$/, /^\/sandbox\/faults$/];
-const ORDER_STATUS = new RegExp(`^/sandbox/orders/(${UUID})/status$`);
+const ORDER_READ = new RegExp(`^${PSP_PREFIX}/order/(${UUID_SOURCE})/$`);
+const ORDER_REFUND = new RegExp(`^${PSP_PREFIX}/order/(${UUID_SOURCE})/refund/$`);
+const SANDBOX_READS = [/^\/sandbox\/orders$/, new RegExp(`^/sandbox/orders/(${UUID_SOURCE})/(events|request)$`), /^\/sandbox\/stats$/, /^\/sandbox\/faults$/];
+const ORDER_STATUS = new RegExp(`^/sandbox/orders/(${UUID_SOURCE})/status$`);
 const ONE_FAULT = /^\/sandbox\/faults\/[A-Za-z0-9_-]{1,64}$/;
 
 /**

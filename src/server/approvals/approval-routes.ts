@@ -24,6 +24,7 @@ import type { SendDeps } from './approval-send.ts';
 import { sendClaimed } from './approval-send.ts';
 import { freshOrders, maintainApprovals } from './approval-upkeep.ts';
 import { countWaitingBatches } from '../bulk-runs/bulk-run-store.ts';
+import { isUuid } from '../../contract/uuid.ts';
 
 // docs/decisions.md D17: the approvals' routes under /api (the team routes mount them behind the session):
 //   POST /api/env/{env}/orders/{id}/refunds     a refund with its reason: sent at once when at or
@@ -53,7 +54,6 @@ const code = (length: number) => [...randomBytes(length)].map((byte) => ALPHABET
 const newPaymentIdentifier = () => `RF-${code(20)}`;
 const newExternalId = () => `REFUND-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${code(8)}`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether a refund of `amount` needs a second person in `environment` (D17: "0.00" every refund, absent none). */
 export const needsApproval = (environment: TeamEnvironment, amount: string) => environment.approvalThreshold !== null && compareMoney(amount, environment.approvalThreshold) > 0;
@@ -84,7 +84,7 @@ export function createApprovalRoutes(options: ApprovalRoutesOptions): Hono<TeamE
 
   const orderIdOf = (c: Context<TeamEnv>) => {
     const id = c.req.param('orderId') ?? '';
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     return id.toLowerCase();
   };
 

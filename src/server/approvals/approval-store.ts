@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Approval, ApprovalEvent, ApprovalState } from '../../contract/approvals.ts';
 import { approvalEventSchema, approvalSchema, serviceAnswerSchema } from '../../contract/approvals.ts';
 import type { Queryable } from '../../db/store-db.ts';
+import { isUuid } from '../../contract/uuid.ts';
 
 // docs/decisions.md D17: approval requests in the console's database. Every change of state is one
 // UPDATE whose WHERE states what must still hold (state, requester, expiry, lease), so whichever of
@@ -61,7 +62,7 @@ export async function createApproval(db: Queryable, input: NewApproval): Promise
 }
 
 export async function findApproval(db: Queryable, id: string): Promise<Approval | null> {
-  if (!z.uuid().safeParse(id).success) return null;
+  if (!isUuid(id)) return null;
   const { rows } = await db.query(`SELECT ${COLUMNS} FROM console_approvals WHERE id = $1`, [id]);
   return rows[0] === undefined ? null : toApproval(rows[0]);
 }

@@ -2,6 +2,7 @@ import type { BulkRun } from '../../contract/bulk-run-model.ts';
 import type { CreateTeamBulkRun } from '../../contract/bulk-runs.ts';
 import { compareMoney, formatMoney, sumMoney } from '../../contract/money.ts';
 import type { TeamEnvironment } from '../team-config.ts';
+import { isUuid } from '../../contract/uuid.ts';
 
 // Issue 28: the server does not take the browser's word for a plan. Before anything is kept, every
 // row must be unsent, each refund must carry identifiers of its own (the same payment_identifier
@@ -9,7 +10,6 @@ import type { TeamEnvironment } from '../team-config.ts';
 // must be what the rows add up to, and in production the person must have typed that total.
 // The answer is a DRF-shaped body (D3) naming `plan` or `confirmation`, for the page to show.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_LISTED = 20;
 
 export type PlanProblems = { plan?: string[]; confirmation?: string[] };
@@ -32,7 +32,7 @@ export function planProblems(input: CreateTeamBulkRun, environment: TeamEnvironm
   for (const { plan: row, state } of plan.rows) {
     const at = `Line ${row.line}`;
     if (state.kind !== 'pending') rowProblems.push(`${at}: it is ${state.kind}, not waiting to be sent; make a new plan from the file.`);
-    if (!UUID.test(row.order_id)) rowProblems.push(`${at}: "${row.order_id.slice(0, 60)}" is not an order id.`);
+    if (!isUuid(row.order_id)) rowProblems.push(`${at}: "${row.order_id.slice(0, 60)}" is not an order id.`);
     if (compareMoney(row.body.amount, '0') <= 0) rowProblems.push(`${at}: a refund must be more than 0.00.`);
   }
   problems.push(...rowProblems.slice(0, MAX_LISTED));

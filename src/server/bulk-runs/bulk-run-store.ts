@@ -6,6 +6,7 @@ import { bulkRunSchema } from '../../contract/bulk-run-model.ts';
 import type { TeamBulkRun, TeamBulkRunState, TeamBulkRunSummary } from '../../contract/bulk-runs.ts';
 import { bulkRunProgressSchema, teamBulkRunStateSchema } from '../../contract/bulk-runs.ts';
 import type { Queryable } from '../../db/store-db.ts';
+import { isUuid } from '../../contract/uuid.ts';
 
 // Issue 28: team bulk runs in the console's database (bulk-run-schema.ts). As with D17's approvals,
 // every change of state is one UPDATE whose WHERE states what must still hold (state, requester,
@@ -52,7 +53,6 @@ const fullRow = z.intersection(summaryRow, z.object({ run: json(bulkRunSchema) }
 
 const toSummary = (row: unknown) => summaryRow.parse(row);
 const toFull = (row: unknown) => fullRow.parse(row);
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 const ms = (value: number) => Math.max(0, Math.round(value));
 
 export interface NewBulkRun {

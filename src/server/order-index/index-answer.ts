@@ -3,6 +3,7 @@ import { PSP_PREFIX } from '../../contract/paths.ts';
 import { customerDataSchema, orderSchema } from '../../contract/schemas.ts';
 import type { Queryable } from '../../db/store-db.ts';
 import { parseJson } from '../json-text.ts';
+import { UUID_SOURCE } from '../../contract/uuid.ts';
 import type { IndexSource } from '../../contract/order-index.ts';
 import type { IndexedSighting } from './order-index-store.ts';
 import { upsertSightings } from './order-index-store.ts';
@@ -22,10 +23,9 @@ export interface ForwardedAnswer {
   responseText: string;
 }
 
-const UUID = '[0-9a-fA-F-]{36}';
 const ORDER_CREATE = new RegExp(`^${PSP_PREFIX}/order/$`);
-const ORDER_READ = new RegExp(`^${PSP_PREFIX}/order/${UUID}/$`);
-const ORDER_REFUND = new RegExp(`^${PSP_PREFIX}/order/${UUID}/refund/$`);
+const ORDER_READ = new RegExp(`^${PSP_PREFIX}/order/${UUID_SOURCE}/$`);
+const ORDER_REFUND = new RegExp(`^${PSP_PREFIX}/order/${UUID_SOURCE}/refund/$`);
 const SANDBOX_LIST = /^\/sandbox\/orders$/;
 
 const createBodySchema = z.object({ customer_data: customerDataSchema });

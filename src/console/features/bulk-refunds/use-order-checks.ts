@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OrderLookup } from '../../../bulk/checks.ts';
-import { isOrderId } from '../../../bulk/checks.ts';
+import { isUuid } from '../../../contract/uuid.ts';
 import type { Environment } from '../../lib/environments.ts';
 import { lookupOrder } from './bulk-transport.ts';
 
@@ -26,7 +26,7 @@ async function readAll(environment: Environment, ids: readonly string[], signal:
  * again"), never in the background: a thousand reads on every focus of the window would be a flood.
  */
 export function useOrderChecks(environment: Environment, orderIds: readonly string[]) {
-  const ids = [...new Set(orderIds.filter(isOrderId))].sort();
+  const ids = [...new Set(orderIds.filter(isUuid))].sort();
   return useQuery({
     queryKey: ['bulk-refunds', environment.id, 'orders', ids] as const,
     queryFn: ({ signal }) => readAll(environment, ids, signal),

@@ -3,7 +3,7 @@ import type { QueryState } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useMemo, useSyncExternalStore } from 'react';
 import { useParams } from 'react-router';
-import { ORDER_ID_PATTERN } from '../../../contract/order-shape.ts';
+import { isUuid } from '../../../contract/uuid.ts';
 import { isFinalStatus } from '../../../contract/states.ts';
 import { useFirstContentShown } from '../../app/first-content.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -104,7 +104,7 @@ function OrderLoader({ environment, orderId }: { environment: Environment; order
 export function OrderPage() {
   const { orderId = '' } = useParams();
   const environment = useActiveEnvironment();
-  if (!ORDER_ID_PATTERN.test(orderId)) return <InvalidOrderId orderId={orderId} />;
+  if (!isUuid(orderId)) return <InvalidOrderId orderId={orderId} />;
   // Keyed, so switching environment or order never shows one order's state under another.
   return <OrderLoader key={`${environment.id}/${orderId}`} environment={environment} orderId={orderId} />;
 }

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Environment } from '../../lib/environments.ts';
 import { sandboxListQuery } from '../orders/api/list-sandbox-orders.ts';
-import { ORDER_ID_PATTERN } from '../../../contract/order-shape.ts';
+import { isUuid } from '../../../contract/uuid.ts';
 import type { OrderRecord } from '../orders/order-record-text.ts';
 import type { OrderFilters } from './order-filters.ts';
 import { indexQuery, matchesFilters } from './order-filters.ts';
@@ -42,7 +42,7 @@ export function useOrderLookup(environment: Environment, source: ListSource, fil
         setNotice('Type or paste an order id or an external id first.');
         return;
       }
-      if (ORDER_ID_PATTERN.test(text)) {
+      if (isUuid(text)) {
         setNotice(null);
         await navigate(orderHref(text.toLowerCase()));
         return;
