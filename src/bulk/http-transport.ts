@@ -7,6 +7,7 @@ import type { RefundRequest } from '../contract/schemas.ts';
 import { orderSchema } from '../contract/schemas.ts';
 import type { OrderLookup } from './checks.ts';
 import type { SendAnswer } from './engine.ts';
+import { parseJson } from '../contract/json-text.ts';
 
 // The engine's calls to an Order Service over fetch, for a process that holds the token itself:
 // the console server in team mode, and the tests. (The browser in personal mode goes through the
@@ -22,14 +23,6 @@ export interface HttpTarget {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** An error answer's words and the fields it named (D3's two shapes), as the engine wants them. */

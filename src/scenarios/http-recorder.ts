@@ -1,4 +1,5 @@
 import type { Exchange } from './report-schema.ts';
+import { parseJson } from '../contract/json-text.ts';
 
 // Every call a scenario makes goes through here and is recorded as it went: request (token masked),
 // answer, timing. Runs in the browser and in Node with the global fetch.
@@ -71,16 +72,6 @@ function describeFailure(error: unknown, timedOut: boolean, timeoutMs: number, a
   const message = error instanceof Error ? error.message : String(error);
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : null;
   return `no answer: ${cause !== null && cause !== message ? `${message} (${cause})` : message}`;
-}
-
-function parseJson(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    return value;
-  } catch {
-    return undefined;
-  }
 }
 
 export function joinUrl(baseUrl: string, path: string): string {

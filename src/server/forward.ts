@@ -8,8 +8,7 @@ import { roleIn } from '../contract/permissions.ts';
 import type { FetchApp } from '../http/listen.ts';
 import { ApiError, detailError, errorResponse } from '../http/errors.ts';
 import { readBodyBytes } from '../http/body.ts';
-import { parseJson } from './json-text.ts';
-import { UUID_SOURCE } from '../contract/uuid.ts';
+import { parseJson } from '../contract/json-text.ts';
 import { indexAnswerLater } from './order-index/index-answer.ts';
 import { requirePermission } from './permissions-check.ts';
 import { proxyTo } from './proxy.ts';
@@ -18,6 +17,7 @@ import { tokenScrubber } from './token-scrub.ts';
 import type { TeamEnvironment } from './team-config.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
 import { clientAddress, userAgent } from './team-session.ts';
+import { UUID_SOURCE } from '../contract/uuid.ts';
 
 // docs/decisions.md D16, the backend for the frontend: in team mode the browser calls
 // /env/{envId}/psp/v2/... (and /env/sandbox/sandbox/... for the embedded sandbox's history, faults

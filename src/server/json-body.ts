@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { parseJson } from '../contract/json-text.ts';
 import { detailError } from '../http/errors.ts';
 import { readBodyBytes } from '../http/body.ts';
 
@@ -10,10 +11,7 @@ import { readBodyBytes } from '../http/body.ts';
 export async function jsonBody(c: Context, limit: number): Promise<unknown> {
   const text = new TextDecoder().decode(await readBodyBytes(c.req.raw, limit));
   if (text.trim() === '') return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return value;
-  } catch {
-    throw detailError(400, 'parse_error', 'JSON parse error.');
-  }
+  const value = parseJson(text);
+  if (value === undefined) throw detailError(400, 'parse_error', 'JSON parse error.');
+  return value;
 }

@@ -15,7 +15,7 @@ import { mountAuditRoutes } from './team-audit-routes.ts';
 import { mountUsersRoutes } from './users-routes.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
 import { providerLabel, registerOidcRoutes } from './team-oidc-routes.ts';
-import { parseJson } from './json-text.ts';
+import { parseJson } from '../contract/json-text.ts';
 import { registerOrderSearch } from './order-index/search-route.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { createSession, endSession } from './sessions.ts';

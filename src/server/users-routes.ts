@@ -7,7 +7,7 @@ import type { UserSummary } from '../contract/users.ts';
 import { addUserBodySchema, emailSchema, patchUserBodySchema, USERS_API_PATH } from '../contract/users.ts';
 import { detailError } from '../http/errors.ts';
 import { readBodyBytes } from '../http/body.ts';
-import { parseJson } from './json-text.ts';
+import { parseJson } from '../contract/json-text.ts';
 import { hashPassword } from './passwords.ts';
 import { lockedAccounts, unlockAccount } from './sign-in-throttle.ts';
 import { requireConsolePermission } from './require-console-permission.ts';

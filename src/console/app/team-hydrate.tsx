@@ -10,14 +10,7 @@ import { readMe } from '../lib/team-me.ts';
 import { isLeftForTheClient } from './hydration.ts';
 import { preloadServerRenderedPage } from './router.tsx';
 import { seedTeamPage } from './team-page-seed.ts';
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
+import { parseJson } from '../../contract/json-text.ts';
 
 /** Renders nothing; once the hydrated page has committed, "… ago" texts count from the real clock again. */
 function HydrationDone() {

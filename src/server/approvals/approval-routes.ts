@@ -14,7 +14,7 @@ import type { Database } from '../../db/store-db.ts';
 import type { AuditSink } from '../audit-sink.ts';
 import type { ServiceCall } from '../forward.ts';
 import { auditOutcome } from '../forward.ts';
-import { parseJson } from '../json-text.ts';
+import { parseJson } from '../../contract/json-text.ts';
 import { refusalDetail } from '../permissions-check.ts';
 import type { TeamEnvironment } from '../team-config.ts';
 import type { TeamEnv } from '../team-session.ts';

@@ -10,6 +10,7 @@ import { auditOutcome } from '../forward.ts';
 import type { TeamEnvironment } from '../team-config.ts';
 import type { SendOutcome } from './approval-store.ts';
 import { addEvent, recordOutcome, takeOverStuck } from './approval-store.ts';
+import { parseJson } from '../../contract/json-text.ts';
 
 // docs/decisions.md D17: sending an approved refund exactly once. Only the process whose UPDATE claimed
 // the request (claimForSending) gets here, and it sends the identifiers stored at request time.
@@ -48,13 +49,10 @@ export interface SendDeps {
 
 type Answer = { status: number; body: unknown };
 
-const parseJson = (text: string): unknown => {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value;
-  } catch {
-    return text.slice(0, 2000);
-  }
+/** An answer's JSON, or the start of its text when it is not JSON (kept with the approval's outcome). */
+const answerBody = (text: string): unknown => {
+  const value = parseJson(text);
+  return value === undefined ? text.slice(0, 2000) : value;
 };
 
 const codeSchema = z.object({ code: z.string() });
@@ -72,7 +70,7 @@ const refundBody = (approval: Approval) => ({
 
 async function post(deps: SendDeps, approval: Approval): Promise<Answer> {
   const { status, text } = await deps.call(approval.environment, 'POST', orderServicePaths.orderRefund(approval.order_id), refundBody(approval));
-  return { status, body: parseJson(text) };
+  return { status, body: answerBody(text) };
 }
 
 async function finish(deps: SendDeps, approval: Approval, outcome: SendOutcome, actor: string | null, kind: string): Promise<Approval> {
@@ -112,7 +110,7 @@ export async function resolveUnknown(deps: SendDeps, approval: Approval): Promis
   const environment = deps.environments.find((e) => e.id === approval.environment);
   if (environment === undefined) return approval;
   const read = await deps.call(approval.environment, 'GET', orderServicePaths.orderRead(approval.order_id));
-  const readAnswer = { status: read.status, body: parseJson(read.text) };
+  const readAnswer = { status: read.status, body: answerBody(read.text) };
   if (read.status === 404) return finish(deps, approval, { state: 'failed', answer: readAnswer, resolution: 'order_not_found' }, null, 'resolved');
   const order = orderSchema.safeParse(readAnswer.body);
   if (!order.success) {

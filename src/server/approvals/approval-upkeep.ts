@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Approval } from '../../contract/approvals.ts';
 import { orderServicePaths } from '../../contract/paths.ts';
 import { orderSchema } from '../../contract/schemas.ts';
-import { parseJson } from '../json-text.ts';
+import { parseJson } from '../../contract/json-text.ts';
 import type { SendDeps } from './approval-send.ts';
 import { recoverStuck } from './approval-send.ts';
 import { addEvent, expireDue } from './approval-store.ts';

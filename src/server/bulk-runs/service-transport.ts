@@ -3,7 +3,7 @@ import { statusAnswer } from '../../bulk/http-transport.ts';
 import { orderEventsResponseSchema } from '../../contract/history.ts';
 import { orderServicePaths, sandboxPaths } from '../../contract/paths.ts';
 import { orderSchema } from '../../contract/schemas.ts';
-import { parseJson } from '../json-text.ts';
+import { parseJson } from '../../contract/json-text.ts';
 import type { ServiceCall } from '../forward.ts';
 
 // Issue 28: the bulk engine's calls to an environment's Order Service, made by the console server

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { PSP_PREFIX } from '../../contract/paths.ts';
 import { customerDataSchema, orderSchema } from '../../contract/schemas.ts';
 import type { Queryable } from '../../db/store-db.ts';
-import { parseJson } from '../json-text.ts';
-import { UUID_SOURCE } from '../../contract/uuid.ts';
+import { parseJson } from '../../contract/json-text.ts';
 import type { IndexSource } from '../../contract/order-index.ts';
 import type { IndexedSighting } from './order-index-store.ts';
 import { upsertSightings } from './order-index-store.ts';
+import { UUID_SOURCE } from '../../contract/uuid.ts';
 
 // Issue 28: what forward.ts hands the order index after it has answered. The answer is parsed with the
 // contract's schemas (an answer that is not an order indexes nothing); the create body gives the

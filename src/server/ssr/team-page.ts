@@ -7,7 +7,7 @@ import { INTL_COOKIE, orderServicePaths, TEAM_PAGE_DATA_ID } from '../../contrac
 import type { TeamPageData, TeamPageSeed } from '../../contract/team-page.ts';
 import { escapeAttribute, withHeadMarkup } from '../console-config.ts';
 import { ENV_PREFIX } from '../forward.ts';
-import { parseJson } from '../json-text.ts';
+import { parseJson } from '../../contract/json-text.ts';
 import { describeMe } from '../team-routes.ts';
 import type { SignedIn, TeamContext } from '../team-session.ts';
 import { currentUser, onBehalfOf } from '../team-session.ts';

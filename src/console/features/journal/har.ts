@@ -1,6 +1,6 @@
 import type { JournalEntry } from '../../lib/journal.ts';
 import { SHORTENED_MARK } from '../../lib/journal.ts';
-import { parseJson } from './js-literal.ts';
+import { parseJson } from '../../../contract/json-text.ts';
 
 // The journal as HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), oldest call first, for
 // Playwright's page.routeFromHAR and any HAR viewer. Built from the redacted entries: the

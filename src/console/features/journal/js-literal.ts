@@ -36,13 +36,3 @@ export function templateLiteral(text: string, substitutions: ReadonlyMap<string,
   return `\`${pieces.join('')}\``;
 }
 
-/** JSON text parsed, or undefined when it is not JSON (or is empty). */
-export function parseJson(text: string | null): unknown {
-  if (text === null || text.trim() === '') return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    return value;
-  } catch {
-    return undefined;
-  }
-}

@@ -5,7 +5,8 @@ import type { JournalEntry } from '../../lib/journal.ts';
 import { SHORTENED_MARK } from '../../lib/journal.ts';
 import { developmentToken } from '../../lib/server-config.ts';
 import type { Replace } from './js-literal.ts';
-import { jsLiteral, parseJson, templateLiteral } from './js-literal.ts';
+import { parseJson } from '../../../contract/json-text.ts';
+import { jsLiteral, templateLiteral } from './js-literal.ts';
 
 // The journal as Playwright code (issue 16): one call as an APIRequestContext call for a test of
 // one's own, or the calls of a session as a spec on order-console/testing that replays them in
@@ -103,7 +104,7 @@ export function entryAsPlaywright(entry: JournalEntry): string {
   const target = requestTarget(entry);
   const origin = originOf(entry);
   const method = entry.method.toLowerCase();
-  const body = parseJson(entry.requestBody);
+  const body = parseJson(entry.requestBody ?? '');
   const fresh = freshValues(body, new Map());
   const replace: Replace = (_path, value) => (typeof value === 'string' ? (fresh.get(value) ?? underBaseURL(value, origin)) : null);
   const lines = [
@@ -131,7 +132,7 @@ export function entryAsPlaywright(entry: JournalEntry): string {
   lines.push(`  const response = await ${call}`, ...options, '  });');
   if (entry.status !== null) {
     lines.push(`  expect(response.status()).toBe(${entry.status});`);
-    const expected = expectedBody(entry.status, parseJson(entry.responseBody));
+    const expected = expectedBody(entry.status, parseJson(entry.responseBody ?? ''));
     // A create makes a new order on every run: its id is the one thing that cannot match the recording.
     const stable = expected !== null && entry.method === 'POST' && entry.status === 201 ? Object.fromEntries(Object.entries(expected).filter(([key]) => key !== 'id')) : expected;
     if (stable !== null) lines.push(`  expect(await response.json()).toMatchObject(${jsLiteral(stable, (p, v) => anythingLiteral(p, v) ?? replace(p, v), '  ')});`);
@@ -182,7 +183,7 @@ export function sessionAsSpec(entries: readonly JournalEntry[], options: SpecOpt
       steps.push(`  // Left out: ${commentText(`${entry.method} ${shownTarget}`)} got no answer (${commentText(entry.error ?? 'still waiting')}).`);
       continue;
     }
-    const answer = parseJson(entry.responseBody);
+    const answer = parseJson(entry.responseBody ?? '');
     const order = orderOf(answer);
     const before = order === null ? undefined : lastSeen.get(order.id);
     if (entry.method === 'GET') {
