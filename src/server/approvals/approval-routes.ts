@@ -15,7 +15,7 @@ import type { AuditSink } from '../audit-sink.ts';
 import type { ServiceCall } from '../forward.ts';
 import { auditOutcome } from '../forward.ts';
 import { parseJson } from '../../contract/json-text.ts';
-import { refusalDetail } from '../permissions-check.ts';
+import { assertPermission } from '../permissions-check.ts';
 import type { TeamEnvironment } from '../team-config.ts';
 import type { TeamEnv } from '../team-session.ts';
 import { clientAddress, userAgent } from '../team-session.ts';
@@ -72,15 +72,7 @@ export function createApprovalRoutes(options: ApprovalRoutesOptions): Hono<TeamE
   };
 
   /** The environment, after checking the person may do `permission` there (403 audited otherwise). */
-  const allowed = async (c: Context<TeamEnv>, environmentId: string, permission: Permission): Promise<TeamEnvironment> => {
-    const environment = options.environments.find((e) => e.id === environmentId);
-    if (environment === undefined) throw detailError(404, 'not_found', 'No such environment.');
-    const user = c.get('user');
-    if (permissionsIn(user.grants, environment.id).includes(permission)) return environment;
-    const role = roleIn(user.grants, environment.id);
-    await record(c, environment.id, 'forbidden', null, { method: c.req.method, path: c.req.path, permission }, 'refused');
-    throw detailError(403, 'permission_denied', refusalDetail(role, permission, environment.name));
-  };
+  const allowed = (c: Context<TeamEnv>, environmentId: string, permission: Permission): Promise<TeamEnvironment> => assertPermission(c, options, environmentId, permission);
 
   const orderIdOf = (c: Context<TeamEnv>) => {
     const id = c.req.param('orderId') ?? '';

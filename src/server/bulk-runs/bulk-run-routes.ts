@@ -12,7 +12,7 @@ import { ApiError, detailError } from '../../http/errors.ts';
 import type { Database } from '../../db/store-db.ts';
 import { needsApproval } from '../approvals/approval-routes.ts';
 import type { AuditSink } from '../audit-sink.ts';
-import { refusalDetail } from '../permissions-check.ts';
+import { assertPermission } from '../permissions-check.ts';
 import type { TeamEnvironment } from '../team-config.ts';
 import type { TeamEnv } from '../team-session.ts';
 import { clientAddress, userAgent } from '../team-session.ts';
@@ -51,13 +51,7 @@ export function createBulkRunRoutes(options: BulkRunRoutesOptions): Hono<TeamEnv
   const may = (c: Context<TeamEnv>, environmentId: string, permission: Permission) => permissionsIn(c.get('user').grants, environmentId).includes(permission);
 
   /** The environment, after checking the person may do `permission` there (403 audited otherwise). */
-  const allowed = async (c: Context<TeamEnv>, environmentId: string, permission: Permission): Promise<TeamEnvironment> => {
-    const environment = options.environments.find((e) => e.id === environmentId);
-    if (environment === undefined) throw detailError(404, 'not_found', 'No such environment.');
-    if (may(c, environment.id, permission)) return environment;
-    await record(c, environment.id, 'forbidden', { method: c.req.method, path: c.req.path, permission }, 'refused');
-    throw detailError(403, 'permission_denied', refusalDetail(roleIn(c.get('user').grants, environment.id), permission, environment.name));
-  };
+  const allowed = (c: Context<TeamEnv>, environmentId: string, permission: Permission): Promise<TeamEnvironment> => assertPermission(c, options, environmentId, permission);
 
   /** The run named in the path, in the environment named there (when there is one); 404 for anything else. */
   const runOf = async (c: Context<TeamEnv>, permission: Permission): Promise<TeamBulkRun> => {

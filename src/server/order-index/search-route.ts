@@ -4,7 +4,7 @@ import { ORDER_SEARCH_PATH } from '../../contract/console-api.ts';
 import { parseOrderSearch, searchesCustomerFields } from '../../contract/order-search.ts';
 import { permissionsIn, roleIn } from '../../contract/permissions.ts';
 import { detailError } from '../../http/errors.ts';
-import { refusalDetail, requirePermission } from '../permissions-check.ts';
+import { refusalDetail, refusePermission, requirePermission } from '../permissions-check.ts';
 import type { TeamContext, TeamEnv } from '../team-session.ts';
 import { clientAddress, userAgent } from '../team-session.ts';
 import { decodeCursor, searchIndex } from './order-index-search.ts';
@@ -50,8 +50,7 @@ export function registerOrderSearch(app: Hono<TeamEnv>, ctx: TeamContext): void 
     if (search.email !== null && customerEnvironments.length === 0) {
       const environment = readable[0];
       const role = environment === undefined ? null : roleIn(user.grants, environment.id);
-      await ctx.audit.record({ user: user.email, role, environment: asked, action: 'forbidden', order_id: null, body: { method: 'GET', path: ORDER_SEARCH_PATH, permission: 'read:customer', q }, outcome: 'refused', address: clientAddress(c), user_agent: userAgent(c) });
-      throw detailError(403, 'permission_denied', refusalDetail(role, 'read:customer', environment?.name ?? 'any environment'));
+      return refusePermission(ctx.audit, c, { role, environment: asked, permission: 'read:customer', detail: refusalDetail(role, 'read:customer', environment?.name ?? 'any environment'), request: { q } });
     }
 
     const page = await searchIndex(ctx.db, search, { environments: readable.map((e) => e.id), customerEnvironments }, cursor);
