@@ -38,22 +38,32 @@ export async function readBodyBytes(request: Request, limit = MAX_BODY_BYTES): P
     return new Uint8Array(buffer);
   }
   if (request.body === null) return new Uint8Array(0);
-  const reader = request.body.getReader();
+  try {
+    return await readStreamBytes(request.body, limit, tooLarge);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw unreadable();
+  }
+}
+
+/**
+ * A stream's bytes, counted while read: past `limit` it stops and throws `tooLarge()`. The lock is
+ * released either way, so a caller that wants the rest dropped can cancel the stream.
+ */
+export async function readStreamBytes<T>(stream: ReadableStream<T>, limit: number, tooLarge: () => Error): Promise<Uint8Array> {
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     for (;;) {
-      const chunk: ReadableStreamReadResult<unknown> = await reader.read();
+      const chunk: ReadableStreamReadResult<T> = await reader.read();
       if (chunk.done) break;
-      const value = chunk.value;
-      if (!(value instanceof Uint8Array)) throw new TypeError('request body chunk is not bytes');
+      const value: unknown = chunk.value;
+      if (!(value instanceof Uint8Array)) throw new TypeError('stream chunk is not bytes');
       total += value.byteLength;
       if (total > limit) throw tooLarge();
       chunks.push(value);
     }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw unreadable();
   } finally {
     reader.releaseLock();
   }

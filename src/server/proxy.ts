@@ -1,8 +1,7 @@
 import { IncomingMessage } from 'node:http';
-import type { ReadableStreamReadResult } from 'node:stream/web';
 import type { Context } from 'hono';
 import { ApiError, detailError, notFound } from '../http/errors.ts';
-import { readBodyBytes } from '../http/body.ts';
+import { readBodyBytes, readStreamBytes } from '../http/body.ts';
 
 // docs/decisions.md D8: with ORDER_SERVICE_URL set, /psp/ requests go to the real service unchanged
 // (Authorization included), so the console needs no CORS. The only 5xx this server may answer is 502,
@@ -61,28 +60,12 @@ async function readCapped(upstream: Response): Promise<Uint8Array> {
     throw tooLarge();
   }
   if (upstream.body === null) return new Uint8Array(0);
-  const reader = upstream.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const chunk: ReadableStreamReadResult<unknown> = await reader.read();
-    if (chunk.done) break;
-    const value = chunk.value;
-    if (!(value instanceof Uint8Array)) throw new TypeError('answer chunk is not bytes');
-    total += value.byteLength;
-    if (total > MAX_PROXIED_ANSWER_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
+  try {
+    return await readStreamBytes(upstream.body, MAX_PROXIED_ANSWER_BYTES, tooLarge);
+  } catch (error) {
+    await upstream.body.cancel().catch(() => undefined);
+    throw error;
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /** The headers the console gets: what a client needs, and never anything that renders, runs or prompts. */
