@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { escapeHtml } from '../http/html.ts';
 
 // What the console learns about the server it was loaded from, before it calls anything (issue 11):
 // a sandbox, or a proxy in front of a real Order Service (D8). No token needed, nothing secret in it:
@@ -26,8 +27,6 @@ export function consoleConfigHandler(config: ConsoleConfig) {
 /** The meta element public/boot.js reads the config from (the same name is written out there). */
 export const CONFIG_META_NAME = 'order-console-config';
 
-const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
-
 /**
  * The config as a meta element for the page's head (issue 27): public/boot.js reads it while the page
  * is parsed and so knows at once whether it may send the first page's request, instead of waiting for
@@ -35,12 +34,7 @@ const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;',
  * app's code has run on a busy machine. The same answer as the JSON route; nothing secret in it.
  */
 export function configMeta(config: ConsoleConfig): string {
-  return `<meta name="${CONFIG_META_NAME}" content="${escapeAttribute(JSON.stringify(config))}">`;
-}
-
-/** `text` as a double-quoted attribute's value. */
-export function escapeAttribute(text: string): string {
-  return text.replace(/[&"<>]/g, (char) => ATTRIBUTE_ESCAPES[char] ?? char);
+  return `<meta name="${CONFIG_META_NAME}" content="${escapeHtml(JSON.stringify(config))}">`;
 }
 
 /** `html` with `markup` in its head, before its first script (boot.js reads what comes before it), else at the head's end. */

@@ -6,8 +6,8 @@ describe('oidcLandingPage', () => {
     const page = oidcLandingPage('/orders?status=paid&page=2');
     expect(page.status).toBe(200);
     expect(page.headers).toMatchObject({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
-    expect(page.body).toContain('<meta http-equiv="refresh" content="0;url=/orders?status=paid&#38;page=2">');
-    expect(page.body).toContain('<a href="/orders?status=paid&#38;page=2">');
+    expect(page.body).toContain('<meta http-equiv="refresh" content="0;url=/orders?status=paid&amp;page=2">');
+    expect(page.body).toContain('<a href="/orders?status=paid&amp;page=2">');
   });
 
   it('goes home instead of to another site', () => {

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../http/html.ts';
 import { safeReturnTo } from '../safe-return-to.ts';
 
 // The answer to the callback once the person is signed in. Not a 302: the browser arrives at the
@@ -12,12 +13,8 @@ export interface LandingPage {
   body: string;
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/[&"'<>]/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
 export function oidcLandingPage(returnTo: string): LandingPage {
-  const target = escapeAttribute(safeReturnTo(returnTo));
+  const target = escapeHtml(safeReturnTo(returnTo));
   return {
     status: 200,
     headers: {

@@ -5,7 +5,8 @@ import { getCookie } from 'hono/cookie';
 import { ORDER_SEARCH_PATH } from '../../contract/console-api.ts';
 import { INTL_COOKIE, orderServicePaths, TEAM_PAGE_DATA_ID } from '../../contract/paths.ts';
 import type { TeamPageData, TeamPageSeed } from '../../contract/team-page.ts';
-import { escapeAttribute, withHeadMarkup } from '../console-config.ts';
+import { escapeHtml } from '../../http/html.ts';
+import { withHeadMarkup } from '../console-config.ts';
 import { ENV_PREFIX } from '../forward.ts';
 import { parseJson } from '../../contract/json-text.ts';
 import { describeMe } from '../team-routes.ts';
@@ -58,7 +59,7 @@ export function scriptsAfterPaint(head: string, pageScripts: readonly string[] =
   const at = head.search(MODULE_SCRIPT);
   if (run.length === 0 || at < 0) return head;
   const preload = [...new Set([...[...head.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? ''), ...pageScripts])];
-  const start = `<script defer src="${AFTER_PAINT_SCRIPT}" data-run="${escapeAttribute(run.join(' '))}" data-preload="${escapeAttribute(preload.join(' '))}"></script>\n    `;
+  const start = `<script defer src="${AFTER_PAINT_SCRIPT}" data-run="${escapeHtml(run.join(' '))}" data-preload="${escapeHtml(preload.join(' '))}"></script>\n    `;
   const without = (text: string) => text.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '');
   return without(head.slice(0, at)) + start + without(head.slice(at));
 }
