@@ -5,6 +5,7 @@ import { getCookie } from 'hono/cookie';
 import { ORDER_SEARCH_PATH } from '../../contract/console-api.ts';
 import { INTL_COOKIE, orderServicePaths, TEAM_PAGE_DATA_ID } from '../../contract/paths.ts';
 import type { TeamPageData, TeamPageSeed } from '../../contract/team-page.ts';
+import { UUID_SOURCE } from '../../contract/uuid.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { withHeadMarkup } from '../console-config.ts';
 import { ENV_PREFIX } from '../forward.ts';
@@ -25,7 +26,7 @@ import type { TeamRendererSource } from './team-renderer.ts';
 
 export const DEFAULT_READ_BUDGET_MS = 300;
 
-const ORDER_PATH = /^\/orders\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+const ORDER_PATH = new RegExp(`^/orders/(${UUID_SOURCE})$`);
 const ROOT_START = '<div id="root" data-prerendered>';
 const BODY_END = '</body>';
 // The page's lazily loaded chunks: their styles linked in the head so the rendered page paints styled
