@@ -67,13 +67,7 @@ export async function readStreamBytes<T>(stream: ReadableStream<T>, limit: numbe
   } finally {
     reader.releaseLock();
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return Buffer.concat(chunks, total);
 }
 
 function isJsonMediaType(contentType: string): boolean {

@@ -1,7 +1,6 @@
 // What the console's own server (src/server/) may use of the sandbox: its app, its store and its
 // configuration. Everything else in sandbox/ is internal (eslint.config.js enforces it).
 
-export type { AppOptions as SandboxAppOptions } from './app.ts';
 export { createApp as createSandboxApp, isApiPath } from './app.ts';
 export { DEFAULT_TOKEN } from './auth.ts';
 export type { SandboxConfig, SandboxPlacement } from './config.ts';
