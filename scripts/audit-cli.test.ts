@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -8,7 +8,8 @@ import { createAuditLog } from '../src/server/audit/audit-log.ts';
 import { rowHash } from '../src/server/audit/audit-record.ts';
 import type { StoredRow } from '../src/server/audit/audit-rows.ts';
 import { ROW_COLUMNS } from '../src/server/audit/audit-rows.ts';
-import { auditEntry, BY_HAND, openAuditDatabase, runAudit } from '../src/server/audit/audit-test-support.ts';
+import { fileCheckpointSink, startCheckpointWriter } from '../src/server/audit/audit-checkpoint.ts';
+import { auditEntry, BY_HAND, openAuditDatabase, runAudit, TEST_AUDIT_KEY, TEST_AUDIT_KEY_TEXT } from '../src/server/audit/audit-test-support.ts';
 import type { ChainHead } from '../src/server/audit/audit-verify.ts';
 import { verifyAuditChain } from '../src/server/audit/audit-verify.ts';
 
@@ -83,7 +84,7 @@ describe('npm run audit -- verify', () => {
       await db.query(
         `INSERT INTO audit_log (seq, at, user_name, role, environment, action, order_id, body, outcome, address, user_agent, prev_hash, hash)
          VALUES ($1::bigint, $2::timestamptz, $3, $4, $5, $6, $7, $8::json, $9, $10, $11, $12, $13)`,
-        [forged.seq, forged.at, forged.user, forged.role, forged.environment, forged.action, forged.order_id, forged.body, forged.outcome, forged.address, forged.user_agent, forged.prev_hash, rowHash(forged)],
+        [forged.seq, forged.at, forged.user, forged.role, forged.environment, forged.action, forged.order_id, forged.body, forged.outcome, forged.address, forged.user_agent, forged.prev_hash, rowHash({ ...forged, key_id: null }, null)],
       );
     });
     const result = await runAudit(['verify'], { CONSOLE_DB: dir });
@@ -99,6 +100,68 @@ describe('npm run audit -- verify', () => {
     const result = await runAudit(['verify', '--known-head', head], { CONSOLE_DB: dir });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('audit chain broken at row 6: the known head is gone: the log ends at row 4 (rows removed from the end?)\n');
+  });
+});
+
+describe('a keyed log and the checkpoint the server wrote (docs/security.md)', () => {
+  let keyed: string;
+  let checkpoint: string;
+  const withKey = (dir: string) => ({ CONSOLE_DB: dir, CONSOLE_AUDIT_KEY: TEST_AUDIT_KEY_TEXT });
+
+  /** A copy of the keyed six-row log, edited by `edit` with the append-only triggers off. */
+  async function keyedEditedBy(edit: (db: Database) => Promise<unknown>): Promise<string> {
+    const dir = mkdtempSync(join(work, 'keyed-'));
+    cpSync(keyed, dir, { recursive: true });
+    const db = await openAuditDatabase(dir);
+    try {
+      await db.exec(BY_HAND);
+      await edit(db);
+    } finally {
+      await db.close();
+    }
+    return dir;
+  }
+
+  beforeAll(async () => {
+    keyed = join(work, 'keyed');
+    checkpoint = join(work, 'console.audit-checkpoint.json');
+    const db = await openAuditDatabase(keyed);
+    try {
+      const log = createAuditLog(db, { key: TEST_AUDIT_KEY });
+      for (let i = 1; i <= 6; i++) await log.record(auditEntry({ order_id: `order-${i}`, body: { amount: `${i}.00` } }));
+      const writer = startCheckpointWriter({ db, key: TEST_AUDIT_KEY, sinks: [fileCheckpointSink(checkpoint)], log: () => undefined });
+      await writer.stop();
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+
+  test('with the key and the checkpoint: exits 0 and says the checkpoint holds; without the key: exits 2 naming it', async () => {
+    const held = await runAudit(['verify', '--checkpoint', checkpoint], withKey(await keyedEditedBy(() => Promise.resolve())));
+    expect(held.stderr).toBe('');
+    expect(held.code).toBe(0);
+    expect(held.stdout).toMatch(/audit chain holds: 6 rows, head 6:[0-9a-f]{64} \(keep it for --known-head\); the checkpoint of .+ \(row 6\) holds\n$/);
+    const keyless = await runAudit(['verify'], { CONSOLE_DB: await keyedEditedBy(() => Promise.resolve()) });
+    expect(keyless.code).toBe(2);
+    expect(keyless.stderr).toBe(`the audit log is chained under the key ${TEST_AUDIT_KEY.id}: set CONSOLE_AUDIT_KEY or CONSOLE_AUDIT_KEY_FILE to the console server's key\n`);
+  });
+
+  test('the newest rows removed, or every row: the checkpoint catches it (exit 1)', async () => {
+    const shortened = await runAudit(['verify', '--checkpoint', checkpoint], withKey(await keyedEditedBy((db) => db.query('DELETE FROM audit_log WHERE seq >= 5'))));
+    expect(shortened.code).toBe(1);
+    expect(shortened.stderr).toBe('audit chain broken at row 6: the known head is gone: the log ends at row 4 (rows removed from the end?)\n');
+    const emptied = await runAudit(['verify', '--checkpoint', checkpoint], withKey(await keyedEditedBy((db) => db.query('DELETE FROM audit_log'))));
+    expect(emptied.code).toBe(1);
+    expect(emptied.stderr).toBe('audit chain broken at row 6: the known head is gone: the log is empty (rows removed from the end?)\n');
+  });
+
+  test('a checkpoint edited to match a shortened log: not trusted (exit 2); a row changed and hashed again without the key is audit-key.test.ts', async () => {
+    const dir = await keyedEditedBy((db) => db.query('DELETE FROM audit_log WHERE seq >= 5'));
+    const edited = join(work, 'edited-checkpoint.json');
+    writeFileSync(edited, readFileSync(checkpoint, 'utf8').replace('"seq":"6"', '"seq":"4"'));
+    const forged = await runAudit(['verify', '--checkpoint', edited], withKey(dir));
+    expect(forged.code).toBe(2);
+    expect(forged.stderr).toBe(`the checkpoint ${edited} cannot be trusted: its signature does not hold: it was changed, or made without the audit key\n`);
   });
 });
 

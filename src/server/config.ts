@@ -24,6 +24,9 @@ export class ServerConfigError extends Error {
 
 const LOOPBACK = /^(127\.[0-9.]+|::1|localhost)$/i;
 
+/** Whether HOST listens on this machine only. */
+export const isLoopbackHost = (host: string) => LOOPBACK.test(host);
+
 export function readServerConfig(env: Readonly<Record<string, string | undefined>>): ServerConfig {
   const portText = env['PORT']?.trim() || '8080';
   if (!/^[0-9]{1,5}$/.test(portText) || Number.parseInt(portText, 10) > 65_535) {

@@ -3,7 +3,7 @@ import type { Database } from '../db/store-db.ts';
 import { openDatabase } from '../db/store-open.ts';
 import { APPROVALS_SCHEMA } from './approvals/approval-schema.ts';
 import { ORDER_INDEX_INFIX_MIGRATION, ORDER_INDEX_MIGRATION } from './order-index/order-index-schema.ts';
-import { AUDIT_SCHEMA_SQL } from './audit/audit-schema.ts';
+import { AUDIT_KEY_MIGRATION, AUDIT_SCHEMA_SQL } from './audit/audit-schema.ts';
 import { BULK_RUNS_MIGRATION } from './bulk-runs/bulk-run-schema.ts';
 
 // docs/decisions.md D16: the console's own state (users, sessions, sign-in attempts, the audit seam) in its
@@ -77,6 +77,12 @@ const MIGRATIONS: readonly string[] = [
      updated_at timestamptz NOT NULL
    );
    CREATE INDEX console_sign_in_limits_updated_at ON console_sign_in_limits (updated_at);`,
+  // The audit chain keyed (audit/audit-key.ts): each row names the key it was chained under; older rows none.
+  AUDIT_KEY_MIGRATION,
+  // D17's tables (approval-schema.ts), once ran at every start; a numbered step now, so that a console
+  // whose database is current runs no DDL at all and may run as a role that owns no table
+  // (docs/security.md). IF NOT EXISTS: a database from before has them already.
+  APPROVALS_SCHEMA,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;
@@ -84,7 +90,8 @@ export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;
 export async function migrateConsoleDb(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
-    await tx.exec('CREATE TABLE IF NOT EXISTS console_schema (version integer NOT NULL)');
+    const { rows: present } = await tx.query<{ present: boolean }>("SELECT to_regclass('console_schema') IS NOT NULL AS present");
+    if (present[0]?.present !== true) await tx.exec('CREATE TABLE console_schema (version integer NOT NULL)');
     const { rows } = await tx.query<{ version: number | null }>('SELECT max(version) AS version FROM console_schema');
     const version = rows[0]?.version ?? 0;
     for (let next = version; next < MIGRATIONS.length; next++) {
@@ -95,8 +102,6 @@ export async function migrateConsoleDb(db: Database): Promise<void> {
       await tx.query('DELETE FROM console_schema');
       await tx.query('INSERT INTO console_schema (version) VALUES ($1::int)', [MIGRATIONS.length]);
     }
-    // D17's tables, idempotent, after the numbered migrations they depend on (approval-schema.ts).
-    await tx.exec(APPROVALS_SCHEMA);
   });
 }
 

@@ -36,6 +36,11 @@ describe('the startup lines', () => {
     ['the console server’s own setting', { PORT: 'eighty' }, 'console: PORT must be a port number (0-65535), got "eighty"'],
     ['the console server’s own setting', { HOST: '0.0.0.0', SANDBOX_TOKENS: 'a' }, 'console: HOST=0.0.0.0 listens beyond this machine: set PUBLIC_URL'],
     ['the sandbox’s own setting', { HOST: '0.0.0.0', ALLOWED_HOSTS: 'console.internal' }, 'sandbox: HOST=0.0.0.0 listens beyond this machine: set SANDBOX_TOKENS'],
+    [
+      'team mode beyond loopback without an audit key (docs/security.md)',
+      { HOST: '0.0.0.0', ALLOWED_HOSTS: 'console.internal', SANDBOX_TOKENS: 'a-sandbox-token-of-our-own-4f1c9e2b7d', CONSOLE_AUTH: 'local', CONSOLE_DB: ':memory:' },
+      'console: team mode beyond this machine needs an audit key the database does not hold: set CONSOLE_AUDIT_KEY (or CONSOLE_AUDIT_KEY_FILE)',
+    ],
   ])('%s refused: %o', async (_part, env, line) => {
     main = spawnMain({ SANDBOX_DB: ':memory:', ...env });
     const { code } = await main.exited;

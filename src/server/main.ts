@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { displayDatabaseUrl, isDatabaseUrl, StoreOpenError } from '../db/store-open.ts';
 import { readSandboxConfig, SandboxConfigError } from '../sandbox/entry.ts';
+import { AuditKeyError, serverAuditKey } from './audit/audit-key.ts';
 import { displayUrl, readServerConfig, ServerConfigError } from './config.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
 import { loadOidcConfig, OidcConfigError } from './oidc/oidc-config.ts';
@@ -26,7 +27,7 @@ function fail([part, message]: [Part, string]): never {
 function describe(error: unknown): [Part, string] {
   if (error instanceof SandboxConfigError || error instanceof SandboxStoreError) return ['sandbox', error.message];
   if (error instanceof OidcConfigError) return ['oidc', error.message];
-  if (error instanceof ServerConfigError || error instanceof StoreOpenError || error instanceof TeamConfigError) return ['console', error.message];
+  if (error instanceof ServerConfigError || error instanceof StoreOpenError || error instanceof TeamConfigError || error instanceof AuditKeyError) return ['console', error.message];
   if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') return ['console', `the address is already in use (${error.message})`];
   return ['console', error instanceof Error ? error.message : String(error)];
 }
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
     sandbox = readSandboxConfig(process.env, { exposedHost: config.exposedHost, proxied: config.orderServiceUrl !== undefined });
     team = readTeamConfig(process.env, { hasSandbox: config.orderServiceUrl === undefined }) ?? undefined;
     if (team?.auth === 'oidc') oidc = loadOidcConfig(process.env);
+    // Before any database is opened: beyond loopback, team mode without an audit key does not start.
+    if (team !== undefined) team.auditKey = serverAuditKey(process.env, { loopback: config.exposedHost === undefined, consoleDb: team.db, log: (line) => console.info(`console: ${line}`) });
   } catch (error) {
     fail(describe(error));
   }
@@ -102,6 +105,7 @@ async function main(): Promise<void> {
   }
   if (team !== undefined) {
     console.info(`Team mode: sign-in ${team.auth}, environments ${team.environments.map((e) => e.id).join(', ')}; console database ${isDatabaseUrl(team.db) ? `${displayDatabaseUrl(team.db)} (PostgreSQL)` : team.db}`);
+    console.info(`Audit log: chained under the key ${team.auditKey?.id ?? '?'}; its signed head goes to ${team.auditCheckpointFile ?? 'this log only (a console in memory)'} and to this log at least every minute`);
   }
   if (stopping !== null) shutdown(server, stopping);
 }

@@ -6,12 +6,18 @@ import { serveApp } from '../http/listen.ts';
 import type { Store, StoreOptions } from '../sandbox/entry.ts';
 import { createSandboxApp, DEFAULT_DB, DEFAULT_TOKEN, openStore } from '../sandbox/entry.ts';
 import { consoleAuditSink } from './audit-sink.ts';
+import type { CheckpointWriter } from './audit/audit-checkpoint.ts';
+import { fileCheckpointSink, logCheckpointSink, startCheckpointWriter } from './audit/audit-checkpoint.ts';
+import { serverAuditKey } from './audit/audit-key.ts';
+import { chainKeyId } from './audit/audit-log.ts';
+import { isLoopbackHost } from './config.ts';
 import { createBackground } from './background.ts';
 import { openConsoleDb } from './console-db.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
 import { OidcConfigError } from './oidc/oidc-config.ts';
 import { teamRendererFrom } from './ssr/team-renderer.ts';
 import type { TeamConfig } from './team-config.ts';
+import { auditCheckpointBeside } from './team-config.ts';
 import type { TeamContext } from './team-session.ts';
 import type { ServerAppOptions } from './app.ts';
 import { createServerApp } from './app.ts';
@@ -70,17 +76,31 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const proxying = options.orderServiceUrl !== undefined;
   const store: Store | undefined = proxying ? undefined : await openSandboxStore(options.db ?? DEFAULT_DB, options.storeOptions);
   let consoleDb: Database | undefined;
+  let checkpoints: CheckpointWriter | undefined;
   // The team's bulk runs are sent from this process: stopped, and awaited, before its database closes.
   const work = createBackground();
   try {
     let team: ServerAppOptions['team'];
     if (options.team !== undefined) {
+      const log = options.log ?? ((line: string) => console.info(line));
+      const auditKey = options.team.auditKey ?? serverAuditKey({}, { loopback: isLoopbackHost(options.host ?? '127.0.0.1'), consoleDb: options.team.db, log });
       consoleDb = await openConsoleDb(options.team.db);
+      const chainedUnder = await chainKeyId(consoleDb);
+      if (chainedUnder !== null && chainedUnder !== auditKey.id) {
+        log(`Audit key: the log's newest rows are chained under the key ${chainedUnder}; from now on under ${auditKey.id}. Verifying the log needs the key each row was chained under`);
+      }
+      const checkpointFile = options.team.auditCheckpointFile === undefined ? auditCheckpointBeside(options.team.db) : options.team.auditCheckpointFile;
+      checkpoints = startCheckpointWriter({
+        db: consoleDb,
+        key: auditKey,
+        sinks: [...(checkpointFile === null ? [] : [fileCheckpointSink(checkpointFile)]), logCheckpointSink(log)],
+        log,
+      });
       const ctx: TeamContext = {
         db: consoleDb,
         config: options.team,
-        audit: consoleAuditSink(consoleDb, () => partnerTokens(options)),
-        log: options.log ?? ((line) => console.info(line)),
+        audit: consoleAuditSink(consoleDb, () => partnerTokens(options), auditKey),
+        log,
         background: work.background,
       };
       team = {
@@ -115,12 +135,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       async close() {
         await work.stop();
         await running.close();
+        // The head as this process leaves it, before the database goes.
+        await checkpoints?.stop();
         await consoleDb?.close();
         await store?.close();
       },
     };
   } catch (error) {
     await work.stop();
+    await checkpoints?.stop().catch(() => undefined);
     await consoleDb?.close().catch(() => undefined);
     await store?.close();
     throw error;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
 import { auditPageSchema } from '../contract/audit.ts';
+import { TEST_AUDIT_KEY } from './audit/audit-test-support.ts';
 import { verifyAuditChain } from './audit/audit-verify.ts';
 import type { TeamServer } from './testing/team-server.ts';
 import { cookieOf, SANDBOX_TOKEN, signIn, startTeamServer } from './testing/team-server.ts';
@@ -34,7 +35,7 @@ test('sign-ins land in the chained log; an admin reads them, and the read is rec
   const page = auditPageSchema.parse(await response.json());
   expect(page.rows.map((r) => r.user).sort()).toEqual(['admin@example.com', 'agent@example.com', 'local-admin@example.com']);
   expect((await rowsOf(server.db)).at(-1)).toEqual({ user_name: 'admin@example.com', action: 'audit_read', outcome: '200' });
-  expect(await verifyAuditChain(server.db)).toMatchObject({ ok: true });
+  expect(await verifyAuditChain(server.db, { key: TEST_AUDIT_KEY })).toMatchObject({ ok: true });
 });
 
 test('the export is recorded with its user and filters, and holds no token', async () => {

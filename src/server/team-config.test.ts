@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { spawnMain } from '../sandbox/testing/child.ts';
 import { parseDuration } from './durations.ts';
@@ -44,6 +44,7 @@ test('CONSOLE_AUTH=local alone: the embedded sandbox, default database and timeo
     maxMs: 12 * 3_600_000,
     origin: null,
     approvalTtlMs: 24 * 3_600_000,
+    auditCheckpointFile: resolve('.data/console.audit-checkpoint.json'),
   });
 });
 

@@ -5,6 +5,8 @@ import { answeredAmount } from '../contract/fields.ts';
 import type { BulkRunnerSettings } from './bulk-runs/bulk-runner-settings.ts';
 import type { TrustedProxies } from './client-address.ts';
 import { trustedProxies } from './client-address.ts';
+import type { AuditKey } from './audit/audit-key.ts';
+import { besideConsoleDb } from './audit/audit-key.ts';
 import { parseDuration } from './durations.ts';
 
 // docs/decisions.md D16: CONSOLE_AUTH turns team mode on; unset, the console is today's personal tool.
@@ -76,6 +78,10 @@ export interface TeamConfig {
   approvalLeaseMs?: number;
   /** Issue 28: how the server runs bulk refunds (bulk-runner.ts); absent, its defaults (2 refunds a second). Tests make it faster. */
   bulkRuns?: BulkRunnerSettings;
+  /** The key the audit chain is made under (audit/audit-key.ts serverAuditKey); absent, startServer finds one as main does without variables. */
+  auditKey?: AuditKey;
+  /** CONSOLE_AUDIT_CHECKPOINT_FILE: where the signed head is written every minute; default beside the console database, none for one in memory. */
+  auditCheckpointFile?: string | null;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -184,6 +190,9 @@ function readTrustedProxies(env: Env): TrustedProxies | null {
   }
 }
 
+/** The checkpoint file's default place: beside the console database (`.data/console.audit-checkpoint.json`). */
+export const auditCheckpointBeside = (consoleDb: string) => besideConsoleDb(consoleDb, '.audit-checkpoint.json');
+
 /** Team mode's configuration, or null for personal mode (CONSOLE_AUTH unset). */
 export function readTeamConfig(env: Env, options: { hasSandbox: boolean }): TeamConfig | null {
   const auth = env['CONSOLE_AUTH']?.trim() || undefined;
@@ -207,5 +216,6 @@ export function readTeamConfig(env: Env, options: { hasSandbox: boolean }): Team
   if (origin === null && publicUrl !== undefined && URL.canParse(publicUrl) && /^https?:$/.test(new URL(publicUrl).protocol)) origin = new URL(publicUrl).origin;
   const approvalTtlMs = duration(env, 'CONSOLE_APPROVAL_TTL', DEFAULT_APPROVAL_TTL);
   const proxies = readTrustedProxies(env);
-  return { auth, db, environments: readEnvironments(env, options.hasSandbox), idleMs, maxMs, origin, approvalTtlMs, ...(proxies !== null && { trustedProxies: proxies }) };
+  const auditCheckpointFile = env['CONSOLE_AUDIT_CHECKPOINT_FILE']?.trim() || auditCheckpointBeside(db);
+  return { auth, db, environments: readEnvironments(env, options.hasSandbox), idleMs, maxMs, origin, approvalTtlMs, auditCheckpointFile, ...(proxies !== null && { trustedProxies: proxies }) };
 }

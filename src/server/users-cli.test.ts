@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { grantSchema } from '../contract/grants.ts';
 import type { Database } from '../db/store-db.ts';
 import { runCommand } from '../sandbox/testing/child.ts';
+import { TEST_AUDIT_KEY_TEXT } from './audit/audit-test-support.ts';
 import { openConsoleDb } from './console-db.ts';
 import { verifyPassword } from './passwords.ts';
 import { ACCOUNT_LIMIT, reserveSignInAttempt, settleFailed } from './sign-in-throttle.ts';
@@ -28,7 +29,7 @@ afterAll(async () => {
 async function users(args: string[], env: Record<string, string> = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await usersCli(args, { env, out: (l) => out.push(l), err: (l) => err.push(l) }, () => Promise.resolve({ ...db, close: () => Promise.resolve() }));
+  const code = await usersCli(args, { env: { CONSOLE_AUDIT_KEY: TEST_AUDIT_KEY_TEXT, ...env }, out: (l) => out.push(l), err: (l) => err.push(l) }, () => Promise.resolve({ ...db, close: () => Promise.resolve() }));
   return { code, out, err };
 }
 
@@ -102,7 +103,7 @@ test('npm run users -- unlock EMAIL, run as an admin would: a locked account sig
     } finally {
       await own.close();
     }
-    const result = await runCommand('npm', ['run', '--silent', 'users', '--', 'unlock', 'Lou@Example.com'], { cwd: ROOT, env: { ...process.env, CONSOLE_DB: dir, CONSOLE_DATABASE_URL: '' } });
+    const result = await runCommand('npm', ['run', '--silent', 'users', '--', 'unlock', 'Lou@Example.com'], { cwd: ROOT, env: { ...process.env, CONSOLE_DB: dir, CONSOLE_DATABASE_URL: '', CONSOLE_AUDIT_KEY: TEST_AUDIT_KEY_TEXT } });
     expect(result).toMatchObject({ code: 0, stdout: 'unlocked lou@example.com: they may sign in again\n', stderr: '' });
     const after = await openConsoleDb(dir);
     try {

@@ -5,6 +5,8 @@ import { formatGrant } from '../contract/permissions.ts';
 import type { Database } from '../db/store-db.ts';
 import type { AuditSink } from './audit-sink.ts';
 import { consoleAuditSink } from './audit-sink.ts';
+import { AuditKeyError, serverAuditKey } from './audit/audit-key.ts';
+import { assertChainKey } from './audit/audit-log.ts';
 import { openConsoleDb } from './console-db.ts';
 import { hashPassword } from './passwords.ts';
 import { DEFAULT_CONSOLE_DB, environmentIds, TeamConfigError } from './team-config.ts';
@@ -124,8 +126,11 @@ export async function usersCli(args: string[], io: CliIo, open: (location: strin
   try {
     // Arguments first: a typo costs no database start.
     if (args.length === 0 || args[0] === '--help') throw new UsageError('');
+    // The server's key, found as a console on this machine finds it (docs/security.md): every row of the log verifies under one.
+    const key = serverAuditKey(io.env, { loopback: true, consoleDb: location, log: io.err });
     db = await open(location);
-    await run(db, consoleAuditSink(db, () => []), args, io);
+    await assertChainKey(db, key);
+    await run(db, consoleAuditSink(db, () => [], key), args, io);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -133,7 +138,7 @@ export async function usersCli(args: string[], io: CliIo, open: (location: strin
       io.err(USAGE);
       return 2;
     }
-    if (error instanceof UserError) {
+    if (error instanceof UserError || error instanceof AuditKeyError) {
       io.err(`users: ${error.message}`);
       return 1;
     }

@@ -1,6 +1,5 @@
-// docs/decisions.md D17: the approvals' tables in the console's database. Idempotent (IF NOT EXISTS), run
-// by migrateConsoleDb after its numbered migrations inside the same transaction and advisory lock, so
-// it needs no number of its own in that list (the audit log adds its own migrations there).
+// docs/decisions.md D17: the approvals' tables in the console's database: one of migrateConsoleDb's
+// numbered steps, idempotent (IF NOT EXISTS), since databases from before it had them already.
 //
 // `lease_until`: a request in `sending` or `unknown` belongs to the process that claimed it until
 // then; after it, any process may take it over and resolve it by reading the order (the claimer

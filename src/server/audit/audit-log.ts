@@ -1,6 +1,8 @@
-import type { Database } from '../../db/store-db.ts';
+import type { Database, Queryable } from '../../db/store-db.ts';
 import type { AuditEntry, AuditSink, ChainedFields } from './audit-record.ts';
 import { auditBodyText, chainedValues, GENESIS_HASH, rowHash, withoutSecrets } from './audit-record.ts';
+import type { AuditKey } from './audit-key.ts';
+import { AuditKeyError } from './audit-key.ts';
 import { atText } from './audit-rows.ts';
 
 // docs/decisions.md D16: appending keeps ONE chain however many writers there are, in this process or in
@@ -17,8 +19,8 @@ const APPEND_LOCK_KEY = '5711611213597605889';
 const HEAD_SQL = `SELECT h.seq::text AS seq, h.hash, ${atText("date_trunc('milliseconds', clock_timestamp())")} AS at
 FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1) AS h ON true`;
 
-const INSERT_SQL = `INSERT INTO audit_log (seq, at, user_name, role, environment, action, order_id, body, outcome, address, user_agent, prev_hash, hash)
-VALUES ($1::bigint, $2::timestamptz, $3, $4, $5, $6, $7, $8::json, $9, $10, $11, $12, $13)`;
+const INSERT_SQL = `INSERT INTO audit_log (seq, at, user_name, role, environment, action, order_id, body, outcome, address, user_agent, prev_hash, key_id, hash)
+VALUES ($1::bigint, $2::timestamptz, $3, $4, $5, $6, $7, $8::json, $9, $10, $11, $12, $13, $14)`;
 
 // Bounds on what a caller (or a browser's User-Agent) can make one row hold. NUL is the one
 // character a PostgreSQL text column refuses; a lone surrogate (or one left by the cut) would be
@@ -29,9 +31,12 @@ const bounded = (value: string, max: number) => value.replace(/\0/g, '').slice(0
 export interface AuditLogOptions {
   /** The partner tokens the server holds (read at each append): never written, wherever they turn up. */
   secrets?: () => readonly string[];
+  /** The key rows are chained under (audit-key.ts); without one (tests of the unkeyed chain of old) plain SHA-256. */
+  key?: AuditKey;
 }
 
 export function createAuditLog(db: Database, options: AuditLogOptions = {}): AuditSink {
+  const key = options.key ?? null;
   return {
     async record(entry: AuditEntry): Promise<void> {
       const secrets = options.secrets?.() ?? [];
@@ -57,9 +62,25 @@ export function createAuditLog(db: Database, options: AuditLogOptions = {}): Aud
           address: optional(entry.address, 100),
           user_agent: optional(entry.user_agent, 512),
           prev_hash: head.hash ?? GENESIS_HASH,
+          key_id: key?.id ?? null,
         };
-        await tx.queryAndCommit(INSERT_SQL, [...chainedValues(row), rowHash(row)]);
+        const values = chainedValues(row);
+        await tx.queryAndCommit(INSERT_SQL, [...values.slice(0, 12), row.key_id, rowHash(row, key)]);
       });
     },
   };
+}
+
+/** The id of the key the log's newest keyed row is chained under, or null (an empty or wholly unkeyed log). */
+export async function chainKeyId(db: Queryable): Promise<string | null> {
+  const { rows } = await db.query<{ key_id: string }>('SELECT key_id FROM audit_log WHERE key_id IS NOT NULL ORDER BY seq DESC LIMIT 1');
+  return rows[0]?.key_id ?? null;
+}
+
+/** Refuses to append under `key` to a log chained under another: its rows would no longer verify under one key. */
+export async function assertChainKey(db: Queryable, key: AuditKey): Promise<void> {
+  const current = await chainKeyId(db);
+  if (current !== null && current !== key.id) {
+    throw new AuditKeyError(`the audit log is chained under the key ${current}, not under this one (${key.id}): run with the console server's CONSOLE_AUDIT_KEY (or CONSOLE_AUDIT_KEY_FILE)`);
+  }
 }

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { TokenScrubber } from '../token-scrub.ts';
+import type { AuditKey } from './audit-key.ts';
 import { tokenScrubber } from '../token-scrub.ts';
 
 // docs/decisions.md D16: what one audit row holds and how its hash chains it to the row before. The hash
-// is SHA-256 over a canonical text of the row's fields and the previous row's hash, so changing any
-// field, removing a row or slipping one in breaks the chain from that row on (audit-verify.ts).
+// is HMAC-SHA-256, under a key the database does not hold (audit-key.ts), over a canonical text of the
+// row's fields, the previous row's hash and the key's id, so changing any field, removing a row or
+// slipping one in breaks the chain from that row on (audit-verify.ts), and whoever can write the table
+// but lacks the key cannot make the rest agree again. Rows written before the console had a key
+// (key_id null) were chained with plain SHA-256; they stay verifiable as they are.
 
 /** The `prev_hash` of the first row. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -42,17 +46,26 @@ export interface ChainedFields {
   address: string | null;
   user_agent: string | null;
   prev_hash: string;
+  /** The id of the key the row was chained under; null for a row from before the console had one. */
+  key_id: string | null;
 }
 
-/** A row's fields in the one fixed order the hash covers and the table's INSERT takes them. */
+/** A row's fields in the one fixed order the hash covers and the table's INSERT takes them (key_id last). */
 export function chainedValues(row: ChainedFields): (string | null)[] {
-  return [row.seq, row.at, row.user, row.role, row.environment, row.action, row.order_id, row.body, row.outcome, row.address, row.user_agent, row.prev_hash];
+  const unkeyed = [row.seq, row.at, row.user, row.role, row.environment, row.action, row.order_id, row.body, row.outcome, row.address, row.user_agent, row.prev_hash];
+  return row.key_id === null ? unkeyed : [...unkeyed, row.key_id];
 }
 
-/** A JSON array in a fixed order: JSON.stringify of strings and nulls is the same on every Node. */
-export function rowHash(row: ChainedFields): string {
+/**
+ * A JSON array in a fixed order (JSON.stringify of strings and nulls is the same on every Node):
+ * HMAC under `key` for a keyed row, SHA-256 for one from before the key (what a tamperer without the
+ * key can compute, and so only ever trusted before the first keyed row).
+ */
+export function rowHash(row: ChainedFields, key: AuditKey | null): string {
   const canonical = JSON.stringify(chainedValues(row));
-  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+  if (row.key_id === null) return createHash('sha256').update(canonical, 'utf8').digest('hex');
+  if (key === null || key.id !== row.key_id) throw new Error(`row ${row.seq} is chained under the audit key ${row.key_id}, which is not the one given`);
+  return key.mac(canonical);
 }
 
 /** What stands in for a value that looked like a credential. */

@@ -8,7 +8,7 @@ import type { ChainedFields } from './audit-record.ts';
 export const atText = (expression: string) => `to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export const ROW_COLUMNS = `seq::text AS seq, ${atText('at')} AS at, user_name AS "user", role, environment, action, order_id,
-body::text AS body, outcome, address, user_agent, prev_hash, hash`;
+body::text AS body, outcome, address, user_agent, prev_hash, key_id, hash`;
 
 export interface StoredRow extends ChainedFields {
   hash: string;

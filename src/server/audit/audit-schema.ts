@@ -20,7 +20,8 @@ CREATE TABLE IF NOT EXISTS audit_log (
   address text,
   user_agent text,
   prev_hash text NOT NULL,
-  hash text NOT NULL
+  hash text NOT NULL,
+  key_id text
 );
 CREATE INDEX IF NOT EXISTS audit_log_at ON audit_log (at);
 CREATE INDEX IF NOT EXISTS audit_log_user ON audit_log (user_name, seq);
@@ -36,6 +37,9 @@ CREATE OR REPLACE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit
 CREATE OR REPLACE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
   FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change();
 `;
+
+/** A log made before the key (audit-key.ts) gets the column; its rows keep null there. */
+export const AUDIT_KEY_MIGRATION = 'ALTER TABLE audit_log ADD COLUMN IF NOT EXISTS key_id text;';
 
 /** Creates the audit table, its indexes and its append-only triggers when they are not there yet. */
 export async function createAuditSchema(session: Session): Promise<void> {

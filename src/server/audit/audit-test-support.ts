@@ -3,8 +3,13 @@ import type { Database } from '../../db/store-db.ts';
 import { openDatabase } from '../../db/store-open.ts';
 import type { CommandResult } from '../../sandbox/testing/child.ts';
 import { runCommand } from '../../sandbox/testing/child.ts';
+import { auditKeyFromText } from './audit-key.ts';
 import type { AuditEntry } from './audit-record.ts';
 import { createAuditSchema } from './audit-schema.ts';
+
+/** The audit key of the tests' console servers (never a real one: it is in the source). */
+export const TEST_AUDIT_KEY_TEXT = 'order-console-tests-audit-key-5d0b7f3a9c21';
+export const TEST_AUDIT_KEY = auditKeyFromText(TEST_AUDIT_KEY_TEXT, 'tests');
 
 /** A console database with the audit table: in memory unless a location is given. */
 export async function openAuditDatabase(location = ':memory:'): Promise<Database> {

@@ -7,6 +7,7 @@ import { createSandboxApp, openStore } from '../../sandbox/entry.ts';
 import { serveApp } from '../../http/listen.ts';
 import { createServerApp } from '../app.ts';
 import type { AuditEntry } from '../audit-sink.ts';
+import { TEST_AUDIT_KEY } from '../audit/audit-test-support.ts';
 import { consoleAuditSink } from '../audit-sink.ts';
 import { createBackground } from '../background.ts';
 import { openConsoleDb } from '../console-db.ts';
@@ -63,7 +64,7 @@ export async function startTeamServer(
     origin: null,
     ...options.config,
   };
-  const chained = consoleAuditSink(db, () => [SANDBOX_TOKEN, ...config.environments.flatMap((e) => (e.target.kind === 'http' ? [e.target.token] : []))]);
+  const chained = consoleAuditSink(db, () => [SANDBOX_TOKEN, ...config.environments.flatMap((e) => (e.target.kind === 'http' ? [e.target.token] : []))], TEST_AUDIT_KEY);
   const sandbox = createSandboxApp({ store, tokens: [SANDBOX_TOKEN], log: () => undefined });
   const work = createBackground();
   const ctx = {

@@ -9,6 +9,7 @@ import { call, createOrder, moveOrder } from '../../../sandbox/testing/http.ts';
 import { testStoreKind, testStoreLocation } from '../../../sandbox/testing/test-store.ts';
 import { createServerApp } from '../../app.ts';
 import type { AuditEntry } from '../../audit-sink.ts';
+import { TEST_AUDIT_KEY } from '../../audit/audit-test-support.ts';
 import { consoleAuditSink } from '../../audit-sink.ts';
 import { createBackground } from '../../background.ts';
 import { openConsoleDb } from '../../console-db.ts';
@@ -66,7 +67,7 @@ export async function startTeam(): Promise<Team> {
     const db = shared && firstDb !== null ? firstDb : await openConsoleDb(consoleLocation);
     firstDb ??= db;
     const audit: AuditEntry[] = [];
-    const table = consoleAuditSink(db, () => [TOKEN]);
+    const table = consoleAuditSink(db, () => [TOKEN], TEST_AUDIT_KEY);
     const config: TeamConfig = {
       auth: 'local',
       db: consoleLocation,

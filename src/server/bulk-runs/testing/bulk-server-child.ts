@@ -1,3 +1,4 @@
+import { TEST_AUDIT_KEY } from '../../audit/audit-test-support.ts';
 import { startServer } from '../../server.ts';
 
 // Test support for the restart test (bulk-runs-restart.test.ts): the console server in team mode as
@@ -24,6 +25,8 @@ const server = await startServer({
     idleMs: 60 * 60_000,
     maxMs: 12 * 3_600_000,
     origin: null,
+    auditKey: TEST_AUDIT_KEY,
+    auditCheckpointFile: null,
     bulkRuns: {
       engine: { ratePerSecond: 100, backoffMs: (attempt) => 20 * attempt, maxRetryAfterSeconds: 5, defaultRetryAfterSeconds: 1 },
       leaseMs: 2_000,
