@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { approvalEventSchema, approvalSchema } from './approvals.ts';
 import { auditPaths } from './audit.ts';
 import { isPermission } from './permissions.ts';
+import { SESSION_API_PATH } from './session.ts';
 import { unlockUserPath, USERS_API_PATH } from './users.ts';
 
 // docs/decisions.md D16: the console server's own routes in team mode (under /api on the console's own
@@ -18,6 +19,7 @@ export const SIGN_IN_API_PATH = '/auth/sign-in';
 
 export const consoleApiPaths = {
   me: () => ME_PATH,
+  session: () => SESSION_API_PATH,
   signIn: () => SIGN_IN_API_PATH,
   users: () => USERS_API_PATH,
   user: (email: string) => `${USERS_API_PATH}/${id(email)}`,
@@ -63,6 +65,15 @@ export type MeAnswer = z.input<typeof meSchema>;
 /** Who is signed in, as the console reads it. */
 export type TeamMe = z.output<typeof meSchema>;
 export type TeamEnvironmentInfo = TeamMe['environments'][number];
+
+/** GET /api/session: the idle clock (contract/session.ts), read by the page's warning before the idle end. */
+export const sessionClockSchema = z.object({
+  /** CONSOLE_SESSION_IDLE in milliseconds. */
+  idle_ms: z.number().int().positive(),
+  /** How long until the session ends for idleness, counted from the answer. */
+  idle_ends_in_ms: z.number().int().nonnegative(),
+});
+export type SessionClock = z.infer<typeof sessionClockSchema>;
 
 /** A refusal's words (POST /auth/sign-in answers 401 with one). */
 export const detailAnswerSchema = z.object({ detail: z.string() });

@@ -24,6 +24,8 @@ import { safeReturnTo } from './safe-return-to.ts';
 import { SIGN_IN_PATH, SIGN_IN_SCRIPT, SIGN_IN_SCRIPT_PATH, signInPage } from './sign-in-page.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
 import { clearSessionCookie, clientAddress, currentUser, requireSession, resolveClient, sameOriginWrites, sessionIdOf, setSessionCookie, userAgent } from './team-session.ts';
+import type { SessionClock } from '../contract/console-api.ts';
+import { SESSION_API_PATH } from '../contract/session.ts';
 import type { ConsoleUser } from './users.ts';
 import { findUser } from './users.ts';
 
@@ -172,6 +174,19 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
   app.use('/api/*', requireSession(ctx));
   app.use('/env/*', requireSession(ctx));
   app.get(ME_PATH, (c) => c.json(describeMe(c.get('user'), ctx), 200, { 'Cache-Control': 'no-store' }));
+  // The idle clock for the page's warning (contract/session.ts); asked without the background header
+  // ("Stay signed in", a person's gesture) it is activity like any other request. DELETE: the page saw
+  // the idle end come (it counts only what a person does, as this server does) and ends the session.
+  app.get(SESSION_API_PATH, (c) => c.json({ idle_ms: ctx.config.idleMs, idle_ends_in_ms: c.get('idleLeftMs') } satisfies SessionClock, 200, { 'Cache-Control': 'no-store' }));
+  app.delete(SESSION_API_PATH, async (c) => {
+    await endSession(ctx.db, c.get('sessionId'));
+    await ctx.audit.record({ user: c.get('user').email, role: null, environment: null, action: 'sign_out', order_id: null, body: null, outcome: 'idle', address: clientAddress(c), user_agent: userAgent(c) });
+    clearSessionCookie(c, ctx.config);
+    return c.body(null, 204, { 'Cache-Control': 'no-store' });
+  });
+  app.all(SESSION_API_PATH, () => {
+    throw detailError(405, 'method_not_allowed', 'Method not allowed.', { Allow: 'GET, HEAD, DELETE' });
+  });
   registerApprovals(app, ctx, sandbox);
   registerBulkRuns(app, ctx, sandbox);
   registerOrderSearch(app, ctx);

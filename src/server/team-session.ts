@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { CookieOptions } from 'hono/utils/cookie';
+import { BACKGROUND_HEADER } from '../contract/session.ts';
 import type { Database } from '../db/store-db.ts';
 import { detailError } from '../http/errors.ts';
 import type { AuditSink } from './audit-sink.ts';
@@ -15,7 +16,7 @@ import { findUser } from './users.ts';
 // docs/decisions.md D16: what every team-mode request needs: who is asking (the session), from where (the
 // address and user agent for the audit), and whether the request may change state (same origin).
 
-export type TeamEnv = { Variables: { user: ConsoleUser; sessionId: string } };
+export type TeamEnv = { Variables: { user: ConsoleUser; sessionId: string; idleLeftMs: number } };
 
 export interface TeamContext {
   db: Database;
@@ -133,7 +134,8 @@ export function sameOriginWrites(ctx: TeamContext) {
 
 export const sessionEnded = () => detailError(401, 'session_ended', 'You are signed out (your session ended or was never started). Sign in again to carry on.');
 
-export type SignedIn = { user: ConsoleUser; sessionId: string };
+/** `idleLeftMs`: how long until the session ends for idleness (after this request counted, or not). */
+export type SignedIn = { user: ConsoleUser; sessionId: string; idleLeftMs: number };
 
 // Issue 27: a request's session is looked up (and marked seen, D16's idle clock) once, however many
 // steps ask for it (the page guard, the page, the reads the page makes through this server's own
@@ -144,13 +146,15 @@ const sessionOfRequest = new WeakMap<Request, Promise<SignedIn | null>>();
 async function lookUpSession(c: Context, ctx: TeamContext): Promise<SignedIn | null> {
   const id = sessionIdOf(c, ctx.config);
   if (id === undefined || id === '') return null;
-  const email = await touchSession(ctx.db, id, { idleMs: ctx.config.idleMs, maxMs: ctx.config.maxMs });
-  if (email === null) return null;
-  const user = await findUser(ctx.db, email);
-  return user === null || user.status !== 'active' ? null : { user, sessionId: id };
+  // A read the page made by itself says so (contract/session.ts): only what a person does extends the idle clock.
+  const background = c.req.header(BACKGROUND_HEADER) === '1';
+  const live = await touchSession(ctx.db, id, { idleMs: ctx.config.idleMs, maxMs: ctx.config.maxMs }, { extend: !background });
+  if (live === null) return null;
+  const user = await findUser(ctx.db, live.email);
+  return user === null || user.status !== 'active' ? null : { user, sessionId: id, idleLeftMs: live.idleLeftMs };
 }
 
-/** The signed-in user, or null: looks the cookie's session up and marks it seen, once per request. */
+/** The signed-in user, or null: looks the cookie's session up and (unless a background read) marks it seen, once per request. */
 export function currentUser(c: Context, ctx: TeamContext): Promise<SignedIn | null> {
   const known = sessionOfRequest.get(c.req.raw);
   if (known !== undefined) return known;
@@ -168,13 +172,14 @@ export function onBehalfOf(request: Request, signedIn: SignedIn): Request {
   return request;
 }
 
-/** 401 without a live session; sets `user` and `sessionId` for the handler. */
+/** 401 without a live session; sets `user`, `sessionId` and `idleLeftMs` for the handler. */
 export function requireSession(ctx: TeamContext) {
   return createMiddleware<TeamEnv>(async (c, next) => {
     const found = await currentUser(c, ctx);
     if (found === null) throw sessionEnded();
     c.set('user', found.user);
     c.set('sessionId', found.sessionId);
+    c.set('idleLeftMs', found.idleLeftMs);
     return next();
   });
 }

@@ -101,7 +101,10 @@ test('disable signs the user out and refuses their sign-in; enable lets them bac
   const row = await lastRow();
   expect(row).toMatchObject({ user_name: 'admin@example.com', action: 'user_set_role', outcome: 'ok' });
   expect(row.body).toContain('approver@sandbox');
-  const me = z.object({ grants: z.array(z.string()) }).parse(await (await fetch(`${server.url}/api/me`, { headers: { Cookie: cookieOf(signedIn) } })).json());
+  // A change of privilege ends the person's sessions (session-idle.test.ts has the rotation); signed in again, they have the new grants.
+  expect((await fetch(`${server.url}/api/me`, { headers: { Cookie: cookieOf(signedIn) } })).status).toBe(401);
+  const again = cookieOf(await signIn(server.url, 'moved@example.com'));
+  const me = z.object({ grants: z.array(z.string()) }).parse(await (await fetch(`${server.url}/api/me`, { headers: { Cookie: again } })).json());
   expect(me.grants).toEqual(['approver@sandbox', 'viewer']);
 });
 
@@ -122,8 +125,10 @@ test('an admin cannot disable themselves or drop their own console-wide admin gr
 
   const me = z.object({ grants: z.array(z.string()) }).parse(await (await as('admin@example.com', 'GET', '/api/me')).json());
   expect(me.grants).toEqual(['admin']);
-  // Adding a grant beside the console-wide admin one is no lock-out.
-  expect((await as('admin@example.com', 'PATCH', '/api/users/admin%40example.com', { grants: ['admin', 'agent@sandbox'] })).status).toBe(200);
+  // Adding a grant beside the console-wide admin one is no lock-out; the admin goes on under a new session id.
+  const added = await as('admin@example.com', 'PATCH', '/api/users/admin%40example.com', { grants: ['admin', 'agent@sandbox'] });
+  expect(added.status).toBe(200);
+  cookies.set('admin@example.com', cookieOf(added));
 });
 
 test('a grant for an environment there is not (agent@prod beside sandbox and staging) is refused, naming those there are; nothing changes', async () => {
@@ -133,11 +138,12 @@ test('a grant for an environment there is not (agent@prod beside sandbox and sta
   expect(await errorOf(add)).toEqual({ code: 'invalid', detail });
   expect((await server.db.query(`SELECT 1 FROM console_users WHERE email = 'pat@example.com'`)).rows).toEqual([]);
 
-  const change = await as('admin@example.com', 'PATCH', '/api/users/agent%40example.com', { grants: ['agent@prod'] });
+  await server.addUser('sam@example.com', ['viewer']);
+  const change = await as('admin@example.com', 'PATCH', '/api/users/sam%40example.com', { grants: ['agent@prod'] });
   expect(change.status).toBe(400);
   expect(await errorOf(change)).toEqual({ code: 'invalid', detail });
-  expect((await as('admin@example.com', 'PATCH', '/api/users/agent%40example.com', { grants: ['agent@staging', 'viewer'] })).status).toBe(200);
-  expect((await as('admin@example.com', 'PATCH', '/api/users/agent%40example.com', { grants: ['agent'] })).status).toBe(200);
+  expect((await server.db.query(`SELECT grants FROM console_users WHERE email = 'sam@example.com'`)).rows).toEqual([{ grants: ['viewer'] }]);
+  expect((await as('admin@example.com', 'PATCH', '/api/users/sam%40example.com', { grants: ['agent@staging', 'viewer'] })).status).toBe(200);
 });
 
 test('bad input is a 4xx naming the problem, never a 5xx, and changes nothing', async () => {

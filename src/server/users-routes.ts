@@ -12,7 +12,8 @@ import { hashPassword } from './passwords.ts';
 import { lockedAccounts, unlockAccount } from './sign-in-throttle.ts';
 import { requireConsolePermission } from './require-console-permission.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
-import { clientAddress, userAgent } from './team-session.ts';
+import { clientAddress, setSessionCookie, userAgent } from './team-session.ts';
+import { createSession, findSession } from './sessions.ts';
 import type { ConsoleUser } from './users.ts';
 import { addUser, disableUser, enableUser, findUser, listUsers, setGrants, UserError } from './users.ts';
 
@@ -126,6 +127,11 @@ export function mountUsersRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
         if (body.grants !== undefined) {
           user = await setGrants(ctx.db, target.email, body.grants);
           await record(c, 'user_set_role', user.email, { from: target.grants.map(formatGrant), grants: user.grants.map(formatGrant) });
+          // setGrants ended the account's sessions when the grants changed: an admin who changed their
+          // own goes on under a new session id (ASVS 5.0: a new session on a change of privilege).
+          if (self && !(await findSession(ctx.db, c.get('sessionId')))) {
+            setSessionCookie(c, ctx.config, await createSession(ctx.db, user.email, { idleMs: ctx.config.idleMs, maxMs: ctx.config.maxMs }));
+          }
         }
         if (body.status !== undefined && body.status !== target.status) {
           user = body.status === 'disabled' ? await disableUser(ctx.db, target.email) : await enableUser(ctx.db, target.email);

@@ -3,6 +3,7 @@ import type { Grant } from '../contract/permissions.ts';
 import { grantSchema } from '../contract/grants.ts';
 import { formatGrant } from '../contract/permissions.ts';
 import type { Queryable } from '../db/store-db.ts';
+import { endSessionsOf } from './sessions.ts';
 
 // docs/decisions.md D16: the team's accounts in the console's database. An e-mail is kept in lower case;
 // grants are `role` or `role@env` texts, parsed with the contract's schema on the way in and out.
@@ -54,20 +55,28 @@ export async function addUser(db: Queryable, user: { email: string; grants: Gran
   return toUser(rows[0]);
 }
 
+/**
+ * Replaces the account's grants. When they change, every session of the account ends (ASVS 5.0: a new
+ * session on a change of privilege): whoever is signed in as them signs in again and gets the new ones.
+ */
 export async function setGrants(db: Queryable, email: string, grants: Grant[]): Promise<ConsoleUser> {
+  const before = await findUser(db, email);
+  if (before === null) throw new UserError(`no account for ${email}`);
   const { rows } = await db.query(`UPDATE console_users SET grants = $2::text[], updated_at = now() WHERE email = $1 RETURNING ${COLUMNS}`, [
     email,
     grants.map(formatGrant),
   ]);
   if (rows[0] === undefined) throw new UserError(`no account for ${email}`);
-  return toUser(rows[0]);
+  const after = toUser(rows[0]);
+  if (after.grants.map(formatGrant).join(' ') !== before.grants.map(formatGrant).join(' ')) await endSessionsOf(db, email);
+  return after;
 }
 
 /** Disables the account and ends its sessions (a disabled user is signed out everywhere at once). */
 export async function disableUser(db: Queryable, email: string): Promise<ConsoleUser> {
   const { rows } = await db.query(`UPDATE console_users SET status = 'disabled', updated_at = now() WHERE email = $1 RETURNING ${COLUMNS}`, [email]);
   if (rows[0] === undefined) throw new UserError(`no account for ${email}`);
-  await db.query('DELETE FROM console_sessions WHERE email = $1', [email]);
+  await endSessionsOf(db, email);
   return toUser(rows[0]);
 }
 
