@@ -28,6 +28,8 @@ const USERS_PERMISSION: Permission = 'manage:users';
 const SignInAgain = lazy(async () => ({
   default: (await withPageStyles(() => import('../features/team-session/sign-in-again.tsx'))).SignInAgain,
 }));
+// Team mode: the idle clock's warning before the session ends (loaded after the first content).
+const SessionClock = lazy(async () => ({ default: (await withPageStyles(() => import('../features/team-session/session-clock.tsx'))).SessionClock }));
 const JournalDrawer = lazy(async () => ({
   default: (await withPageStyles(() => import('../features/journal/journal-drawer.tsx'))).JournalDrawer,
 }));
@@ -165,6 +167,11 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
       {afterFirstContent && noticeShown && (
         <Suspense fallback={null}>
           <NotificationsHost />
+        </Suspense>
+      )}
+      {team && me !== null && inBrowser && afterFirstContent && (
+        <Suspense fallback={null}>
+          <SessionClock />
         </Suspense>
       )}
       {team && sessionEnded && (

@@ -7,6 +7,8 @@ import { serverConfigSettled } from './server-config.ts';
 import { journal } from './journal.ts';
 import { isTeamMode } from './server-config.ts';
 import { REDACTED, redactToken, redactTokenInValues } from './redact.ts';
+import { sessionActivity } from './session-activity.ts';
+import { BACKGROUND_HEADERS } from '../../contract/session.ts';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -22,6 +24,8 @@ export interface ApiRequest {
    * faults), which would bury the calls the person made.
    */
   unjournaled?: boolean;
+  /** Team mode: a read the page makes by itself (a poll), which must not keep the session alive (contract/session.ts). */
+  background?: boolean;
   /**
    * This very request, already sent by public/boot.js while the app's code downloaded (issue 27):
    * its answer is taken instead of sending it again, when the URL and token it went out with are the
@@ -97,6 +101,8 @@ export interface ConsoleRequest {
   timeoutMs?: number;
   /** Shown in the journal under this environment: a call the person made about it (a refund, a search). Left out otherwise. */
   journalAs?: Environment;
+  /** A read the page makes by itself (a poll), which must not keep the session alive (contract/session.ts). */
+  background?: boolean;
 }
 
 /**
@@ -138,7 +144,7 @@ export async function consoleRequest<S extends z.ZodType>(schema: S, request: Co
 interface Call {
   server: ApiServer;
   url: string;
-  request: Pick<ApiRequest, 'method' | 'path' | 'body' | 'signal' | 'timeoutMs'> | ConsoleRequest;
+  request: Pick<ApiRequest, 'method' | 'path' | 'body' | 'signal' | 'timeoutMs' | 'background'> | ConsoleRequest;
   /** Sent as `Authorization: Token …` (personal mode's Order Service), else null: taken out of everything the journal keeps and of every answer. */
   token: string | null;
   credentials: RequestCredentials;
@@ -154,6 +160,12 @@ async function send(call: Call): Promise<ApiResponse> {
   const body = request.body === undefined ? null : JSON.stringify(request.body);
   const headers: Record<string, string> = call.token === null ? { Accept: 'application/json' } : { Accept: 'application/json', Authorization: `Token ${token}` };
   if (body !== null) headers['Content-Type'] = 'application/json';
+  // Team mode (this site, the session cookie): the idle clock counts only the person's requests. A
+  // cross-origin service (personal mode) never sees the header: it would ask for a CORS preflight.
+  if (call.credentials === 'same-origin') {
+    if (request.background === true) Object.assign(headers, BACKGROUND_HEADERS);
+    else sessionActivity.note();
+  }
 
   const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();

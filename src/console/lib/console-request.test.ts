@@ -4,10 +4,12 @@ import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { apiErrorOf } from '../test/api-error-of.ts';
 import { CONSOLE_ORIGIN, server } from '../test/msw-server.ts';
-import { consoleRequest } from './api-client.ts';
+import { BACKGROUND_HEADER } from '../../contract/session.ts';
+import { apiRequest, consoleRequest } from './api-client.ts';
 import type { ApiError } from './api-error.ts';
 import { DEFAULT_ENVIRONMENT_ID, getActiveEnvironment, setToken } from './environments.ts';
 import { journal } from './journal.ts';
+import { sessionActivity } from './session-activity.ts';
 
 // The console's own routes (team mode, D16) through the one client: this site, no token, the answer
 // parsed by its schema, and every failure an ApiError the query client's error handling reads. A
@@ -81,5 +83,37 @@ describe('consoleRequest', () => {
     expect(journal.getSnapshot().length).toBe(before);
     await consoleRequest(z.unknown(), { method: 'POST', path: '/api/thing', body: { amount: '1.00' }, journalAs: getActiveEnvironment() });
     expect(journal.getSnapshot()[0]).toMatchObject({ method: 'POST', path: '/api/thing', environmentId: DEFAULT_ENVIRONMENT_ID, status: 200, requestBody: '{"amount":"1.00"}' });
+  });
+});
+
+describe('the idle clock (contract/session.ts)', () => {
+  test('a background read says so and is not noted as the person’s; any other request is', async () => {
+    const seen: Request[] = [];
+    server.use(
+      http.get(THING, ({ request }) => {
+        seen.push(request.clone());
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const before = sessionActivity.last();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await consoleRequest(z.unknown(), { method: 'GET', path: '/api/thing', background: true });
+    expect(seen[0]?.headers.get(BACKGROUND_HEADER)).toBe('1');
+    expect(sessionActivity.last()).toBe(before);
+    await consoleRequest(z.unknown(), { method: 'GET', path: '/api/thing' });
+    expect(seen[1]?.headers.get(BACKGROUND_HEADER)).toBeNull();
+    expect(sessionActivity.last()).toBeGreaterThan(before);
+  });
+
+  test('a service of another site (personal mode) never gets the header: it would ask for a CORS preflight', async () => {
+    const seen: Request[] = [];
+    server.use(
+      http.get('https://orders.example.com/psp/v2/order/x/', ({ request }) => {
+        seen.push(request.clone());
+        return HttpResponse.json({});
+      }),
+    );
+    await apiRequest({ ...getActiveEnvironment(), baseUrl: 'https://orders.example.com' }, { method: 'GET', path: '/psp/v2/order/x/', background: true });
+    expect(seen[0]?.headers.get(BACKGROUND_HEADER)).toBeNull();
   });
 });

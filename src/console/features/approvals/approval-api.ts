@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { approvalCountSchema, approvalListSchema, approvalQueueSchema, approvalTrailSchema, consoleApiPaths, oneApprovalSchema } from '../../../contract/console-api.ts';
 import { consoleRequest } from '../../lib/api-client.ts';
+import { isRefetch } from '../../lib/session-activity.ts';
 import { approvalsCountQuery } from './approvals-count-query.ts';
 
 // docs/decisions.md D17: the console's own approval routes (team mode), with the session cookie. Answers
@@ -11,13 +12,14 @@ export const approvalQueries = {
   ofOrder: (environmentId: string, orderId: string) =>
     queryOptions({
       queryKey: ['approvals', 'order', environmentId, orderId] as const,
-      queryFn: async ({ signal }) => (await consoleRequest(approvalListSchema, { method: 'GET', path: consoleApiPaths.orderApprovals(environmentId, orderId), signal })).data.results,
+      queryFn: async (context) =>
+        (await consoleRequest(approvalListSchema, { method: 'GET', path: consoleApiPaths.orderApprovals(environmentId, orderId), signal: context.signal, background: isRefetch(context) })).data.results,
       refetchInterval: 15_000,
     }),
   queue: () =>
     queryOptions({
       queryKey: ['approvals', 'queue'] as const,
-      queryFn: async ({ signal }) => (await consoleRequest(approvalQueueSchema, { method: 'GET', path: consoleApiPaths.approvals(), signal })).data.results,
+      queryFn: async (context) => (await consoleRequest(approvalQueueSchema, { method: 'GET', path: consoleApiPaths.approvals(), signal: context.signal, background: isRefetch(context) })).data.results,
       refetchInterval: 15_000,
     }),
   count: approvalsCountQuery,
@@ -28,9 +30,9 @@ export const approvalQueries = {
     }),
 };
 
-/** GET /api/approvals/count: how many refunds wait for someone else's approval (approvals-count-query.ts asks). */
-export async function fetchApprovalsCount(signal: AbortSignal): Promise<number> {
-  return (await consoleRequest(approvalCountSchema, { method: 'GET', path: consoleApiPaths.approvalsCount(), signal })).data.waiting;
+/** GET /api/approvals/count: how many refunds wait for someone else's approval (approvals-count-query.ts asks; `background` for its polls). */
+export async function fetchApprovalsCount(signal: AbortSignal, background: boolean): Promise<number> {
+  return (await consoleRequest(approvalCountSchema, { method: 'GET', path: consoleApiPaths.approvalsCount(), signal, background })).data.waiting;
 }
 
 export type Decision = 'approve' | 'reject' | 'withdraw';

@@ -5,9 +5,10 @@ import { teamBulkRunListSchema, teamBulkRunSchema } from '../../../contract/bulk
 import { consoleApiPaths } from '../../../contract/console-api.ts';
 import type { BulkRun } from '../../../contract/bulk-run-model.ts';
 import { consoleRequest } from '../../lib/api-client.ts';
+import { isRefetch } from '../../lib/session-activity.ts';
 
 // Issue 28 in team mode: the console server's bulk-run routes (src/contract/bulk-runs.ts), with the
-// session cookie. Every answer is parsed with the contract's schemas.
+// session cookie. Every answer is parsed with the contract's schemas; the polls are background reads.
 
 /** How often a run is read again: every second while it sends, now and then while it waits for an approver, never once it is over. */
 export function pollInterval(state: TeamBulkRunState | undefined): number | false {
@@ -21,20 +22,20 @@ export const teamBulkQueries = {
   list: (environmentId: string) =>
     queryOptions({
       queryKey: ['bulk-runs', environmentId, 'list'] as const,
-      queryFn: async ({ signal }) => (await consoleRequest(teamBulkRunListSchema, { method: 'GET', path: consoleApiPaths.bulkRuns(environmentId), signal })).data.results,
+      queryFn: async (context) => (await consoleRequest(teamBulkRunListSchema, { method: 'GET', path: consoleApiPaths.bulkRuns(environmentId), signal: context.signal, background: isRefetch(context) })).data.results,
       // The list's states follow the runs while one of them sends or waits, less eagerly than the open run.
       refetchInterval: (query) => (query.state.data?.some((r) => r.state === 'running' || r.state === 'awaiting_approval') === true ? 5_000 : false),
     }),
   one: (environmentId: string, id: string) =>
     queryOptions({
       queryKey: ['bulk-runs', environmentId, 'one', id] as const,
-      queryFn: async ({ signal }) => (await consoleRequest(teamBulkRunSchema, { method: 'GET', path: consoleApiPaths.bulkRun(environmentId, id), signal })).data,
+      queryFn: async (context) => (await consoleRequest(teamBulkRunSchema, { method: 'GET', path: consoleApiPaths.bulkRun(environmentId, id), signal: context.signal, background: isRefetch(context) })).data,
       refetchInterval: (query) => pollInterval(query.state.data?.state),
     }),
   awaiting: () =>
     queryOptions({
       queryKey: ['bulk-runs', 'awaiting-approval'] as const,
-      queryFn: async ({ signal }) => (await consoleRequest(teamBulkRunListSchema, { method: 'GET', path: consoleApiPaths.bulkRunsAwaiting(), signal })).data.results,
+      queryFn: async (context) => (await consoleRequest(teamBulkRunListSchema, { method: 'GET', path: consoleApiPaths.bulkRunsAwaiting(), signal: context.signal, background: isRefetch(context) })).data.results,
       refetchInterval: 15_000,
     }),
 };

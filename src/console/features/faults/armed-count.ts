@@ -33,7 +33,8 @@ export async function readFaultList(environment: Environment, signal?: AbortSign
   if (environment.baseUrl === '' && isProxyMode()) throw new NotASandboxError();
   // Asked by the header on every page and after every /psp/ call while a rule is armed
   // (use-faults-watch.ts): not the person's call, so not in the journal (arming and disarming are).
-  const response = await apiRequest(environment, { method: 'GET', path: sandboxPaths.faults(), unjournaled: true, ...(signal ? { signal } : {}) });
+  // (and, in team mode, a background read: it keeps no session alive).
+  const response = await apiRequest(environment, { method: 'GET', path: sandboxPaths.faults(), unjournaled: true, background: true, ...(signal ? { signal } : {}) });
   return response.data;
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Environment } from '../../../lib/environments.ts';
+import { isRefetch } from '../../../lib/session-activity.ts';
 import { getOrder } from './get-order.ts';
 
 // Keys go from broad to narrow, and carry the environment so two environments never share a cache.
@@ -10,6 +11,7 @@ export const orderQueries = {
   detail: (environment: Environment, orderId: string) =>
     queryOptions({
       queryKey: ['orders', environment.id, 'detail', orderId] as const,
-      queryFn: ({ signal }) => getOrder(environment, orderId, signal),
+      // The order page reads it again by itself while it moves: in team mode those are background reads.
+      queryFn: (context) => getOrder(environment, orderId, context.signal, isRefetch(context)),
     }),
 };
