@@ -8,7 +8,8 @@ import { cookieOf, signIn, startTeamServer } from './testing/team-server.ts';
 // (X-Console-Background: 1) is answered while the session lives, never keeps it alive, and is refused
 // after the idle end. A change of a person's grants ends their sessions (a new id for the next).
 
-const IDLE_MS = 4_000;
+// Wide margins: each step must land well inside or well past it on a loaded 2-core machine.
+const IDLE_MS = 6_000;
 let server: TeamServer;
 
 beforeAll(async () => {
@@ -30,14 +31,14 @@ test('a page polling /api/approvals untouched past the idle setting is signed ou
   const used = cookieOf(await signIn(server.url, 'ann@example.com'));
   const start = Date.now();
   // Both poll as the approvals page does; only `used` also has a person clicking (a read without the header).
-  for (const at of [1_500, 3_000]) {
+  for (const at of [2_000, 4_000]) {
     await sleepUntil(start, at);
     expect((await read(polled, '/api/approvals', true)).status).toBe(200);
     expect((await read(used, '/api/approvals', true)).status).toBe(200);
     expect((await read(used, '/api/me', false)).status).toBe(200);
   }
-  await sleepUntil(start, IDLE_MS + 1_000);
-  // 5 s after signing in, 2 s after the last poll: had polls counted, the session would be alive.
+  await sleepUntil(start, IDLE_MS + 1_500);
+  // 7.5 s after signing in, 3.5 s after the last poll: had polls counted, the session would be alive.
   const refused = await read(polled, '/api/approvals', true);
   expect(refused.status).toBe(401);
   expect(await refused.json()).toMatchObject({ code: 'session_ended' });
