@@ -1,6 +1,6 @@
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useCallback, useLayoutEffect, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { OrderCreateRequest } from '../../../contract/schemas.ts';
@@ -62,7 +62,9 @@ function CreateOrderForm({ environment }: { environment: Environment }) {
     mode: 'onTouched',
     shouldFocusError: true,
   });
-  const { control, getValues, reset, trigger, getFieldState } = form;
+  const { control, getValues, reset, trigger, getFieldState, subscribe } = form;
+  // One object for the form's life: the memoised rows and figures keep it across renders.
+  const values = useMemo(() => ({ subscribe, getValues, getFieldState }), [subscribe, getValues, getFieldState]);
   useLayoutEffect(() => shownErrors.connect((name) => getFieldState(name).error), [shownErrors, getFieldState]);
   const { discard } = useDraftAutosave(form, environment.id);
   const navigate = useNavigate();
@@ -138,8 +140,8 @@ function CreateOrderForm({ environment }: { environment: Environment }) {
           <OrderSection control={control} existing={existing} />
           <OrderDataSection control={control} />
           <CustomerSection control={control} />
-          <ItemsSection control={control} getValues={getValues} />
-          <TransactionsSection control={control} getValues={getValues} />
+          <ItemsSection control={control} values={values} />
+          <TransactionsSection control={control} values={values} />
           <ActionBar
             pending={pending}
             production={environment.production}

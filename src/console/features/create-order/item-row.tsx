@@ -13,7 +13,7 @@ import { useWatchAfterPaint } from './use-watch-after-paint.ts';
 interface Props {
   control: CreateOrderControl;
   index: number;
-  /** For the line total. */
+  /** For the row's messages and its line total. */
   values: FormValuesSource;
   onRemove: (index: number) => void;
   onDuplicate: (index: number) => void;
@@ -21,7 +21,7 @@ interface Props {
 
 /** One element of `items`. Memoised; its inputs are registered (see row-fields.tsx), so typing re-renders none of them. */
 export const ItemRow = memo(function ItemRow(props: Props) {
-  const errors = useRowErrors(props.control, `items.${props.index}`, ITEM_FIELDS);
+  const errors = useRowErrors(props.values, `items.${props.index}`, ITEM_FIELDS);
   return <ItemRowBody {...props} errors={errors} />;
 });
 

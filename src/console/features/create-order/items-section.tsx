@@ -1,22 +1,22 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { memo, useCallback, useMemo } from 'react';
-import type { UseFormGetValues } from 'react-hook-form';
+import { memo, useCallback } from 'react';
 import { useFieldArray } from 'react-hook-form';
-import type { CreateOrderControl, CreateOrderFormValues } from './form-values.ts';
+import type { CreateOrderControl } from './form-values.ts';
 import { emptyItem } from './form-values.ts';
 import { ItemRow } from './item-row.tsx';
 import { RowList } from './row-fields.tsx';
+import type { FormValuesSource } from './use-watch-after-paint.ts';
 import { ItemsSummary } from './items-summary.tsx';
 
 interface Props {
   control: CreateOrderControl;
-  getValues: UseFormGetValues<CreateOrderFormValues>;
+  /** The form's changes and values, for the rows' messages and figures (one object for the form's life, so the memoised rows keep it). */
+  values: FormValuesSource;
 }
 
-export const ItemsSection = memo(function ItemsSection({ control, getValues }: Props) {
-  // One object for every row's line total, so the memoised rows keep it across renders.
-  const values = useMemo(() => ({ control, getValues }), [control, getValues]);
+export const ItemsSection = memo(function ItemsSection({ control, values }: Props) {
+  const { getValues } = values;
   const { fields, append, remove, insert } = useFieldArray({ control, name: 'items' });
   // remove/insert from useFieldArray are stable, so these keep the rows' memo intact.
   const onRemove = useCallback((index: number) => remove(index), [remove]);

@@ -6,6 +6,7 @@ import { Children, memo, useCallback, useLayoutEffect, useMemo, useRef, useSyncE
 import type { FieldPath } from 'react-hook-form';
 import { normalizeDecimalInput } from '../../lib/decimal-input.ts';
 import type { CreateOrderControl, CreateOrderFormValues } from './form-values.ts';
+import type { FormValuesSource } from './use-watch-after-paint.ts';
 import { concernsName, useShownAfterPaint } from './use-watch-after-paint.ts';
 
 // The inputs of the item and transaction rows. 200 items and 50 transactions hold 1,500 inputs; as
@@ -154,10 +155,11 @@ export const RowSelect = memo(function RowSelect({ control, name, error, options
  * (Chrome CPU profile, issue 27 typing). The one observer ignores announcements without errors
  * (a keystroke that validates nothing) and asks only the rows the change concerns.
  */
-export function useRowErrors<F extends string>(control: CreateOrderControl, path: `items.${number}` | `transaction_history.${number}`, fields: readonly F[]): Record<F, string | undefined> {
-  const read = () => fields.map((field) => messageOf(control.getFieldState(`${path}.${field}` as Name).error) ?? NO_MESSAGE).join(SEPARATOR);
+export function useRowErrors<F extends string>(form: FormValuesSource, path: `items.${number}` | `transaction_history.${number}`, fields: readonly F[]): Record<F, string | undefined> {
+  const { subscribe, getFieldState } = form;
+  const read = () => fields.map((field) => messageOf(getFieldState(`${path}.${field}` as Name).error) ?? NO_MESSAGE).join(SEPARATOR);
   const key = useSyncExternalStore(
-    useCallback((listener: () => void) => subscribeRowErrors(control, path, listener), [control, path]),
+    useCallback((listener: () => void) => subscribeRowErrors(subscribe, path, listener), [subscribe, path]),
     read,
     read,
   );
@@ -187,26 +189,28 @@ interface RowErrorsHub {
   readonly stop: () => void;
 }
 
-const hubs = new WeakMap<CreateOrderControl, RowErrorsHub>();
+type Subscribe = FormValuesSource['subscribe'];
+
+/** One hub per form, found by its subscribe (the same function for the form's whole life). */
+const hubs = new WeakMap<Subscribe, RowErrorsHub>();
 
 /**
  * Calls `listener` when the form announces errors (a validation, a submit, setError, a reset, rows
- * moved) that concern the row at `path`. One observer of the form's announcements (control._subjects,
- * react-hook-form's own, typed in its Control) serves every row of the form; it goes when the last
- * row does.
+ * moved) that concern the row at `path`. One subscription to the form's errors serves every row of
+ * the form; it goes when the last row does.
  */
-function subscribeRowErrors(control: CreateOrderControl, path: string, listener: () => void): () => void {
-  let hub = hubs.get(control);
+function subscribeRowErrors(subscribe: Subscribe, path: string, listener: () => void): () => void {
+  let hub = hubs.get(subscribe);
   if (hub === undefined) {
     const rows: RowErrorsHub['rows'] = new Set();
-    const subscription = control._subjects.state.subscribe({
-      next: (change) => {
-        if (!('errors' in change)) return;
+    const stop = subscribe({
+      formState: { errors: true },
+      callback: (change) => {
         for (const row of rows) if (concernsName(row.path, change.name)) row.listener();
       },
     });
-    hub = { rows, stop: () => subscription.unsubscribe() };
-    hubs.set(control, hub);
+    hub = { rows, stop };
+    hubs.set(subscribe, hub);
   }
   const current = hub;
   const row = { path, listener };
@@ -215,7 +219,7 @@ function subscribeRowErrors(control: CreateOrderControl, path: string, listener:
     current.rows.delete(row);
     if (current.rows.size === 0) {
       current.stop();
-      if (hubs.get(control) === current) hubs.delete(control);
+      if (hubs.get(subscribe) === current) hubs.delete(subscribe);
     }
   };
 }

@@ -6,19 +6,22 @@ import { AMOUNT_INPUT_STYLES, CODE_INPUT, JSON_PATH_DESCRIPTION, ROW_STYLES, TEX
 import type { CreateOrderControl } from './form-values.ts';
 import { TRANSACTION_FIELDS } from './form-values.ts';
 import { RowActions, RowSelect, RowTextInput, sameRowProps, useRowErrors } from './row-fields.tsx';
+import type { FormValuesSource } from './use-watch-after-paint.ts';
 
 const CHECKBOX_STYLES = { description: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
 interface Props {
   control: CreateOrderControl;
   index: number;
+  /** For the row's messages. */
+  values: FormValuesSource;
   onRemove: (index: number) => void;
   onDuplicate: (index: number) => void;
 }
 
 /** One element of `transaction_history`: an earlier transaction of the customer. Inputs registered as in ItemRow. */
 export const TransactionRow = memo(function TransactionRow(props: Props) {
-  const errors = useRowErrors(props.control, `transaction_history.${props.index}`, TRANSACTION_FIELDS);
+  const errors = useRowErrors(props.values, `transaction_history.${props.index}`, TRANSACTION_FIELDS);
   return <TransactionRowBody {...props} errors={errors} />;
 });
 

@@ -1,19 +1,21 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { memo, useCallback } from 'react';
-import type { UseFormGetValues } from 'react-hook-form';
 import { useFieldArray } from 'react-hook-form';
-import type { CreateOrderControl, CreateOrderFormValues } from './form-values.ts';
+import type { CreateOrderControl } from './form-values.ts';
 import { emptyTransaction } from './form-values.ts';
 import { TransactionRow } from './transaction-row.tsx';
 import { RowList } from './row-fields.tsx';
+import type { FormValuesSource } from './use-watch-after-paint.ts';
 
 interface Props {
   control: CreateOrderControl;
-  getValues: UseFormGetValues<CreateOrderFormValues>;
+  /** The form's changes and values, for the rows' messages and figures (one object for the form's life, so the memoised rows keep it). */
+  values: FormValuesSource;
 }
 
-export const TransactionsSection = memo(function TransactionsSection({ control, getValues }: Props) {
+export const TransactionsSection = memo(function TransactionsSection({ control, values }: Props) {
+  const { getValues } = values;
   const { fields, append, remove, insert } = useFieldArray({ control, name: 'transaction_history' });
   const onRemove = useCallback((index: number) => remove(index), [remove]);
   const onDuplicate = useCallback(
@@ -43,7 +45,7 @@ export const TransactionsSection = memo(function TransactionsSection({ control, 
         </Group>
         <RowList>
           {fields.map((field, index) => (
-            <TransactionRow key={field.id} control={control} index={index} onRemove={onRemove} onDuplicate={onDuplicate} />
+            <TransactionRow key={field.id} control={control} index={index} values={values} onRemove={onRemove} onDuplicate={onDuplicate} />
           ))}
         </RowList>
         <Group>

@@ -29,12 +29,12 @@ function whenIdle(work: () => void): Cancel {
  * stops all that (after a successful create or "Clear form").
  */
 export function useDraftAutosave(
-  form: Pick<UseFormReturn<CreateOrderFormValues, unknown, OrderCreateRequest>, 'control' | 'getValues'>,
+  form: Pick<UseFormReturn<CreateOrderFormValues, unknown, OrderCreateRequest>, 'subscribe' | 'getValues'>,
   environmentId: string,
 ): { discard: () => void } {
   const dirty = useRef(false);
   const pending = useRef<Cancel | null>(null);
-  const { control, getValues } = form;
+  const { subscribe, getValues } = form;
 
   const cancel = useCallback(() => {
     pending.current?.();
@@ -59,8 +59,8 @@ export function useDraftAutosave(
       }, DRAFT_SAVE_DELAY_MS);
       pending.current = () => clearTimeout(timer);
     };
-    // Every change, without asking react-hook-form for a copy of the values per keystroke (onFormChange).
-    const unsubscribe = onFormChange(control, undefined, () => {
+    // Every change of the values, without re-rendering the form (onFormChange).
+    const unsubscribe = onFormChange(subscribe, undefined, () => {
       dirty.current = true;
       schedule();
     });
@@ -75,7 +75,7 @@ export function useDraftAutosave(
       document.removeEventListener('visibilitychange', onHidden);
       flush();
     };
-  }, [control, cancel, flush]);
+  }, [subscribe, cancel, flush]);
 
   const discard = useCallback(() => {
     cancel();

@@ -3,8 +3,8 @@ import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import type { OrderCreateRequest } from '../../../contract/schemas.ts';
 import type { CreateOrderFormValues } from './form-values.ts';
 
-/** What a figure that follows the form reads it through: the control for its changes (onFormChange), getValues for the values. */
-export type FormValuesSource = Pick<UseFormReturn<CreateOrderFormValues, unknown, OrderCreateRequest>, 'control' | 'getValues'>;
+/** What a figure or a row's messages follow the form through: its changes (subscribe), its values and its fields' errors. */
+export type FormValuesSource = Pick<UseFormReturn<CreateOrderFormValues, unknown, OrderCreateRequest>, 'subscribe' | 'getValues' | 'getFieldState'>;
 
 type Cancel = () => void;
 
@@ -12,49 +12,22 @@ type Names = FieldPath<CreateOrderFormValues> | readonly FieldPath<CreateOrderFo
 
 /**
  * Whether a change the form announced for `changed` (undefined: the whole form) concerns `name`:
- * react-hook-form's own rule (shouldSubscribeByName, not exact), a change at, above or under it.
+ * react-hook-form's own rule (not exact), a change at, above or under it.
  */
 export function concernsName(name: string, changed: string | undefined): boolean {
   return changed === undefined || changed === '' || name === changed || name.startsWith(changed) || changed.startsWith(name);
 }
 
-function concerns(names: Names, changed: string | undefined): boolean {
-  if (names === undefined) return true;
-  const list: readonly string[] = typeof names === 'string' ? [names] : names;
-  return list.some((name) => concernsName(name, changed));
-}
-
 /**
  * Calls `listener` on every change of the form's values at, above or under `names` (any field's
  * when undefined): a keystroke, setValue, a reset, a row added, moved or removed. Not on what else
- * the form announces (touched, errors, submitting): react-hook-form sends a value change with its
- * event's `type` (a keystroke) or a `values` member (setValue, reset, field arrays), and nothing
- * else does.
- *
- * It listens on the form's event subjects (control._subjects, react-hook-form's own, typed in its
- * Control) rather than through subscribe({ formState: { values: true } }) or useWatch: while any
- * such values subscriber matches a changed field, react-hook-form copies the whole form's values on
- * every keystroke in it (cloneObject in its onChange) to hand the copy over. With 200 items and 50
- * transactions that copy was about 0.8 ms of each keystroke's main thread (Chrome CPU profile,
- * issue 27 typing), and nothing here reads it: the figures and the draft read getValues() once the
- * keystroke's frame is painted. react-hook-form is pinned to one exact version; the tests of the
- * line totals, the items summary and the draft break if its subjects change.
+ * the form announces (touched, errors, submitting). react-hook-form's subscribe, asked for values:
+ * it then copies the form's values on each such change to hand them over, which nothing here reads
+ * (the figures and the draft read getValues() once the keystroke's frame is painted); the cost of
+ * that copy is measured in docs/performance.md.
  */
-export function onFormChange(control: FormValuesSource['control'], names: Names, listener: () => void): Cancel {
-  const state = control._subjects.state.subscribe({
-    next: (change) => {
-      if (('type' in change || 'values' in change) && concerns(names, change.name)) listener();
-    },
-  });
-  const array = control._subjects.array.subscribe({
-    next: (change) => {
-      if (concerns(names, change.name)) listener();
-    },
-  });
-  return () => {
-    state.unsubscribe();
-    array.unsubscribe();
-  };
+export function onFormChange(subscribe: FormValuesSource['subscribe'], names: Names, listener: () => void): Cancel {
+  return subscribe({ ...(names === undefined ? {} : { name: names }), formState: { values: true }, callback: () => listener() });
 }
 
 /**
@@ -97,14 +70,14 @@ export function useWatchAfterPaint<T>(
   compute: (values: CreateOrderFormValues) => T,
   same: (a: T, b: T) => boolean = Object.is,
 ): T {
-  const { control, getValues } = form;
+  const { subscribe, getValues } = form;
   const [value, setValue] = useState(() => compute(getValues()));
   // Reads the latest compute and same, so callers may pass inline functions without resubscribing.
   const update = useEffectEvent(() => {
     const next = compute(getValues());
     setValue((previous) => (same(previous, next) ? previous : next));
   });
-  const listen = useEffectEvent((callback: () => void) => onFormChange(control, name, callback));
+  const listen = useEffectEvent((callback: () => void) => onFormChange(subscribe, name, callback));
   // One key for the names, so an array literal per render does not resubscribe either.
   const names = typeof name === 'string' ? name : name.join('\u0000');
 
