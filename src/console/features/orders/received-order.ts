@@ -28,16 +28,13 @@ export interface ReceivedOrder {
 /** An answer checked against the contract as it was received (order-record.ts receiveOrder). */
 export type CheckedOrder = ReceivedOrder & { mismatches: string[] };
 
+/** The check, once something has loaded it: from then on answers are checked as they are received. */
 let check: ((data: unknown) => OrderCheck) | null = null;
-
-/** Called by order-record.ts as it loads: from then on answers are checked as they are received. */
-export function provideOrderCheck(checkOrder: (data: unknown) => OrderCheck): void {
-  check = checkOrder;
-}
 
 /** The contract's check of an order answer, loaded once (with zod and the contract's schemas). */
 export async function loadOrderCheck(): Promise<(data: unknown) => OrderCheck> {
-  return check ?? (await import('./order-record.ts')).checkOrder;
+  check ??= (await import('./order-record.ts')).checkOrder;
+  return check;
 }
 
 /** An answer as received: checked now when the check is loaded already, else left for after the page shows (mismatches null). */
