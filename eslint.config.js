@@ -24,6 +24,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+      // A library's private API (react-hook-form's control._subjects and the like) changes without notice.
+      'no-restricted-syntax': ['error', { selector: 'MemberExpression[property.name=/^_[A-Za-z]/]', message: 'A member whose name starts with an underscore is private to its library: use its public API.' }],
     },
   },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
@@ -207,7 +209,11 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [above('console', ['sandbox', 'server', 'http', 'db'])] },
+        {
+          patterns: [above('console', ['sandbox', 'server', 'http', 'db'])],
+          // One way to load code when it is first shown (docs/performance.md says why it is not React.lazy).
+          paths: [{ name: 'react', importNames: ['lazy'], message: 'Load code when shown through app/loadable.tsx.' }],
+        },
       ],
     },
   },

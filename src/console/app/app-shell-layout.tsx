@@ -1,7 +1,7 @@
 import { useDisclosure } from '@mantine/hooks';
 import { IconBolt, IconChartBar, IconChecklist, IconList, IconListDetails, IconPlus, IconReceiptRefund, IconSettings, IconShieldCheck, IconUsers } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useInAppLinkClicks } from '../lib/link-clicks.ts';
 import { useTokenRejection } from '../lib/token-status.ts';
@@ -25,18 +25,14 @@ const AUDIT_PERMISSION: Permission = 'read:audit';
 const USERS_PERMISSION: Permission = 'manage:users';
 
 // Team mode only, when a session ends under a page: its dialog and form styles come with it, not up front.
-const SignInAgain = lazy(async () => ({
-  default: (await withPageStyles(() => import('../features/team-session/sign-in-again.tsx'))).SignInAgain,
-}));
+const SignInAgain = loadable(async () => (await withPageStyles(() => import('../features/team-session/sign-in-again.tsx'))).SignInAgain, () => null);
 // Team mode: the idle clock's warning before the session ends (loaded after the first content).
-const SessionClock = lazy(async () => ({ default: (await withPageStyles(() => import('../features/team-session/session-clock.tsx'))).SessionClock }));
-const JournalDrawer = lazy(async () => ({
-  default: (await withPageStyles(() => import('../features/journal/journal-drawer.tsx'))).JournalDrawer,
-}));
+const SessionClock = loadable(async () => (await withPageStyles(() => import('../features/team-session/session-clock.tsx'))).SessionClock, () => null);
+const JournalDrawer = loadable(async () => (await withPageStyles(() => import('../features/journal/journal-drawer.tsx'))).JournalDrawer, () => null);
 // Off the first screen's path (a request): it only ever shows up in a sandbox with a fault armed. It
 // loads after the page's first content (first-content.ts); the notices' host with the first notice.
-const FaultsIndicator = lazy(async () => ({ default: (await import('../features/faults/faults-indicator.tsx')).FaultsIndicator }));
-const NotificationsHost = lazy(async () => ({ default: (await import('./notifications-host.tsx')).NotificationsHost }));
+const FaultsIndicator = loadable(async () => (await import('../features/faults/faults-indicator.tsx')).FaultsIndicator, () => null);
+const NotificationsHost = loadable(async () => (await import('./notifications-host.tsx')).NotificationsHost, () => null);
 
 // Team mode's parts (team-shell-parts.tsx), loaded once the shell runs in team mode. Until then the
 // burger is the plain one (no count yet) and the rest is not there.
@@ -130,9 +126,7 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
           <div style={HEADER_END_STYLE} className={GROUP_CLASS}>
             {/* After hydration: the pre-rendered frame has no boundary for it to leave to the browser. */}
             {inBrowser && afterFirstContent && environment.sandbox && (
-              <Suspense fallback={null}>
-                <FaultsIndicator key={environment.id} environment={environment} />
-              </Suspense>
+              <FaultsIndicator key={environment.id} environment={environment} />
             )}
             {/* On a phone the journal is in the menu (below), so the title and the chip fit here. */}
             <WideSubtleButton icon={journalIcon} label="Journal" onClick={journalDrawer.open} />
@@ -165,24 +159,16 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
       </main>
       {/* Inside the router, so a notice can hold a <Link> (see providers.tsx). */}
       {afterFirstContent && noticeShown && (
-        <Suspense fallback={null}>
-          <NotificationsHost />
-        </Suspense>
+        <NotificationsHost />
       )}
       {team && me !== null && inBrowser && afterFirstContent && (
-        <Suspense fallback={null}>
-          <SessionClock />
-        </Suspense>
+        <SessionClock />
       )}
       {team && sessionEnded && (
-        <Suspense fallback={null}>
-          <SignInAgain email={me?.email ?? null} />
-        </Suspense>
+        <SignInAgain email={me?.email ?? null} />
       )}
       {journalOpened && (
-        <Suspense fallback={null}>
-          <JournalDrawer opened={journalOpened} onClose={journalDrawer.close} />
-        </Suspense>
+        <JournalDrawer opened={journalOpened} onClose={journalDrawer.close} />
       )}
     </ShellRoot>
   );

@@ -1,7 +1,8 @@
 import { Alert, Grid, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { loadable } from '../../app/loadable.tsx';
 import { AuthProblemAlert } from '../../components/auth-problem-alert.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
@@ -15,7 +16,7 @@ import { MismatchNotice, readFailure } from './order-states.tsx';
 import { RefundDoneNotice } from './refund-done-notice.tsx';
 import type { RefundDone } from './use-refund-flow.ts';
 
-const PendingRequestsNotice = lazy(async () => ({ default: (await import('../approvals/pending-requests-notice.tsx')).PendingRequestsNotice }));
+const PendingRequestsNotice = loadable(async () => (await import('../approvals/pending-requests-notice.tsx')).PendingRequestsNotice, () => null);
 
 interface Props {
   environment: Environment;
@@ -47,9 +48,7 @@ export function OrderView({ environment, received, freshness, notice, onRefresh,
       />
       {/* Team mode (D17) only: a personal console neither loads its code nor asks anything for it. */}
       {team && (
-        <Suspense fallback={null}>
-          <PendingRequestsNotice environment={environment} orderId={record.id} />
-        </Suspense>
+        <PendingRequestsNotice environment={environment} orderId={record.id} />
       )}
       {refundDone !== null && <RefundDoneNotice done={refundDone} onDismiss={() => setRefundDone(null)} />}
       {notice}
