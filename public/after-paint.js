@@ -1,8 +1,8 @@
 /* global window, document */
-// Team mode (issue 27): a page the console server rendered with its data comes without the app's
+// Team mode: a page the console server rendered with its data comes without the app's
 // module scripts in its head (src/server/ssr/team-page.ts scriptsAfterPaint). This deferred script
-// starts them once the page has painted. On a cold load their download and compile (half a megabyte
-// of script, on a 2-core machine the core the paint needs) held that paint back by ~50 ms; the page
+// starts them once the page has painted. On a cold load their download and compile (a large share of
+// a 2-core machine, the core the paint needs) held that paint back (docs/performance.md); the page
 // reads whole without them, and the app hydrates it once they have run. Its element lists them:
 // data-run, the module scripts in index.html's order; data-preload, the chunks index.html preloads
 // and the page's own first-screen chunk.

@@ -17,12 +17,12 @@
   if (window.location.pathname === '/orders') root.setAttribute('data-frame', 'orders');
   // 3. The locale's date data, loaded on another thread while the app's code runs (public/intl-warm.js),
   //    where there is a core to spare for it. With two, the worker's start and its data competed with
-  //    the frame's first paint and the app's code: cold /orders with 50 orders showed its rows 24-41 ms
-  //    later with it than without (medians of 15-21 interleaved loads, issue 27), its first paint 20-70 ms.
+  //    the frame's first paint and the app's code, and the rows came later with it than without
+  //    (docs/performance.md).
   if (window.location.pathname === '/orders' && (window.navigator.hardwareConcurrency || 0) > 2) warmIntl();
   // 4. The server's config (sandbox, proxy or team: src/console/lib/server-config.ts). The server that
   //    served this page wrote it in the page, a meta element before this script
-  //    (src/server/console-config.ts configMeta), so it is known now, without a request (issue 27); the
+  //    (src/server/console-config.ts configMeta), so it is known now, without a request; the
   //    app takes it from here. A page from elsewhere (Vite's dev server, a static host) has none: the
   //    app asks /console-config.json itself, and this script sends nothing.
   var meta = document.querySelector('meta[name="order-console-config"]');
@@ -36,7 +36,7 @@
     // Not JSON, or no Response here: the app asks itself.
     return;
   }
-  // 5. /orders's list (issue 27): its first page asked now, on a sandbox, while the app's code
+  // 5. /orders's list: its first page asked now, on a sandbox, while the app's code
   //    downloads, instead of once that code has run; on /orders/{id} the order's read, the order
   //    page's first request. The same request the app sends
   //    (src/console/features/orders-list/prefetch-first-page.ts, sandbox-list-request.ts,

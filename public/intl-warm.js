@@ -1,7 +1,7 @@
 /* global postMessage */
-// A dedicated worker public/boot.js starts on /orders (issue 27, time to content). The first
-// Intl.DateTimeFormat a page makes costs 15-70 ms on this machine's main thread: ICU loads the
-// locale's calendar and time-zone data. ICU keeps that data for the whole renderer process, every
+// A dedicated worker public/boot.js starts on /orders. The first Intl.DateTimeFormat a page makes
+// is slow on the main thread (docs/performance.md, "Dates and Intl"): ICU loads the locale's
+// calendar and time-zone data. ICU keeps that data for the whole renderer process, every
 // thread of it, so the worker loads it on another core while the main thread runs the app's code,
 // and the list's first dates (src/console/features/orders-list/order-format.ts) then cost well under
 // a millisecond. Nothing here is shown or kept: the formats the console's first screens use, made

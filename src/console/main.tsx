@@ -13,15 +13,15 @@ import { createQueryClient } from './lib/query-client.ts';
 import { rememberIntlForServer } from './lib/render-settings.ts';
 import { loadServerConfig } from './lib/server-config.ts';
 
-// Team mode (issue 27): a page the console server rendered carries the config and data it was
+// Team mode: a page the console server rendered carries the config and data it was
 // rendered with, and asks nothing again (app/team-hydrate.tsx).
 const teamPageData = document.getElementById(TEAM_PAGE_DATA_ID)?.textContent ?? null;
 
-// Team mode renders its pages in this browser's locale and time zone, told in a cookie (issue 27).
-// Only team mode: the first Intl call of a page costs ~15 ms of CPU (ICU's locale and zone), which a
+// Team mode renders its pages in this browser's locale and time zone, told in a cookie.
+// Only team mode: the first Intl call of a page is costly (ICU loads the locale and zone), which a
 // personal console's cold /orders does not otherwise pay (no date on screen until an order settles).
 if (teamPageData !== null) rememberIntlForServer();
-// Sandbox or proxy (issue 11): asked before anything else, so the answer is in by the time a page
+// Sandbox or proxy: asked before anything else, so the answer is in by the time a page
 // decides what to call.
 else
   void loadServerConfig().then((config) => {
@@ -31,7 +31,7 @@ else
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 
-// /orders: its list's first request and the page's lazy code start now, before hydration (issue 17).
+// /orders: its list's first request and the page's lazy code start now, before hydration.
 const queryClient = createQueryClient(handleAuthError);
 const firstPage = teamPageData === null ? prefetchOrdersFirstPage(queryClient, window.location) : Promise.resolve();
 const ordersBody = window.location.pathname === '/orders' ? loadOrdersPageBody() : Promise.resolve();
@@ -51,7 +51,7 @@ if (teamPageData !== null) {
   void import('./app/team-hydrate.tsx').then(({ hydrateTeamPage }) => hydrateTeamPage(root, app, queryClient, teamPageData));
   root.removeAttribute('data-prerendered');
 } else if (root.hasAttribute('data-prerendered') && document.documentElement.getAttribute('data-frame') === 'orders') {
-  // Issue 27, time to content: the pre-rendered frame is on screen already, and its links work as
+  // The pre-rendered frame is on screen already, and its links work as
   // plain links. Hydrating it once the list's code and its first answer are in (they usually are by
   // the time this runs: boot.js asked for the list while the code downloaded) renders the whole first
   // screen in one go, the list and its rows in the same task as the shell, instead of three renders,

@@ -9,7 +9,7 @@ export const PRERENDERED_PATH = '/orders';
  * The orders page's first screen as HTML, rendered at build time into index.html (vite.config.ts)
  * by the app's own components and routes: the shell, the page's heading and the loader where the
  * list will be. It paints as soon as the HTML and the stylesheet are in, before any script runs
- * (issue 6: LCP of /orders), and main.tsx hydrates it. public/boot.js shows it only on /orders;
+ * (LCP of /orders), and main.tsx hydrates it. public/boot.js shows it only on /orders;
  * index.html keeps what depends on this browser (environment badge, scheme toggle) invisible until
  * the app runs.
  */

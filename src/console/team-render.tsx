@@ -16,7 +16,7 @@ import { readMe } from './lib/team-me.ts';
 await Promise.all(['/orders', '/orders/00000000-0000-0000-0000-000000000000'].map(preloadServerRenderedPage));
 
 /**
- * Team mode, issue 27: a page as the console server sends it to the signed-in person, rendered by the
+ * A page as the console server sends it to the signed-in person, rendered by the
  * app's own routes and components with the answers the server read for them (src/server/ssr/). Built
  * for Node (`vite build --ssr`, package.json's build), loaded by the server at start; the browser
  * hydrates it (app/team-hydrate.tsx) from the same data.

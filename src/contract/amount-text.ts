@@ -1,5 +1,5 @@
 // The contract's amount and VAT texts as plain patterns, apart from the zod schemas (fields.ts):
-// the orders list shows amounts on its first screen, which loads no zod (issue 27).
+// the orders list shows amounts on its first screen, which loads no zod.
 
 // The document's patterns, written with [0-9] instead of \d: Python's \d also matches other
 // scripts' digits, which are not amounts.
@@ -24,7 +24,7 @@ export function isVatString(value: string): boolean {
  * An amount the contract accepts (isAmountString: at most two decimals) with exactly two decimals, as
  * formatMoney writes it ("7.5" → "7.50", ".5" → "0.50", "007" → "7.00", "-0" → "0.00"), by moving
  * its digits only: nothing is rounded, because nothing needs to be, and big.js stays off the list's
- * first screen (issue 27). Anything else comes back as it was given.
+ * first screen. Anything else comes back as it was given.
  */
 export function twoDecimals(text: string): string {
   if (!isAmountString(text)) return text;

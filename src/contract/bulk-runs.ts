@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bulkRunSchema } from './bulk-run-model.ts';
 import { amount, optionalText } from './fields.ts';
 
-// Issue 28 with docs/decisions.md D16/D17: bulk refunds run by the console server in team mode.
+// docs/decisions.md D16/D17: bulk refunds run by the console server in team mode.
 // The browser checks the file and makes the plan (each row's payment_identifier and external_id
 // fixed before anything is sent, as in personal mode); the server keeps the plan in the console's
 // database before the first refund, sends at a bounded rate with the partner token it holds, and

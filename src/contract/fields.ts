@@ -92,7 +92,7 @@ export function vat(fieldLabel = 'VAT') {
 }
 
 /**
- * An absolute http(s) URL of at most `max` characters (issue 23: without a cap, a 1 MiB URL is stored,
+ * An absolute http(s) URL of at most `max` characters (without a cap, a 1 MiB URL is stored,
  * answered in every redirect and put in a Location header). 2048 is what every browser and proxy takes.
  */
 export function httpUrl(fieldLabel: string, max = URL_MAX_CHARACTERS) {

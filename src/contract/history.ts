@@ -67,7 +67,7 @@ export const refundRefusedEventSchema = z.object({
    */
   request: z.record(z.string(), z.unknown()).nullable(),
   /**
-   * Present when the body was larger than REFUSAL_REQUEST_MAX_BYTES (issue 23 #3): its size in bytes.
+   * Present when the body was larger than REFUSAL_REQUEST_MAX_BYTES: its size in bytes.
    * `request` then keeps only the refund's own fields, each cut to REFUSAL_FIELD_MAX_CHARACTERS.
    */
   request_bytes: z.int().nonnegative().optional(),
@@ -91,7 +91,7 @@ export const orderEventSchema = z.discriminatedUnion('type', [
 
 export const ORDER_EVENT_TYPES = ['created', 'status_changed', 'refunded', 'refund_refused', 'fault_applied'] as const;
 
-/** A refused body larger than this (as JSON text, in bytes) is kept cut (issue 23 #3). */
+/** A refused body larger than this (as JSON text, in bytes) is kept cut. */
 export const REFUSAL_REQUEST_MAX_BYTES = 4096;
 export const REFUSAL_FIELD_MAX_CHARACTERS = 256;
 /** A refusal's reason is kept to this many characters. */

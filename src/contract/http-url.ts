@@ -1,5 +1,5 @@
 // D5's absolute http(s) URL as a plain check, apart from the zod schemas (fields.ts): an order's page
-// shows its checkout link before the contract's schemas load (issue 27).
+// shows its checkout link before the contract's schemas load.
 
 /** An absolute http(s) URL (D5). */
 export function isHttpUrl(value: string): boolean {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { answeredAmount } from './fields.ts';
 import { orderStatusSchema, serviceSchema } from './schemas.ts';
 
-// Issue 28: what GET /api/orders/search answers (team mode), parsed by the console with these schemas
+// What GET /api/orders/search answers (team mode), parsed by the console with these schemas
 // and built by the server to them. A record says where the console server last saw the order
 // (source: create, read, refund or a sandbox list page) and when, so a support agent can tell a
 // fresh record from an old one; customer is null where the person's role may not see personal data

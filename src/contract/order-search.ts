@@ -5,7 +5,7 @@ import { compareMoney } from './money.ts';
 import type { OrderStatus } from './schemas.ts';
 import { ORDER_STATUSES, orderStatusSchema } from './schemas.ts';
 
-// Issue 28: the team order index's query language, parsed here (no SQL, no DOM) so the server and the
+// The team order index's query language, parsed here (no SQL, no DOM) so the server and the
 // console read a query the same way. A query is words separated by spaces, all of which must match:
 //   free text     a prefix of the external id, e-mail, first name, last name, full name or phone digits
 //   email:x       the e-mail, exactly, or a prefix when it ends in * (email:jan*)

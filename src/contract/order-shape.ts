@@ -1,6 +1,6 @@
 // The documented Order's field names and status values as plain data, apart from its zod schema
 // (schemas.ts, which builds on these): the orders list's first screen shows orders without loading
-// zod (issue 27). schemas.test.ts checks the schema has exactly these fields.
+// zod. schemas.test.ts checks the schema has exactly these fields.
 
 export const ORDER_STATUSES = [
   'new',

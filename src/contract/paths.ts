@@ -22,13 +22,13 @@ export const sandboxPaths = {
   // D13: fault injection rules of the token.
   faults: () => '/sandbox/faults',
   fault: (faultId: string) => `/sandbox/faults/${encodeURIComponent(faultId)}`,
-  // Issue 18: the token's orders aggregated (counts per status and hour, refund sums, refusals).
+  // The token's orders aggregated (counts per status and hour, refund sums, refusals).
   stats: () => '/sandbox/stats',
 } as const;
 
 /**
  * Sandbox only: a request with this header keeps its orders, history and fault rules apart from the
- * token's own, under that name (issue 24 #9: a scenario run must not fill the list of a person sharing
+ * token's own, under that name (a scenario run must not fill the list of a person sharing
  * the token). Letters, digits, `.`, `_` and `-`, at most 64.
  */
 export const SANDBOX_NAMESPACE_HEADER = 'X-Sandbox-Namespace';
@@ -37,7 +37,7 @@ export const SANDBOX_NAMESPACE_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 /** The server's own description for the console it serves (sandbox or proxy mode), no token needed. */
 export const CONSOLE_CONFIG_PATH = '/console-config.json';
 
-/** Issue 27 (team mode): the id of the JSON data block a server-rendered page carries (contract/team-page.ts). */
+/** Team mode: the id of the JSON data block a server-rendered page carries (contract/team-page.ts). */
 export const TEAM_PAGE_DATA_ID = 'team-page-data';
-/** Issue 27: the cookie in which the browser tells the console server its locale and time zone (`locale|zone`, URI-encoded). */
+/** Team mode: the cookie in which the browser tells the console server its locale and time zone (`locale|zone`, URI-encoded). */
 export const INTL_COOKIE = 'console-intl';

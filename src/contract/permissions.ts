@@ -6,7 +6,7 @@
 export const ROLES = ['viewer', 'agent', 'approver', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-// read:customer (issue 28): the customer fields of a create body (e-mail, name, phone) are personal
+// read:customer: the customer fields of a create body (e-mail, name, phone) are personal
 // data; a viewer reads orders without them and cannot search by them. Whoever may create an order
 // (and so type those fields) may see them. reset:sandbox: deleting every order of the shared embedded
 // sandbox (a namespace's own orders are any agent's to reset).

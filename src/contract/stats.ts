@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { refundRefusalCodeSchema } from './history.ts';
 import { ORDER_STATUSES, orderStatusSchema } from './schemas.ts';
 
-// The sandbox at a glance (issue 18): `GET /sandbox/stats`, the token's orders aggregated by the
+// The sandbox at a glance: `GET /sandbox/stats`, the token's orders aggregated by the
 // database. Sums can exceed one order's 8 integer digits, so they have their own pattern: exact
 // decimal strings with two decimals, never numbers.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Issue 27, team mode (D16): /orders and /orders/{id} come from the console server rendered for the
+// Team mode (D16): /orders and /orders/{id} come from the console server rendered for the
 // signed-in person, with the answers the page's first queries would have fetched. The server writes
 // this into the page (a JSON data block, never executed); the browser seeds its query cache from it
 // and hydrates. The bodies are the ones the browser would have got from the same routes (the

@@ -56,7 +56,7 @@ const NAV = [
   { to: '/orders', label: 'Orders', icon: <IconList size={18} />, exact: true },
   { to: '/orders/new', label: 'New order', icon: <IconPlus size={18} />, exact: true },
   { to: '/refunds/bulk', label: 'Bulk refunds', icon: <IconReceiptRefund size={18} />, exact: true },
-  // Issue 18: the sandbox's figures; a sandbox's page only.
+  // The sandbox's figures; a sandbox's page only.
   { to: '/overview', label: 'Overview', icon: <IconChartBar size={18} />, exact: true, sandboxOnly: true },
   { to: '/scenarios', label: 'Scenarios', icon: <IconChecklist size={18} />, exact: true },
   // D13: the sandbox's fault injection; like Overview, not offered where there is no sandbox (proxy mode, a real service).

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
-// Issue 27: what the header adds beside the page (the faults indicator with its GET /sandbox/faults,
+// What the header adds beside the page (the faults indicator with its GET /sandbox/faults,
 // the notifications' host, which also waits for a first notice: notifications-config.ts) waits until
 // the page has shown its first content: on a cold /orders or /orders/{id} they were a request, their
 // code and their first render ahead of the list or the order (the faults badge only ever shows with a

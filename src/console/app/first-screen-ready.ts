@@ -1,4 +1,4 @@
-// Issue 27: personal mode's /orders hydrates its pre-rendered frame once the list's code and first
+// Personal mode's /orders hydrates its pre-rendered frame once the list's code and first
 // answer are in (main.tsx), so the shell, the list and its rows render in one go. A slow network
 // must not keep the frame static for long: its links work without the app, its buttons do not.
 

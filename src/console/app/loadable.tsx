@@ -2,10 +2,11 @@ import type { ComponentType, ReactNode } from 'react';
 import { useSyncExternalStore } from 'react';
 import { renderedConfig } from '../lib/server-config.ts';
 
-// Code that loads when first shown (a page, the orders list), without Suspense. React holds back the
-// content of a Suspense boundary that resolves within 300 ms of a fallback being shown (its
-// "throttled reveal"), so on a first load a page's code could arrive and then wait unshown for up to
-// 300 ms (issue 17). Here the loaded module is an ordinary state change, shown in the next render.
+// Code that loads when first shown (a page, the orders list, a dialog), without Suspense: the one
+// way the console does it (lint refuses React.lazy). React holds back the content of a Suspense
+// boundary that resolves soon after its fallback was shown (its "throttled reveal"), so on a first
+// load a page's code could arrive and then wait unshown (docs/performance.md). Here the loaded
+// module is an ordinary state change, shown in the next render.
 //
 // While the code loads the fallback shows, with the same props; in the build's pre-render and while hydrating it, the
 // fallback too (the server snapshot), so the HTML and the first client render agree. A module that
@@ -43,7 +44,7 @@ export function loadable<P extends object>(load: () => Promise<ComponentType<P>>
     return () => listeners.delete(listener);
   };
   const getSnapshot = () => state;
-  // A team page the console server rendered (issue 27) was rendered with the page's code loaded,
+  // A team page the console server rendered was rendered with the page's code loaded,
   // and the browser loads it before hydrating: both read what is loaded.
   const getServerSnapshot = (): State<P> => (renderedConfig() === null ? NOT_LOADED : state);
 

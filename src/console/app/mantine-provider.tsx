@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 // (theme-variables.css ships what they would write), so without its CSS-variable and class
 // components. Importing those alone costs every load: the module that strips default variables
 // resolves Mantine's whole default theme into CSS variables when it is evaluated, whether the
-// provider writes any or not (issue 27). Same context, same theme, same colour-scheme handling
+// provider writes any or not. Same context, same theme, same colour-scheme handling
 // (useProviderColorScheme, the localStorage manager); mantine-provider.test.tsx compares the two.
 
 const colorSchemeManager = localStorageColorSchemeManager();

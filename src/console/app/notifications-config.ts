@@ -2,7 +2,7 @@ import { notificationsStore } from '@mantine/notifications';
 import { useSyncExternalStore } from 'react';
 
 // Bottom right and three at most (more wait their turn): at the top they covered the header, a
-// dialog's close button and the order page's Refund button with its reason (issue 11).
+// dialog's close button and the order page's Refund button with its reason.
 export const NOTIFICATION_LIMIT = 3;
 export const NOTIFICATION_POSITION = 'bottom-right';
 // Over dialogs (200), under menus and popovers (300): on a phone an open menu reaches down to where
@@ -20,8 +20,8 @@ const anyNotice = () => {
 let noticeShown = false;
 /**
  * False until the first notice is shown, then true for good: the host's code (its transitions, portal
- * and scroll lock, ~14 KB gzip) loads for the first notice rather than with every page, whose JS heap
- * it took ~0.3 MB of (issue 27). A notice is announced as it is inserted (role="alert"), so the host
+ * and scroll lock) loads for the first notice rather than with every page, whose size and JS heap it
+ * added to (docs/performance.md). A notice is announced as it is inserted (role="alert"), so the host
  * need not be there before it.
  */
 export function useNoticeShown(): boolean {

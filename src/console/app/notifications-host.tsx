@@ -10,6 +10,6 @@ import { NOTIFICATION_LIMIT, NOTIFICATION_POSITION, NOTIFICATION_Z_INDEX } from 
  */
 export function NotificationsHost() {
   // console-notices (console.css): the stack starts above a bar of actions stuck to the bottom of the
-  // window (the create form's Create order), never over it (issue 24).
+  // window (the create form's Create order), never over it.
   return <Notifications position={NOTIFICATION_POSITION} limit={NOTIFICATION_LIMIT} zIndex={NOTIFICATION_Z_INDEX} classNames={{ root: 'console-notices' }} />;
 }

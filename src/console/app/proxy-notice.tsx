@@ -6,7 +6,7 @@ import { useServerConfig, useToken } from '../lib/use-server-config.ts';
 
 /**
  * Proxy mode (ORDER_SERVICE_URL): says where this console's calls go, and until a token is set for
- * that service, how to get going, instead of greeting the person with an error (issue 11).
+ * that service, how to get going, instead of greeting the person with an error.
  */
 export function ProxyNotice({ environment }: { environment: Environment }) {
   const config = useServerConfig();
@@ -18,7 +18,7 @@ export function ProxyNotice({ environment }: { environment: Environment }) {
         This console forwards its calls to the Order Service at <Text span ff="monospace">{config.serviceOrigin}</Text>. Add your token
         for it in Settings to create, open and refund orders there.
       </Text>
-      {/* Straight to the token editor of this environment (issue 24), not to a page to search. */}
+      {/* Straight to the token editor of this environment, not to a page to search. */}
       <Button component={Link} to={`/settings?${new URLSearchParams({ edit: environment.id }).toString()}`} size="xs" variant="light">
         Set the token in Settings
       </Button>

@@ -12,8 +12,8 @@ import { RouteErrorBoundary } from './route-error-page.tsx';
 // what it shows; the orders page, where every session starts, paints its frame first (orders-route.tsx).
 //
 // Declarative routes (<Routes>), not a data router (createBrowserRouter): the console loads no data
-// through the router, and the data router's code was 15 KB gzip of the first screen and about 30 ms
-// of its main thread to build (issue 17). What it gave is here: a page's code loads when the page is
+// through the router, and the data router's code was a sizeable part of the first screen's bytes and
+// of its main thread (docs/performance.md). What it gave is here: a page's code loads when the page is
 // first shown (the shell stays, a loader shows where the page goes: loadable.tsx), and a page that
 // throws shows the error page inside the shell (RouteErrorBoundary) until the user goes elsewhere.
 
@@ -32,7 +32,7 @@ const AuditPage = page(() => import('../features/audit/audit-page.tsx'), (m) => 
 const UsersPage = page(() => import('../features/users/users-page.tsx'), (m) => m.UsersPage);
 
 /**
- * The code a page the console server renders in team mode (issue 27) needs: loaded before the server
+ * The code a page the console server renders in team mode needs: loaded before the server
  * renders it and before the browser hydrates it, so both render the page, not its loader.
  */
 export async function preloadServerRenderedPage(pathname: string): Promise<void> {

@@ -4,7 +4,7 @@ import { startTransition, useEffect, useState } from 'react';
 import type { Environment } from '../lib/environments.ts';
 
 // The app shell's parts as plain elements carrying Mantine's own classes, CSS variables and data
-// attributes (issue 27): the markup Mantine's AppShell, Burger, Title, Badge, Button, NavLink, Group
+// attributes: the markup Mantine's AppShell, Burger, Title, Badge, Button, NavLink, Group
 // and Text render for the shell's props, without their runtime (style resolution per element, style
 // props, the app shell's media styles computed and injected on every load, react-remove-scroll).
 // Their stylesheets are loaded up front (shell-styles.ts); the shell's own rules are in console.css.
@@ -143,7 +143,7 @@ function WideOnly({ children }: { children: string }) {
 /**
  * The header's environment chip, Mantine's Badge as a link to Settings. Production is loud (white on
  * dark red, 5.6:1); the others keep the text in the body colour beside a coloured dot, which stays
- * readable in both schemes. A refused token is red whatever the environment (issue 24): every call
+ * readable in both schemes. A refused token is red whatever the environment: every call
  * fails until it is fixed. `onClick` keeps the click in the app (lib/link-clicks.ts).
  */
 export function EnvironmentChip({ environment, rejection, onClick }: { environment: Environment; rejection: string | null; onClick: (event: MouseEvent) => void }) {

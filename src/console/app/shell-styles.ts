@@ -1,5 +1,5 @@
-// Mantine's styles per component (issue 6), instead of the whole stylesheet (about 36 KB gzip, most
-// of it for components no screen uses). This file: what every screen shows, loaded up front — the
+// Mantine's styles per component, instead of the whole stylesheet (most of it for components no
+// screen uses). This file: what every screen shows, loaded up front — the
 // global styles (not default-css-variables.css: theme-variables.css holds the theme's variables, see
 // providers.tsx), the app shell and the error pages, each with the components it renders itself
 // (Button needs UnstyledButton and Loader); the shell's own parts are plain elements with the classes

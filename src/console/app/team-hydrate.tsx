@@ -19,7 +19,7 @@ function HydrationDone() {
 }
 
 /**
- * Team mode, issue 27: the console server sent this page rendered (src/console/team-render.tsx) with
+ * The console server sent this page rendered (src/console/team-render.tsx) with
  * its data in a JSON block. The browser takes the same config and data, loads the page's code, and
  * hydrates: the first render is the server's, and the page's queries find their answers in the cache.
  * A block that does not parse (it never should) drops the HTML and starts as a page without it would.

@@ -6,7 +6,7 @@ import { orderQueries } from '../features/orders/api/order-queries.ts';
 import { orderIndexQueries } from '../features/orders/api/search-order-index.ts';
 import { receiveOrder } from '../features/orders/order-record.ts';
 
-// Issue 27: the answers a team page was rendered with, put into the query cache under the keys the
+// The answers a team page was rendered with, put into the query cache under the keys the
 // page's own queries use, with the time the server got them: the server's render and the browser's
 // hydration run this same code on the same data, so they render the same, and the page finds its
 // data fresh (nothing fetched twice). A seed for an environment this person does not have is ignored.

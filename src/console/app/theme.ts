@@ -18,14 +18,14 @@ export const theme = createTheme({
     // than Modal.extend(), so the first screen's bundle does not carry the dialog components.
     Modal: { defaultProps: { closeButtonProps } },
     Drawer: { defaultProps: { closeButtonProps } },
-    // The selected option of a segmented control must stand out (issue 11): Mantine's white-on-grey
+    // The selected option of a segmented control must stand out: Mantine's white-on-grey
     // (light) and dark-5-on-dark-8 (dark) measured 1.1:1 and 1.5:1. The colours are the scheme's
     // --console-selected-* below, at least 3:1 against the track and the unselected options.
     SegmentedControl: {
       styles: { root: { '--sc-color': 'var(--console-selected-bg)', '--sc-label-color': 'var(--console-selected-text)' } },
     },
     // Mantine paints an invalid input's placeholder in the error colour, where it reads as a value
-    // that is wrong (issue 11). The placeholder keeps its own colour; the border and message say it.
+    // that is wrong. The placeholder keeps its own colour; the border and message say it.
     Input: { styles: { input: { '--input-placeholder-color': 'var(--mantine-color-placeholder)' } } },
   },
 });
@@ -54,7 +54,7 @@ const LIGHT_VARIANT_TEXT: Record<string, string> = Object.fromEntries(
 );
 
 /**
- * The console's own colours per scheme (issue 11), with their contrast on what they sit on:
+ * The console's own colours per scheme, with their contrast on what they sit on:
  * - focus ring on inputs: indigo 8 on white 5.7:1; indigo 4 on the dark body (#242424) 5.2:1, on a dark input 4.6:1;
  * - a segmented control's selected option: indigo 8 (white text 5.7:1) on the grey 1 track 5.1:1;
  *   indigo 3 (near-black text 8:1) on the dark 8 track 7.2:1.

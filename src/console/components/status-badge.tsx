@@ -27,7 +27,7 @@ export function statusColor(status: string): StatusColor {
  * the body colour, so every status reads at full contrast in both schemes (coloured text on a tinted
  * background fell below 4.5:1 for green and teal). An undocumented status is shown as sent, in grey.
  * `data-testid="order-status"` is the order page's hook (D10); the orders list's rows pass
- * `order-row-status` (issue 11), so a page never holds more than one `order-status`.
+ * `order-row-status`, so a page never holds more than one `order-status`.
  *
  * Mantine's Badge look in plain elements and CSS (status-badge.module.css): the orders list renders
  * one per row, dozens per frame while scrolling, where Mantine's Badge cost a style resolution each.

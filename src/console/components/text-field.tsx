@@ -35,12 +35,11 @@ function asText(value: unknown): string {
  * Mantine's input is uncontrolled: the element keeps the text the person types, and the form's value
  * is written into it only when the two differ, that is when the form set it (a reset, sample data,
  * an import, a decimal comma made a dot). As a controlled input (`value`), every keystroke
- * re-rendered Mantine's TextInput, InputBase, wrapper, label and description: about 1 ms of the
- * 3.6-4.2 ms React spent on a keystroke in order_external_id with 200 items (Chrome CPU profile,
- * issue 27 typing). The text is written before paint (layout effect), so the screen never shows the
- * old one.
+ * re-rendered Mantine's TextInput, InputBase, wrapper, label and description, a good part of what a
+ * keystroke cost in a long form (docs/performance.md, "Typing"). The text is written before paint
+ * (layout effect), so the screen never shows the old one.
  *
- * Leaving the field tells the form only when the person typed in it (issue 11): a field someone
+ * Leaving the field tells the form only when the person typed in it: a field someone
  * merely tabbed through is not "touched", so it does not turn red before they typed in it or tried
  * to submit. A value set by the form (sample data, import, clear) is not the person's typing.
  */

@@ -27,7 +27,7 @@ export interface ApiRequest {
   /** Team mode: a read the page makes by itself (a poll), which must not keep the session alive (contract/session.ts). */
   background?: boolean;
   /**
-   * This very request, already sent by public/boot.js while the app's code downloaded (issue 27):
+   * This very request, already sent by public/boot.js while the app's code downloaded:
    * its answer is taken instead of sending it again, when the URL and token it went out with are the
    * ones this call would send; otherwise it is cancelled and the call sends its own.
    */
@@ -71,7 +71,7 @@ export function consoleUrl(path: string, query?: Record<string, string | undefin
  */
 export async function apiRequest(environment: Environment, request: ApiRequest): Promise<ApiResponse> {
   const url = serviceUrl(environment, request.path, request.query);
-  // A token is the service's it was entered for (issue 23 #8): on this console's own origin, which
+  // A token is the service's it was entered for: on this console's own origin, which
   // service that is comes with the server's config, so it is known before the token is read.
   if (environment.baseUrl === '') await serverConfigSettled();
   // Team mode (D16): the session cookie goes along and the server adds the token; none is here.
@@ -226,7 +226,7 @@ async function send(call: Call): Promise<ApiResponse> {
   }
 
   if (entryId !== null) journal.finish(entryId, { status: response.status, durationMs: elapsed(), responseBody: journalSafe(text), error: null });
-  // Issue 23 #6: what the service says is shown in many places; none of them may show the token back.
+  // What the service says is shown in many places; none of them may show the token back.
   if (!response.ok) throw apiErrorFromResponse(request.method, url, response.status, journalSafe(text), response.headers.get('Retry-After'), call.server);
   if (text === '') return { status: response.status, data: null };
   let data: unknown;

@@ -94,7 +94,7 @@ export class ApiError extends Error {
   /**
    * "This route does not exist here", not "no such order": a 405, or a 404 that is not the service's own
    * `{"detail": ...}` (an HTML page from the web framework or a proxy). A DRF service without a read of
-   * one order answers a GET of it that way (issue 24 #1, D9).
+   * one order answers a GET of it that way (D9).
    */
   get routeMissing(): boolean {
     if (this.kind !== 'http') return false;
@@ -114,7 +114,7 @@ function describe(init: ApiErrorInit): string {
   const status = `HTTP ${init.status ?? '?'}`;
   if (init.detail !== undefined) return `${status}: ${init.detail}`;
   if (init.fieldErrors !== undefined && init.fieldErrors.length > 0) {
-    // The service's own words, field by field (issue 24: a 10,000-character search said only "some
+    // The service's own words, field by field (a 10,000-character search said only "some
     // fields were rejected", where the sandbox had said "At most 255 characters of text").
     const shown = init.fieldErrors.slice(0, 3).map((field) => `${field.path}: ${field.messages.join(' ')}`);
     const more = init.fieldErrors.length - shown.length;

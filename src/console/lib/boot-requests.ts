@@ -1,6 +1,6 @@
 import type { SentRequest } from './api-client.ts';
 
-// Issue 27, time to content: public/boot.js sends a page's first read itself when the server's config
+// public/boot.js sends a page's first read itself when the server's config
 // in the page says this is a sandbox, while the app's code is still downloading: on /orders the list's first
 // page, on /orders/{id} the order. It leaves the request here; the app (prefetch-first-page.ts,
 // get-order.ts) hands it to apiRequest, which takes its answer only when it went out to the URL and

@@ -5,8 +5,8 @@ import { developmentToken, isProxyMode, isTeamMode, onServerConfig, renderedConf
 // live in sessionStorage, or in localStorage only for an environment whose "remember on this device"
 // box is ticked (issue: the token never reaches localStorage unless the user opts in).
 //
-// This module is on the first screen's path, so it checks stored environments by hand: zod (24 KB
-// gzip) then loads only with the pages that parse with it (issue 6, initial bundle budget).
+// This module is on the first screen's path, so it checks stored environments by hand: zod then
+// loads only with the pages that parse with it (docs/performance.md, "No zod on the first screen").
 
 export type { Environment } from './environment-schema.ts';
 
@@ -140,7 +140,7 @@ function load(): Snapshot {
 /**
  * The snapshot already handed out (or the pre-render's) when nothing in it changed: a new object
  * makes every component that reads the environments render again, the whole shell included. On
- * the first screen that was twice for nothing (issue 17): after hydration (the pre-render's snapshot
+ * the first screen that was twice for nothing: after hydration (the pre-render's snapshot
  * against this browser's) and when the server's config came (sandbox, as assumed).
  */
 function kept(next: Snapshot): Snapshot {
@@ -158,7 +158,7 @@ function commit(environments: Environment[], activeId: string): void {
 
 const SERVER_SNAPSHOT: Snapshot = { environments: [DEFAULT_ENVIRONMENT], active: DEFAULT_ENVIRONMENT };
 
-// A team page the console server rendered (issue 27): its environments, the first one active (the
+// A team page the console server rendered: its environments, the first one active (the
 // server cannot see this browser's choice), one object per rendered config so React sees no change.
 let renderedSnapshot: { config: unknown; snapshot: Snapshot } | null = null;
 
@@ -232,7 +232,7 @@ function findEnvironment(id: string): Environment | undefined {
 }
 
 /**
- * The service an environment's calls reach (issue 23 #8): its base URL's origin; for one on this
+ * The service an environment's calls reach: its base URL's origin; for one on this
  * console's own origin, the proxied service's origin behind a proxy, else this server's sandbox.
  * A token is kept with the service it was entered for and given to no other.
  */

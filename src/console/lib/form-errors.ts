@@ -26,7 +26,7 @@ export function applyServerErrors<T extends FieldValues>(
     }
   }
   if (error.fieldErrors.length === 0 && error.nonFieldErrors.length === 0) unmatched.push(error.message);
-  // 429 (and a 503 that says when): when to send again, which the person decides (issue 13).
+  // 429 (and a 503 that says when): when to send again, which the person decides.
   if (error.retryAfterSeconds !== undefined) unmatched.push(retryAfterAdvice(error.retryAfterSeconds));
   if (unmatched.length > 0) setError(SERVER_ERROR_KEY, { type: 'server', message: unmatched.join('\n') });
   return unmatched;

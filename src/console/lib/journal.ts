@@ -2,7 +2,7 @@ import { environmentStore, getToken } from './environments.ts';
 import { redactTokens } from './redact.ts';
 
 // The request journal: every call the console makes, newest first. Kept in this tab's
-// sessionStorage, so it survives a reload of the tab and goes with the tab (issue 11). It never
+// sessionStorage, so it survives a reload of the tab and goes with the tab. It never
 // holds a token: the api client records the request headers with Authorization already masked, and
 // takes the request's token out of anything the service echoes back; what is stored is redacted
 // again with every token the console knows (storedCopy).
@@ -14,7 +14,7 @@ export interface JournalEntry {
   url: string;
   path: string;
   environmentName: string;
-  /** The environment's stable id (issue 23 #7: a name can be reused); absent in entries kept before it was recorded. */
+  /** The environment's stable id (a name can be reused); absent in entries kept before it was recorded. */
   environmentId?: string;
   /** The request's headers as sent, Authorization masked (`Token ****`). */
   requestHeaders: Record<string, string>;
@@ -34,7 +34,7 @@ export interface JournalEntry {
 /**
  * The calls kept, in memory and in the tab's storage. Past it the oldest reads go first: what a person
  * did (every write) stays, up to WRITES_CEILING, so an hour of an open order page polling never pushes
- * out the create and the refund made in this tab (issue 24). A read that gets the same answer as the
+ * out the create and the refund made in this tab. A read that gets the same answer as the
  * last read of the same URL is folded into that entry as a count, so polling costs no room at all.
  */
 export const JOURNAL_CAPACITY = 200;
@@ -50,7 +50,7 @@ const SAVE_DELAY_MS = 500;
 export const SHORTENED_MARK = '\n… (shortened when kept for a reload of the tab)';
 
 // What a stored entry must be to be shown again, checked by hand: the api client needs this module,
-// and it must not wait for zod on the first screen (issue 17: the orders list's first request).
+// and it must not wait for zod on the first screen (the orders list's first request).
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isInt = (value: unknown): value is number => Number.isInteger(value);
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -229,9 +229,8 @@ function storedCopy(entry: JournalEntry, tokens: readonly string[]): JournalEntr
  * Each entry's stored JSON and the tokens it was redacted with. Entries are never changed in place
  * (a finished call or a folded poll is a new object), so a save redoes only the entries that are new
  * since the last, and all of them when the known tokens changed. Redacting every entry again on every
- * save made scrolling a long list janky: each page of 200 orders is a read with a ~100 KB answer
- * (npm run bench -- list, 10,000 orders: the longest task while scrolling 153 -> 89 ms with this,
- * -> 60 ms with each entry under its own key, save below).
+ * save made scrolling a long list janky: each page of 200 orders is a read with a large answer
+ * (`npm run bench -- list`; docs/performance.md, "The list's rows").
  */
 const storedJson = new WeakMap<JournalEntry, { tokens: string; json: string }>();
 
@@ -274,9 +273,9 @@ function removeStored(store: Storage): void {
 
 /**
  * Each entry under its own key, written when it is new or changed: a long list's pages (a read with
- * a ~100 KB answer each, 20 KB kept) cost one entry's write each, not a rewrite of all of them. One
+ * a large answer each, kept shortened) cost one entry's write each, not a rewrite of all of them. One
  * key for the whole journal made every save copy it whole (sessionStorage's setItem): scrolling
- * 10,000 orders had a task of up to 150 ms every half second by the end (npm run bench -- list).
+ * 10,000 orders ended with a long task every half second (npm run bench -- list).
  */
 function save(): void {
   saveTimer = null;

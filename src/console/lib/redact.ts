@@ -13,7 +13,7 @@ export function redactTokens(text: string, tokens: readonly string[]): string {
 }
 
 /**
- * Issue 23 #6: a service may echo the token it got (in an error's detail, a refusal's reason, a
+ * A service may echo the token it got (in an error's detail, a refusal's reason, a
  * stored body). Every answer is masked once, where it arrives (api-client.ts), so no panel that
  * shows a service's text can show the token: string values only, never keys, so the answer keeps
  * its shape; the structure is copied, the input is not changed.

@@ -1,6 +1,6 @@
 import { INTL_COOKIE } from '../../contract/paths.ts';
 
-// Issue 27 (team mode): a page the console server renders must come out as the browser will render it
+// A page the console server renders must come out as the browser will render it
 // when it hydrates: dates in the browser's locale and time zone, "… ago" counted from the same instant.
 // The browser tells the server its locale and time zone in a cookie (no secret: what
 // Intl.DateTimeFormat resolves to); the server renders with them and with the render's time, the

@@ -1,7 +1,7 @@
 import { CONSOLE_CONFIG_PATH } from '../../contract/paths.ts';
 import type { TeamMe } from '../../contract/console-api.ts';
 
-// What the server that served this console is (issue 11): the embedded sandbox, or a proxy that
+// What the server that served this console is: the embedded sandbox, or a proxy that
 // forwards /psp/ to a real Order Service (ORDER_SERVICE_URL, D8). The built-in environment is "this
 // server", so it follows the answer: in proxy mode it is the proxied service, sandbox features off.
 //
@@ -114,7 +114,7 @@ export function settleMe(me: TeamMe | null): void {
 }
 
 /**
- * Team mode's server-rendered pages (D16, issue 27): the config the console server rendered a page
+ * Team mode's server-rendered pages (D16): the config the console server rendered a page
  * with. The server's render and the browser's hydration both read it where React asks for a "server
  * snapshot" (use-team.ts, environments.ts, loadable.tsx), so the two trees agree; null everywhere
  * else, which keeps the build's pre-render and its hydration as they were.

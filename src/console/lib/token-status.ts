@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { environmentStore, getActiveEnvironment, getToken } from './environments.ts';
 
 // Whether the service refused the active environment's token (401/403) and has not accepted it
-// since: the header chip shows it (issue 24), where a green chip over every call answering 401 misled
+// since: the header chip shows it, where a green chip over every call answering 401 misled
 // people. Set and cleared by the query client's caches (lib/query-client.ts), where error side
 // effects live. It holds which environment and the token refused, in memory only, so a token changed
 // in Settings is not shown as refused before the service has been asked.

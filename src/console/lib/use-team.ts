@@ -13,7 +13,7 @@ const teamMe = (): TeamMe | null => {
 };
 const isTeam = () => serverConfig()?.mode === 'team';
 
-// A server-rendered team page (issue 27) is hydrated with the config it was rendered with.
+// A server-rendered team page is hydrated with the config it was rendered with.
 const renderedMe = (): TeamMe | null => {
   const config = renderedConfig();
   return config?.mode === 'team' ? config.me : null;

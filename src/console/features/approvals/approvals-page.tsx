@@ -6,7 +6,7 @@ import { ApprovalQueueCard } from './approval-queue-card.tsx';
 import { BulkApprovals } from './bulk-approvals.tsx';
 
 // docs/decisions.md D17: /approvals, the approvers' queue (waiting requests first, then the last day's),
-// and the bulk refunds waiting for a second person (issue 28).
+// and the bulk refunds waiting for a second person.
 
 export function ApprovalsPage() {
   const team = useIsTeamMode();

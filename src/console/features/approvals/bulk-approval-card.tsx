@@ -10,7 +10,7 @@ import { displayAmount, formatAge, formatDateTime } from '../order-detail/order-
 import { useNow } from '../order-detail/use-now.ts';
 import { Fact, HALF, WHOLE } from './approval-queue-card.tsx';
 
-// Issue 28 with D17: a bulk refund over the threshold waits in the approvers' queue beside single
+// A bulk refund over the threshold waits in the approvers' queue beside single
 // refunds: who asked, the total, how many rows, how old and until when, a link to its rows, and
 // Approve or Reject with a note. Its requester sees why they cannot decide on it.
 

@@ -9,7 +9,7 @@ import { displayAmount } from '../order-detail/order-format.ts';
 import type { BulkDecision } from './bulk-approval-card.tsx';
 import { batchRowsPath, BulkApprovalCard } from './bulk-approval-card.tsx';
 
-// Issue 28 with D17: the bulk refunds waiting for a second person, in the approvers' queue. A batch
+// The bulk refunds waiting for a second person, in the approvers' queue. A batch
 // decided here leaves the server's list; what was decided stays said on this page.
 
 export function BulkApprovals({ enabled }: { enabled: boolean }) {

@@ -8,7 +8,7 @@ import { RunPanel } from './run-panel.tsx';
 import { TeamBulkRefunds } from './team-bulk-refunds.tsx';
 import { useBulkRun } from './use-bulk-run.ts';
 
-// Issue 28: refund many orders from a CSV file, each exactly once. Personal mode runs it in this tab
+// Refund many orders from a CSV file, each exactly once. Personal mode runs it in this tab
 // (bulk/'s engine); team mode hands it to the console server (team-bulk-refunds.tsx).
 
 function PersonalBulkRefunds({ environment }: { environment: Environment }) {

@@ -7,8 +7,8 @@ import type { BulkRun } from '../../../contract/bulk-run-model.ts';
 import { consoleRequest } from '../../lib/api-client.ts';
 import { isRefetch } from '../../lib/session-activity.ts';
 
-// Issue 28 in team mode: the console server's bulk-run routes (src/contract/bulk-runs.ts), with the
-// session cookie. Every answer is parsed with the contract's schemas; the polls are background reads.
+// The console server's bulk-run routes (src/contract/bulk-runs.ts), with the session cookie. Every
+// answer is parsed with the contract's schemas; the polls are background reads.
 
 /** How often a run is read again: every second while it sends, now and then while it waits for an approver, never once it is over. */
 export function pollInterval(state: TeamBulkRunState | undefined): number | false {

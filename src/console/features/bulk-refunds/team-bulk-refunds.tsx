@@ -8,7 +8,7 @@ import { TeamRunNotice } from './team-run-notice.tsx';
 import { RUNS_SHOWN, TeamRunsList } from './team-runs-list.tsx';
 import { useTeamBulkRun } from './use-team-bulk-run.ts';
 
-// Team mode (issue 28, D16/D17): the same upload, checks and confirmation as in personal mode (the
+// Team mode (D16/D17): the same upload, checks and confirmation as in personal mode (the
 // orders are read through the console server), but Confirm hands the plan to the console server,
 // which keeps it and sends it; this page shows the server's run. `?run=` opens one (Approvals links here).
 

@@ -11,7 +11,7 @@ import type { RunControls } from './run-source.ts';
 import type { RunAction } from './team-bulk-api.ts';
 import { actOnTeamBulkRun, createTeamBulkRun, teamBulkQueries } from './team-bulk-api.ts';
 
-// Team mode (issue 28, D16/D17): the console server keeps and sends the run; this tab only shows it.
+// Team mode (D16/D17): the console server keeps and sends the run; this tab only shows it.
 // Closing the tab loses nothing: coming back lists the environment's runs and opens the unfinished one.
 
 /** The console's server refused the request, as opposed to an answer that was lost or could not be read. */

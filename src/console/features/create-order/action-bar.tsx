@@ -4,7 +4,7 @@ import { IconDotsVertical, IconEraser, IconEye, IconFileImport, IconSend, IconSp
 
 interface Props {
   pending: boolean;
-  /** A production environment: no sample data (issue 11), and Create order names it. */
+  /** A production environment: no sample data, and Create order names it. */
   production: boolean;
   environmentName: string;
   /** Create order: a button that calls this, not a submit button (the form is a FormRegion). */
@@ -18,7 +18,7 @@ interface Props {
 /**
  * Stays at the bottom of the window, so Create order is one click away in a 200-row form. From the
  * `sm` breakpoint up the other actions are buttons beside it; on a phone they are one menu, so the
- * bar is one row: the menu and the primary button (issue 11).
+ * bar is one row: the menu and the primary button.
  */
 export function ActionBar({ pending, production, environmentName, onSubmit, onSample, onImport, onPreview, onClear }: Props) {
   const bar = useReservedBottom();

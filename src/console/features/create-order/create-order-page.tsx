@@ -55,7 +55,7 @@ function CreateOrderForm({ environment }: { environment: Environment }) {
     context: shownErrors,
     defaultValues: draft ?? emptyFormValues(),
     // Errors appear when the user leaves a field they typed in, then follow their typing in that
-    // field (onTouched; the inputs tell the form about leaving only after typing, issue 11).
+    // field (onTouched; the inputs tell the form about leaving only after typing).
     // Untouched fields are not checked per keystroke; a touched one is checked on its own (the
     // resolver parses that member, not the 250-row body; submit parses everything), and only inputs
     // whose error changed re-render. onChange would flag fields not yet filled.

@@ -16,11 +16,11 @@ export const ROW_STYLES = {
 
 /**
  * Text inputs: size and layout containment make each input a relayout boundary, so the new text of
- * a keystroke is laid out inside the input, not up through the 200-row column around it (measured
- * in Chromium: 0.5-0.65 ms -> 0.04 ms of layout per keystroke in a row). The input's size comes
+ * a keystroke is laid out inside the input, not up through the 200-row column around it (a
+ * fraction of the layout work per keystroke: docs/performance.md). The input's size comes
  * from Mantine's CSS (width 100%, --input-height), never from its text, so nothing moves.
- * No border-colour transition: an error appearing or going while typing would otherwise animate
- * for 100 ms, and each of those frames (and its transitionrun/transitionend events) lands on the
+ * No border-colour transition: an error appearing or going while typing would otherwise animate,
+ * and each of that animation's frames (and its transitionrun/transitionend events) lands on the
  * next keystrokes.
  */
 export const TEXT_INPUT_STYLES = { input: { contain: 'size layout', transition: 'none' } } as const;

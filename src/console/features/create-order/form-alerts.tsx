@@ -102,7 +102,7 @@ interface ImportReport {
   notes: string[];
 }
 
-/** `onUndo`: the form as it was before the import, in one step (issue 24: field by field was the only way back). */
+/** `onUndo`: the form as it was before the import, in one step (field by field was the only way back). */
 export function ImportReportAlert({ report, onDismiss, onUndo }: { report: ImportReport; onDismiss: () => void; onUndo: () => void }) {
   const clean = report.issues.length === 0 && report.notes.length === 0;
   return (

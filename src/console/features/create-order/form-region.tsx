@@ -17,8 +17,8 @@ const IMPLICIT_SUBMIT = new Set(['text', 'search', 'url', 'tel', 'email', 'passw
  * inputs: for every event it handles React reads its own properties off each element between the
  * target and the root, and a <form> answers property reads through its named-control getter
  * (HTMLFormElement overrides built-ins), which Chromium rebuilds over the whole form after any DOM
- * change inside it. A keystroke inserts text, so every keystroke paid that rebuild: 1.5-2 ms of
- * main thread in Chromium with 200 items and 50 transactions. The submit button calls onSubmit
+ * change inside it. A keystroke inserts text, so every keystroke paid that rebuild over 1,500
+ * inputs (docs/performance.md, "Typing"). The submit button calls onSubmit
  * itself (ActionBar); nothing here relies on native form submission, validation or reset.
  */
 export function FormRegion({ label, onSubmit, children }: Props) {

@@ -12,8 +12,8 @@ import { customerBody, itemBody, ITEM_FIELDS, orderDataBody, topLevelBody, TRANS
 // The form's resolver. react-hook-form validates on every keystroke in a field the user has left
 // once (mode onTouched) and asks the resolver about that one field (`options.names` = [name]); of
 // the answer it reads only the error at that path. Parsing the whole body for that (toRequestBody
-// plus the schema over 200 items and 50 transactions) cost 2-5 ms a keystroke, garbage collection
-// included. Every rule of the request schema is about one member's own value (no rule reads another
+// plus the schema over 200 items and 50 transactions) was a large part of a keystroke's cost, garbage
+// collection included. Every rule of the request schema is about one member's own value (no rule reads another
 // member), so the error at a path is decided by that member alone: this resolver parses just that
 // member's body value with the member's schema, taken from the same request schema. Anything else
 // (submit, trigger() after an import, several names, a name it does not know, criteriaMode "all",
@@ -115,8 +115,8 @@ const isList = (name: string): name is 'items' | 'transaction_history' => name =
 export const createOrderResolver: Resolver<CreateOrderFormValues, unknown, OrderCreateRequest> = async (values, context, options) => {
   const only = options.names?.length === 1 ? options.names[0] : undefined;
   // After a row is added, removed, duplicated or moved, react-hook-form (mode onTouched) validates
-  // the whole list and shows every error in it: a new row turned red before anyone typed in it
-  // (issue 11), and the 250-row body was parsed per click. The errors already shown have been moved
+  // the whole list and shows every error in it: a new row turned red before anyone typed in it,
+  // and the 250-row body was parsed per click. The errors already shown have been moved
   // with the rows by react-hook-form itself, so the answer is what is shown: nothing new turns red,
   // nothing shown goes away. A row's fields are checked as the person types and leaves them, and
   // all of them on submit. (Only useFieldArray asks about a list's name on its own.)

@@ -22,7 +22,7 @@ class Reader {
     if (value === undefined || value === null) return '';
     if (typeof value === 'string') {
       // D5: quantity and mcc are JSON integers. The form sends what it shows as a number, so text
-      // here is turned into one: said, like every other change (issue 24).
+      // here is turned into one: said, like every other change.
       if ((path.endsWith('.quantity') || path.endsWith('.mcc')) && value.trim() !== '') this.notes.push(`${path}: was the text ${JSON.stringify(value)}, sent as a number`);
       return value;
     }

@@ -11,8 +11,8 @@ const TOTAL_STYLE = { ...FIGURE_STYLE, textAlign: 'right' } as const;
 
 // The summary's figures change with every keystroke in an amount or a quantity; its Mantine parts
 // (the texts, the warning) change only when a line stops or starts counting or the warning comes
-// or goes. Re-rendering them per keystroke cost about 3 ms of main thread in Chromium with 200
-// items (the warning's Alert most of it), so they are memoised on that shape and the figures are
+// or goes. Re-rendering them per keystroke was costly with 200 items (the warning's Alert most of
+// it), so they are memoised on that shape and the figures are
 // text nodes that read the summary from a context.
 const SummaryFigures = createContext<Summary | null>(null);
 

@@ -67,7 +67,7 @@ export const OrderSection = memo(function OrderSection({ control, existing }: Pr
             label="Return URL"
             description="return_url"
             descriptionProps={JSON_PATH_DESCRIPTION}
-            // Where "Fill with sample data" points too: a page this server answers, not a dead host (issue 24).
+            // Where "Fill with sample data" points too: a page this server answers, not a dead host.
             placeholder={sampleReturnUrl()}
             inputMode="url"
             withAsterisk

@@ -13,7 +13,7 @@ interface Props {
 
 /**
  * In an environment marked production (Settings), Create order first asks, naming the environment
- * and the amount: an order there is real (issue 11).
+ * and the amount: an order there is real.
  */
 export function ProductionConfirmModal({ body, environmentName, onCancel, onConfirm }: Props) {
   const amount = body === null ? '' : isAmountString(body.order_data.amount) ? formatMoney(body.order_data.amount) : body.order_data.amount;

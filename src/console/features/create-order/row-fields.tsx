@@ -15,14 +15,14 @@ import { concernsName, useShownAfterPaint } from './use-watch-after-paint.ts';
 // re-rendered the Mantine input. Registered (uncontrolled) inputs keep their text in the DOM:
 // react-hook-form reads it on change and writes it on registration, reset and field-array moves,
 // so a keystroke re-renders nothing here and costs no subscription. Each row listens to the errors
-// of its own fields (useRowErrors, one observer of the form for all rows) and hands each input its message.
+// of its own fields (useRowErrors, one subscription of the form for all rows) and hands each input its message.
 //
 // Every row input and select says autocomplete="off" (unless a row passes its own): the rows hold a
 // customer's order, not the agent's details, so the browser has nothing of its own to offer there. It
 // also keeps them out of the page state Chromium saves for back/forward (a pass over every control that
-// does not say "off", run about once a second while the person types): with 200 items and 50
-// transactions that pass took 8-12 ms of the main thread, sometimes between a keystroke and its paint;
-// 0.6 ms with every control off (measured in a trace of 13 keystrokes, issue 27).
+// does not say "off", run about once a second while the person types): with 250 rows that pass was
+// long enough to land between a keystroke and its paint, and almost nothing with every control off
+// (docs/performance.md, "Typing").
 //
 // A row's inputs register under names that carry the row index; rows are keyed by the field
 // array's ids, so a reset (sample data, import, clear) mounts them afresh and a remove or insert
@@ -46,7 +46,7 @@ type RowTextInputProps = Omit<TextInputProps, Registered> & {
  * props are text and module constants, so when one message of a row changes only that input
  * re-renders.
  *
- * Leaving the input tells the form only once the person typed in it (issue 11), as TextField does:
+ * Leaving the input tells the form only once the person typed in it, as TextField does:
  * tabbing through a new row does not paint it red. Rows mount afresh on a reset, so "typed" is per
  * mounted input.
  */
@@ -63,7 +63,7 @@ export const RowTextInput = memo(function RowTextInput({ control, name, error, d
   // While the field has focus, its error line keeps its place when the message goes: typing in a
   // field that shows an error ("too many digits", then fixed, then wrong again) would otherwise move
   // every row below it up and down, a jump the user sees and a whole-form layout and repaint per
-  // such keystroke (issue 6). The space is given back when the field loses focus.
+  // such keystroke. The space is given back when the field loses focus.
   useLayoutEffect(() => {
     const wrapper = wrapperOf(input.current);
     if (wrapper === null) return;
@@ -149,11 +149,10 @@ export const RowSelect = memo(function RowSelect({ control, name, error, options
  * its inner part is memoised on these messages. A changed message is shown after the frame of the
  * keystroke that changed it (useShownAfterPaint): the typed character first.
  *
- * Every row listens through one observer per form (subscribeRowErrors), not a useFormState of its
- * own: react-hook-form hands each of its subscribers every announcement, keystrokes included, and
- * with 250 rows comparing 250 names per keystroke cost about 0.55 ms of each keystroke's main thread
- * (Chrome CPU profile, issue 27 typing). The one observer ignores announcements without errors
- * (a keystroke that validates nothing) and asks only the rows the change concerns.
+ * Every row listens through one subscription per form (subscribeRowErrors), not a useFormState of
+ * its own: react-hook-form hands each of its subscribers every announcement, keystrokes included,
+ * and 250 rows would compare 250 names per keystroke. The one subscription hears only what carries
+ * errors (a keystroke that validates nothing does not) and asks only the rows the change concerns.
  */
 export function useRowErrors<F extends string>(form: FormValuesSource, path: `items.${number}` | `transaction_history.${number}`, fields: readonly F[]): Record<F, string | undefined> {
   const { subscribe, getFieldState } = form;
@@ -263,7 +262,7 @@ export const RowActions = memo(function RowActions({ what, index, onRemove, onDu
 
 /**
  * A section's rows in a box of their own: a change below them (the totals, the warning) lays out the
- * section's three children, not every row (Chromium: 0.49 -> 0.14 ms per change). Nothing when empty.
+ * section's three children, not every row. Nothing when empty.
  */
 export function RowList({ children }: { children: ReactNode }) {
   return Children.count(children) === 0 ? null : <Stack gap="md">{children}</Stack>;

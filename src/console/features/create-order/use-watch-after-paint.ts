@@ -33,8 +33,8 @@ export function onFormChange(subscribe: FormValuesSource['subscribe'], names: Na
 /**
  * Runs `work` in a task of its own after the browser has painted the next frame: a timer set from
  * requestAnimationFrame runs once that frame is on screen (in a hidden tab, once it is shown again:
- * nobody sees the figures meanwhile). Where there is no requestAnimationFrame at all, a 16 ms timer
- * stands in for the frame.
+ * nobody sees the figures meanwhile). Where there is no requestAnimationFrame at all, a timer of
+ * one frame's length stands in for the frame.
  */
 export function afterNextPaint(work: () => void): Cancel {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -55,8 +55,8 @@ export function afterNextPaint(work: () => void): Cancel {
  * `compute` over the form's values, updated after the frame that shows a change (see afterNextPaint),
  * not in the task of the keystroke that made it. With 200 items a keystroke in an amount re-rendered
  * the line total and the items summary, summed the 200 lines and laid the whole form out again (the
- * summary's warning quotes the total in running text) before the typed character reached the screen:
- * about 2 ms of main thread per keystroke. Now the keystroke's frame shows only the character; the
+ * summary's warning quotes the total in running text) before the typed character reached the screen
+ * (docs/performance.md, "Typing"). Now the keystroke's frame shows only the character; the
  * figures follow one frame later, in a task of their own, and keystrokes closer together than a
  * frame share one update.
  *
@@ -105,7 +105,7 @@ export function useWatchAfterPaint<T>(
  * `value` as shown: a change reaches the screen after the frame that follows it (afterNextPaint),
  * not in the task that made it. For what a keystroke changes besides its own character (a row's
  * error messages): re-rendering the row and laying the form out again for a message that comes or
- * goes cost 4-5 ms of a keystroke in a 200-row form. Changes closer together than a frame show the
+ * goes made those keystrokes the slowest of a 200-row form. Changes closer together than a frame show the
  * latest one. `same` tells an equal value from a changed one (the caller may build a new object per
  * render).
  */

@@ -5,10 +5,10 @@ import type { Environment } from '../../lib/environments.ts';
 import { isProxyMode, serverConfigSettled } from '../../lib/server-config.ts';
 import { NotASandboxError } from '../orders/api/sandbox-list-request.ts';
 
-// The header's count of armed fault rules (issue 13), read without zod: the indicator is on every
+// The header's count of armed fault rules, read without zod: the indicator is on every
 // page from the start, and the contract's schemas (contract/faults.ts, with every schema of the
-// contract they build on) would load with it on /orders, where nothing else needs them: ~2 MB of the
-// page's JS heap (issue 27). The rules themselves are checked against the contract where they are
+// contract they build on) would load with it on /orders, where nothing else needs them, and take a
+// large part of the page's JS heap (docs/performance.md). The rules themselves are checked against the contract where they are
 // shown, on the Faults page (fault-api.ts).
 
 /** Every query of the token's fault rules: the Faults page's list and the header's count. */

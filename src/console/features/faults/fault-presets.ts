@@ -1,7 +1,7 @@
 import type { FaultRuleRequest } from '../../../contract/faults.ts';
 import { DEFAULT_TIMEOUT_MS } from '../../lib/api-client.ts';
 
-// One-click rules for the failures a partner meets in real life (issue 13), in words a person
+// One-click rules for the failures a partner meets in real life, in words a person
 // understands. Each says what the console should then do, which is what it is there to check.
 
 export interface FaultPreset {

@@ -11,7 +11,7 @@ const ARMED_POLL_MS = 15_000;
 
 /**
  * In the header on every page while the sandbox has a fault armed for this token, so nobody takes
- * an injected failure for a bug (issue 13). Nothing is shown while nothing is armed.
+ * an injected failure for a bug. Nothing is shown while nothing is armed.
  */
 export function FaultsIndicator({ environment }: { environment: Environment }) {
   const { data: count = 0 } = useQuery({

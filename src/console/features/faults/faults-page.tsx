@@ -17,7 +17,7 @@ import { FaultPresetList } from './fault-preset-list.tsx';
 import type { FaultPreset } from './fault-presets.ts';
 import { armedMessage, FaultRuleForm } from './fault-rule-form.tsx';
 
-// docs/decisions.md D13, issue 13: make the sandbox fail on purpose, per token, counted and visible.
+// docs/decisions.md D13: make the sandbox fail on purpose, per token, counted and visible.
 
 const failed = (title: string, error: unknown) =>
   notifications.show({ color: 'red', title, message: withoutToken(error instanceof Error ? error.message : String(error)), autoClose: false });

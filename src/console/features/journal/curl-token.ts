@@ -3,7 +3,7 @@ import type { JournalEntry } from '../../lib/journal.ts';
 
 /**
  * The token "Copy as curl" may put into an entry's command: the token of the environment the call
- * went to, found by its stable id (issue 23 #7). Never by name (a renamed or re-added entry would get
+ * went to, found by its stable id. Never by name (a renamed or re-added entry would get
  * another environment's token), never the active one's; null when that environment is gone or the
  * entry is older than the id, so the command keeps `****`.
  */

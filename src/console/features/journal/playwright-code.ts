@@ -8,14 +8,14 @@ import type { Replace } from './js-literal.ts';
 import { parseJson } from '../../../contract/json-text.ts';
 import { jsLiteral, templateLiteral } from './js-literal.ts';
 
-// The journal as Playwright code (issue 16): one call as an APIRequestContext call for a test of
+// The journal as Playwright code: one call as an APIRequestContext call for a test of
 // one's own, or the calls of a session as a spec on order-console/testing that replays them in
 // order. The token is never written into the code: it comes from E2E_TOKEN (or the kit's fixture).
 
 /**
  * Text for a `//` comment: every character JavaScript ends a line at (\n, \r, U+2028, U+2029) is
  * written as its escape, so an environment name or an error message can never end the comment and
- * become code in the exported spec (issue 23).
+ * become code in the exported spec.
  */
 export function commentText(text: string): string {
   return text.replace(/[\n\r\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -96,7 +96,7 @@ function freshValues(body: unknown, taken: ReadonlyMap<string, string>): Map<str
 }
 
 /**
- * One call as a Playwright test file that passes again when run unchanged (issue 24): values the
+ * One call as a Playwright test file that passes again when run unchanged: values the
  * service wants unique are made afresh on every run, the answer is asserted on what a rerun keeps
  * (a create's new id is not), and the target and token follow the kit's variables and defaults.
  */

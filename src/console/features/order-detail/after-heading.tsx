@@ -6,7 +6,7 @@ import type { OrderRecord } from '../orders/order-record.ts';
 import type * as LaterParts from './later-parts.tsx';
 import { SimulateButton } from './simulate-button.tsx';
 
-// Issue 27: Mantine's floating layer (Tooltip, Menu, their popover and portal) is not needed to paint an
+// Mantine's floating layer (Tooltip, Menu, their popover and portal) is not needed to paint an
 // order, yet it was a third of the code a cold /orders/{id} ran before its heading showed, and its
 // portal lives in the header's chunk, two requests more. It loads once the heading is painted (as the
 // header's extras do); until then a tooltip's target shows alone and the Simulate button stands where

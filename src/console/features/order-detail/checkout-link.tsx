@@ -19,7 +19,7 @@ export function CheckoutLink({ url }: { url: string }) {
           variant="light"
           rightSection={<IconExternalLink size={14} />}
           // On a phone the value column is narrower than the button's one line: it wraps inside the
-          // Details card instead of running out of it (issue 24).
+          // Details card instead of running out of it.
           maw="100%"
           h="auto"
           py={4}

@@ -9,9 +9,9 @@ import { formatDateTime } from './order-format.ts';
 import { LaterTooltip } from './after-heading.tsx';
 
 /**
- * Issue 27: whether the order's date may be written in the user's locale yet. The page's first Intl
- * object loads the locale's data: on a cold /orders/{id} (two cores) that was 37 ms of the first render,
- * ahead of the heading. So a page the browser renders itself writes the date once its first content
+ * Whether the order's date may be written in the user's locale yet. The page's first Intl
+ * object loads the locale's data, which on a cold /orders/{id} held the first render, and the heading,
+ * back (docs/performance.md, "Dates and Intl"). So a page the browser renders itself writes the date once its first content
  * is painted (app/first-content.ts; at once when the page has shown content before). A server render,
  * and the browser's hydration of one, write it at once: that page comes with its date.
  */

@@ -39,8 +39,8 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
  * "5 minutes ago", "12 seconds ago", "yesterday", "now": what Intl.RelativeTimeFormat('en', { numeric:
  * 'auto' }) says, in English like the sentences it ends ("Updated …", "Last received …"), which a
  * browser's own locale would have made "Updated před 5 minutami". Written out rather than asked of
- * Intl: the first RelativeTimeFormat a page makes loads the locale's data, ~20 ms of a cold order's
- * main thread before its first screen (issue 27).
+ * Intl: the first RelativeTimeFormat a page makes loads the locale's data, on a cold order's main
+ * thread before its first screen (docs/performance.md, "Dates and Intl").
  */
 export function formatAge(milliseconds: number): string {
   const elapsed = Math.max(0, milliseconds);

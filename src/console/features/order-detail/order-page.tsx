@@ -27,7 +27,7 @@ function pollInterval({ data, error }: Pick<QueryState<ReceivedOrder, Error>, 'd
   // An answer that will not change by asking again (404, 401, …) is not asked again and again.
   if (error instanceof ApiError && !error.outcomeUnknown) return false;
   // Opened fresh while the service is slow or away (a timeout, a 5xx, no answer): keep asking, as for an
-  // order already on screen, so the page fills in by itself once an answer comes (issue 24 #8).
+  // order already on screen, so the page fills in by itself once an answer comes.
   if (data === undefined) return error instanceof ApiError ? MOVING_POLL_MS : false;
   const status = knownStatus(data.record);
   if (status === null || isFinalStatus(status)) return false;
@@ -45,7 +45,7 @@ function OrderLoader({ environment, orderId }: { environment: Environment; order
     refetchInterval: (q) => pollInterval(q.state),
     refetchIntervalInBackground: false,
   });
-  // What this browser kept is the browser's: a page the console server rendered (issue 27) starts without it.
+  // What this browser kept is the browser's: a page the console server rendered starts without it.
   const kept = useSyncExternalStore(orderIndex.subscribe, () => orderIndex.get(environment.id, orderId), () => undefined);
   const keptOrder = useMemo(() => (kept === undefined ? null : reviveOrder(kept)), [kept]);
   useFirstContentShown(!query.isPending || keptOrder !== null);

@@ -36,8 +36,8 @@ function PanelLoading() {
   );
 }
 
-// The panels under the order, in page order. A new panel is one more entry. loadable, not React.lazy:
-// a panel shows as soon as its code is in, not up to 300 ms later (React's throttled Suspense reveal).
+// The panels under the order, in page order. A new panel is one more entry. Through loadable: a panel
+// shows as soon as its code is in, not held back by React's throttled Suspense reveal.
 // The lifecycle's frame, title and description (lifecycle-heading.tsx, the page's largest text) come with the first paint.
 const SECTIONS: readonly OrderSection[] = [
   { id: 'lifecycle', Panel: loadable(async () => (await import('./later-parts.tsx')).LifecyclePanel, LifecycleLoading), Placeholder: LifecycleLoading, Frame: LifecycleFrame },
@@ -47,7 +47,7 @@ const SECTIONS: readonly OrderSection[] = [
 ];
 
 /**
- * The order's view with its panels under it. Issue 27: the panels (their code, their requests, their
+ * The order's view with its panels under it. The panels (their code, their requests, their
  * render) come once the order's heading is painted, the order first and then its history; until then
  * each holds its place below the cards, so nothing above them moves.
  */

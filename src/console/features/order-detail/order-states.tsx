@@ -104,7 +104,7 @@ export function OrderLoadError({ error, onRetry, retrying, polling = false }: Lo
 }
 
 /**
- * Issue 24 #1: the service has no read of one order (its route answers an HTML 404 or a 405), so the
+ * The service has no read of one order (its route answers an HTML 404 or a 405), so the
  * status is unknown. The page shows the last record received and lets a refund go, the service deciding.
  */
 export function CannotAskNotice({ status, receivedAt }: { status: number | undefined; receivedAt: string }) {

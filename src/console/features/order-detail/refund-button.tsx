@@ -11,7 +11,7 @@ import { knownStatus } from '../orders/received-order.ts';
 import type { RefundDone } from './use-refund-flow.ts';
 import { LaterTooltip } from './after-heading.tsx';
 
-// Issue 27: the dialog's code (the form, its schema, the refund flow) is not needed to paint the order:
+// The dialog's code (the form, its schema, the refund flow) is not needed to paint the order:
 // it loads once the order's heading is painted, before anyone can have read the page and clicked.
 // loadable, not React.lazy: opened while its code is still on its way, the dialog shows as soon as it is in.
 const RefundDialog = loadable(async () => (await import('./later-parts.tsx')).RefundDialog, () => null);
@@ -19,7 +19,7 @@ const RefundDialog = loadable(async () => (await import('./later-parts.tsx')).Re
 /**
  * Why this order cannot be refunded now, in words for the person at the screen; null when it can.
  * `statusUnknown`: the service cannot be asked for the order (D9), so the status shown is only the last
- * one received; the service decides, and the refund is offered with that warning (issue 24 #1).
+ * one received; the service decides, and the refund is offered with that warning.
  */
 export function refundBlockReason(record: OrderRecord, statusUnknown = false): string | null {
   const status = knownStatus(record);

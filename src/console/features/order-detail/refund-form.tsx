@@ -30,7 +30,7 @@ interface Props {
   onModeChange: (mode: RefundMode) => void;
   /** The service's last "no", shown above the fields. */
   refusal: Refusal | null;
-  /** The last status received, when the service cannot be asked for a current one (issue 24 #1). */
+  /** The last status received, when the service cannot be asked for a current one. */
   statusUnknown: string | null;
   /** The destination account of this tab's last refund, offered again. */
   lastAccount: string | null;
@@ -55,7 +55,7 @@ export function RefundForm({ form, currentAmount, mode, onModeChange, refusal, s
 
   // A full refund follows the current amount, also when polling brings a newer one. Not validated
   // here: the full amount is valid by definition, and validating would wipe an error the service put
-  // on the field (the silent refusal of issue 11).
+  // on the field, and the refusal would go unsaid.
   useEffect(() => {
     if (mode === 'full') setValue('amount', fullAmount);
   }, [mode, fullAmount, setValue]);

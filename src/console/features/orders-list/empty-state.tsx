@@ -2,7 +2,7 @@ import { IconFilterOff, IconPackage } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-// What /orders shows when its list is empty: often a new sandbox's first screen. Issue 27: written
+// What /orders shows when its list is empty: often a new sandbox's first screen, so it is written
 // as the HTML Mantine's Stack, ThemeIcon, Title, Text, Group and Button render (their classes and
 // stylesheets), without their components; empty-state.test.tsx compares it with theirs.
 

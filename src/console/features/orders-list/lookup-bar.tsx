@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { isOrderStatus, ORDER_STATUSES } from '../../../contract/order-shape.ts';
 import type { OrderStatus } from '../../../contract/schemas.ts';
 
-// Issue 27, time to content: the lookup bar shows with /orders's first screen, so it is written as
+// The lookup bar shows with /orders's first screen, so it is written as
 // the HTML Mantine's TextInput, Button and NativeSelect render (their classes, CSS variables and
 // attributes; Mantine's stylesheets style it), without their components: about a hundred fibers
 // and their style resolution fewer before the list's rows. lookup-bar.test.tsx renders it beside
@@ -30,7 +30,7 @@ export interface LookupBarProps {
   onOpen: () => void;
   onClear: () => void;
   canClear: boolean;
-  /** Team mode (issue 28): the box searches the team order index, which reads more than ids. */
+  /** Team mode: the box searches the team order index, which reads more than ids. */
   teamIndex?: boolean;
   /** Team mode: whether this role may search customers' fields (read:customer) here. */
   customerSearch?: boolean;
@@ -46,7 +46,7 @@ const LIGHT_BUTTON = {
 const SUBTLE_BUTTON = { ...LIGHT_BUTTON, '--button-bg': 'transparent' };
 
 /**
- * The one lookup box of /orders (issue 11): type part of an order id or external id and the list
+ * The one lookup box of /orders: type part of an order id or external id and the list
  * below narrows as you type; Enter opens the order when there is only one, and a whole order id
  * (UUID) opens that order even when no list holds it.
  */

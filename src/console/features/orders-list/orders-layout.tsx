@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 // The orders page's frame: its heading, what it is for, and New order. The route renders it with
-// the first screen while the list's code is still on its way (issue 6: time to Largest Contentful
-// Paint on /orders), and index.html holds it pre-rendered. Issue 27: written as the HTML Mantine's
+// the first screen while the list's code is still on its way (time to Largest Contentful
+// Paint on /orders), and index.html holds it pre-rendered. Written as the HTML Mantine's
 // Stack, Group, Title, Text, Button and Paper render, without their components (fewer fibers and
 // style resolution before the list shows); orders-layout.test.tsx compares it with theirs.
 

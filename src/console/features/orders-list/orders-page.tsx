@@ -15,8 +15,8 @@ import { useOrderLookup } from './use-order-lookup.ts';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
-// The team index (issue 28) and the orders opened in this browser check what they hold against the
-// contract (zod): each loads when shown, so the sandbox list's first screen runs no zod (issue 27).
+// The team index and the orders opened in this browser check what they hold against the
+// contract (zod): each loads when shown, so the sandbox list's first screen runs no zod.
 const TeamIndexOrders = loadable(async () => (await import('./team-index-orders.tsx')).TeamIndexOrders, OrdersLoading);
 const LocalOrders = loadable(async () => (await import('./local-orders.tsx')).LocalOrders, OrdersLoading);
 /** Team mode's /orders, before the server renders it and before the browser hydrates it. */
@@ -76,7 +76,7 @@ export function OrdersPageBody() {
     <OrdersPanel>
       {lookupBar}
       {team ? (
-        // Issue 28: in team mode the box searches the team order index (the filter stays in ?q=).
+        // In team mode the box searches the team order index (the filter stays in ?q=).
         <TeamIndexOrders environment={environment} filters={filters} onClearFilters={onClearFilters} />
       ) : environment.sandbox ? (
         <SourceTabs

@@ -16,7 +16,7 @@ export function OrdersLoading() {
 
 const OrdersPageBody = loadable(async () => (await withPageStyles(() => import('./orders-page.tsx'))).OrdersPageBody, OrdersLoading);
 
-/** Starts loading the page's body (its code, its styles); main.tsx calls it before hydrating /orders (issue 17). */
+/** Starts loading the page's body (its code, its styles); main.tsx calls it before hydrating /orders. */
 export const loadOrdersPageBody = OrdersPageBody.preload;
 
 /** Team mode's /orders: the body and the team index it shows (app/router.tsx, preloadServerRenderedPage). */

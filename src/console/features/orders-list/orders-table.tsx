@@ -29,7 +29,7 @@ const COLUMNS = [
 
 /**
  * Rows kept beyond each edge: enough for a wheel step, and a scrollbar drag (all rows new each frame)
- * updates 20 rows instead of 28 (issue 6: about 20% less style, layout and paint a frame).
+ * updates 20 rows instead of 28 (less style, layout and paint a frame).
  */
 const OVERSCAN = 4;
 

@@ -4,14 +4,14 @@ import type { SandboxOrderPage } from '../orders/api/list-sandbox-orders.ts';
 import { sandboxListAvailable, sandboxListKey, sandboxListRequest } from '../orders/api/sandbox-list-request.ts';
 import { takeBootListRequest } from '../../lib/boot-requests.ts';
 
-// Issue 17, time to content: /orders is where every session starts, and its list waited for the
+// /orders is where every session starts, and its list waited for the
 // app to hydrate, then for the page's lazy code, then for its own request. main.tsx calls this
 // before hydrating: the first page's request goes out at once, its answer is parsed when the
 // contract's code (zod) has loaded, and the list (sandbox-orders.tsx) finds it in the cache under
 // the same key, so nothing is sent twice. The same request as the page's (one journal entry, the
 // same errors and retries through the same QueryClient), after the same wait for the server's
 // config (behind a proxy there is no sandbox list: nothing is sent).
-// Issue 27: public/boot.js sends that request earlier still, while the code downloads; its answer is
+// public/boot.js sends that request earlier still, while the code downloads; its answer is
 // taken here when it is the same request (lib/boot-requests.ts).
 
 /** Which list the page at `location` will ask for first, when it is the sandbox list this can send without zod; else null. */
@@ -37,7 +37,7 @@ export function prefetchOrdersFirstPage(queryClient: QueryClient, location: Pick
     queryKey: sandboxListKey(environment, filters),
     queryFn: async ({ signal }): Promise<SandboxOrderPage> => {
       // The api client comes while the server's config does (one round trip for both), keeping it
-      // off the first bundle (issue 6's budget); the parser (zod) comes while the request is out.
+      // off the first bundle (its size budget); the parser (zod) comes while the request is out.
       const parser = import('../orders/api/list-sandbox-orders.ts');
       const [{ apiRequest }, , boot] = await Promise.all([import('../../lib/api-client.ts'), sandboxListAvailable(environment), early]);
       // Only the first attempt: a retry asks again.

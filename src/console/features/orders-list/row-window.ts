@@ -4,9 +4,9 @@ import { flushSync } from 'react-dom';
 
 // Thousands of orders stay smooth: only the rows in view (plus a few each side) are in the DOM.
 // Every row has the same height (a table row, or a phone's card), so which rows are in view is
-// arithmetic on the scroll position: nothing is measured. (Issue 27: the virtualiser library this
+// arithmetic on the scroll position: nothing is measured. (The virtualiser library this
 // replaces measured the viewport on mount, a forced layout of the whole page and a second render
-// before the first rows could paint, ~20 ms of a cold /orders; and it was 33 KB of the first screen.)
+// before the first rows could paint; and it added to the first screen's bytes: docs/performance.md.)
 
 export interface RowWindow {
   /** First row index rendered. */
@@ -53,7 +53,7 @@ export function useRowWindow(viewportRef: RefObject<HTMLElement | null>, height:
 
 /**
  * A key for each row rendered, so that a row coming into view reuses the elements of one that went
- * out instead of React building new ones (issue 27: a scrollbar drag replaces every row each frame;
+ * out instead of React building new ones (a scrollbar drag replaces every row each frame;
  * building them made garbage enough for a major GC in the frame, the longest tasks while scrolling).
  * A row keeps its slot for as long as it is rendered, wherever it moves (a new order on top shifts
  * every row; the focused row's elements stay its own); a row coming in takes the lowest slot no

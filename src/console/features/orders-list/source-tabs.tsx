@@ -3,7 +3,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useId } from 'react';
 import type { ListSource } from './use-list-params.ts';
 
-// Issue 27, time to content: /orders's two lists, as the HTML Mantine's Tabs render (their classes,
+// /orders's two lists, as the HTML Mantine's Tabs render (their classes,
 // CSS variables, roles and ids; Mantine's stylesheet styles them), without their components, with
 // their keyboard: the arrow keys (looping), Home and End move to a tab and show it. Only the shown
 // list is mounted (keepMounted={false}). source-tabs.test.tsx compares the markup with Mantine's.

@@ -12,7 +12,7 @@ import type { OrderFilters } from './order-filters.ts';
 import { hasFilters, indexQuery } from './order-filters.ts';
 import { TeamIndexTable } from './team-index-table.tsx';
 
-// Issue 28 (team mode): the lookup box searches the team order index, every order the console server
+// The lookup box searches the team order index, every order the console server
 // has seen. Each row says where the record came from and how fresh it is: the index holds what the
 // server last saw, not the service's present state (the order's page reads it anew).
 

@@ -10,7 +10,7 @@ import { orderHref } from './order-row.tsx';
 import classes from './orders-table.module.css';
 import { followInAppLink } from '../../lib/link-clicks.ts';
 
-// Issue 27: the team index comes server-rendered with its first 50 rows, and the browser's style and
+// The team index comes server-rendered with its first 50 rows, and the browser's style and
 // layout of those rows stood between the HTML and its first paint. So, as the sandbox list's rows
 // (order-row.tsx): plain elements with this module's classes, no Mantine component per cell, one
 // click handler for the whole table; each row its own grid, which lets the rows below the first

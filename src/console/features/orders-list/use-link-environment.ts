@@ -6,7 +6,7 @@ import { useEnvironments } from '../../lib/use-environment.ts';
 import { withLinkEnvironment } from './use-list-params.ts';
 
 /**
- * Team mode (issue 28): a search's link names its environment (?env=). The team's environments are
+ * Team mode: a search's link names its environment (?env=). The team's environments are
  * the same for everyone, but the one a person works in is their browser's, so a link without it would
  * search wherever the reader happens to be. Arriving by a link switches to its environment (once: a
  * later switch in the header is not undone) and the page searches there from the first request.

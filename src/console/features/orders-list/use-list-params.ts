@@ -16,7 +16,7 @@ export function withLinkEnvironment(params: URLSearchParams, environmentId: stri
 
 /**
  * Tab and filters live in the URL, so "back" from an order returns to the same view and a
- * filtered list can be shared as a link. `linkEnvironment` (team mode, issue 28): the environment a
+ * filtered list can be shared as a link. `linkEnvironment` (team mode): the environment a
  * filtered link names (env=), written in the same navigation as the filter (use-link-environment.ts).
  */
 export function useListParams(sandboxAvailable: boolean, linkEnvironment: string | null = null) {

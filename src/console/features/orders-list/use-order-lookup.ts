@@ -27,7 +27,7 @@ export function singleMatch(matches: readonly Found[], text: string, complete: b
  * Enter in the lookup box. A UUID opens that order straight away (it needs no list: a ticket's order
  * id may be one no list here holds). Anything else is looked up in the list on screen, with its
  * status filter: the same query as the list (one request, shared): the team order index in team mode
- * (issue 28: an e-mail, a name or a phone finds the order there), else the sandbox list or the local
+ * (an e-mail, a name or a phone finds the order there), else the sandbox list or the local
  * index.
  */
 export function useOrderLookup(environment: Environment, source: ListSource, filters: OrderFilters, team = false) {
@@ -52,7 +52,7 @@ export function useOrderLookup(environment: Environment, source: ListSource, fil
       let more = false;
       try {
         // The team index and this browser's own index check what they hold against the contract
-        // (zod): loaded when asked, not with the list's first screen (issue 27).
+        // (zod): loaded when asked, not with the list's first screen.
         if (team) {
           const { orderIndexQueries } = await import('../orders/api/search-order-index.ts');
           const data = await queryClient.fetchInfiniteQuery(orderIndexQueries.search(environment, indexQuery({ status: filters.status, q: text })));
@@ -73,7 +73,7 @@ export function useOrderLookup(environment: Environment, source: ListSource, fil
         }
       } catch (error) {
         // The list below (the sandbox's, or the team index's) ran the same request (one query, shared)
-        // and shows its answer: said once, there, not again on the box (issue 24).
+        // and shows its answer: said once, there, not again on the box.
         setNotice(team || source === 'sandbox' ? null : `Could not look the order up: ${error instanceof Error ? error.message : String(error)}`);
         return;
       }

@@ -17,7 +17,7 @@ const isObject = (value: unknown): value is object => typeof value === 'object' 
 /**
  * The stored index as kept, or null when it is not one: each entry's record as text, a field missing
  * or null as '' (one missing field must not blank the whole record). Read without zod: a cold order's
- * page reads it before it shows (issue 27).
+ * page reads it before it shows.
  */
 export function parseIndex(value: unknown): IndexedOrder[] | null {
   if (!Array.isArray(value)) return null;

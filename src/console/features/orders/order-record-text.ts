@@ -1,7 +1,7 @@
 import type { ORDER_FIELDS } from '../../../contract/order-shape.ts';
 
 // An order as the console shows it: every documented field as the text the service sent, whatever
-// its type. Without zod (issue 27): the orders list's first screen builds these from the list's
+// its type. Without zod: the orders list's first screen builds these from the list's
 // answer; the checks against the contract (D9) come with the order page (order-record.ts).
 
 export type OrderField = (typeof ORDER_FIELDS)[number];

@@ -3,9 +3,9 @@ import { isOrderStatus } from '../../../contract/order-shape.ts';
 import type { OrderRecord } from './order-record-text.ts';
 import { orderRecordOf } from './order-record-text.ts';
 
-// An order answer as the console keeps it, without zod (issue 27): a cold order's page shows the
+// An order answer as the console keeps it, without zod: a cold order's page shows the
 // answer's text at once, and its check against the contract (D9, order-record.ts with the contract's
-// schemas, ~25 ms of building on that page's main thread) comes right after, in its own chunk.
+// schemas, whose building would hold that page's main thread) comes right after, in its own chunk.
 
 /** What did not match the documented Order, and the order as documented when it all did. */
 export interface OrderCheck {

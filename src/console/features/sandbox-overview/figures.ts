@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../contract/money.ts';
 
 // The overview's figures grow past a thousand quickly in a shared sandbox: grouped, they read at a
-// glance (issue 24). Amounts are grouped as text, never through a float.
+// glance. Amounts are grouped as text, never through a float.
 
 const countFormat = new Intl.NumberFormat('en');
 

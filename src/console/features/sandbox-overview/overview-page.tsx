@@ -15,7 +15,7 @@ import { groupedAmount, groupedCount } from './figures.ts';
 import { StatusBars, ordersLink } from './status-bars.tsx';
 import { statsQueries } from './stats-queries.ts';
 
-// Issue 18: the sandbox at a glance, from one aggregate request (GET /sandbox/stats). Every count
+// The sandbox at a glance, from one aggregate request (GET /sandbox/stats). Every count
 // the orders list can filter by links to it.
 
 function Figure({ label, value, to, detail, testId }: { label: string; value: string; to?: string; detail: ReactNode; testId: string }) {

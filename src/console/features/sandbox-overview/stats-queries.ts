@@ -7,7 +7,7 @@ import { apiRequest } from '../../lib/api-client.ts';
 import type { Environment } from '../../lib/environments.ts';
 import { orderQueries } from '../orders/api/order-queries.ts';
 
-/** `GET /sandbox/stats` (issue 18), parsed with the contract's schema. */
+/** `GET /sandbox/stats`, parsed with the contract's schema. */
 export async function getSandboxStats(environment: Environment, signal?: AbortSignal): Promise<SandboxStats> {
   const response = await apiRequest(environment, { method: 'GET', path: sandboxPaths.stats(), ...(signal ? { signal } : {}) });
   const parsed = sandboxStatsSchema.safeParse(response.data);

@@ -17,7 +17,7 @@ export function StatusBars({ rows }: { rows: readonly StatusStats[] }) {
   const max = Math.max(0, ...rows.map((row) => row.count));
   return (
     <Stack gap={6}>
-      {/* What the two figures of a row are: the orders, and the sum of their initial amounts (issue 24). */}
+      {/* What the two figures of a row are: the orders, and the sum of their initial amounts. */}
       <div className={classes.statusRow} data-testid="status-bars-header">
         <Text size="xs" c="dimmed" fw={600}>
           Status

@@ -23,7 +23,7 @@ export function ScenariosPage() {
   const running = phase.kind === 'running';
 
   const target = () => ({ baseUrl, token: getToken(environment.id) });
-  // Issue 24 #5: a sign-off can hold the service to the document alone, leaving our assumptions out.
+  // A sign-off can hold the service to the document alone, leaving our assumptions out.
   const selected = scenariosFor(choice).filter((s) => !documentedOnly || s.basis.kind === 'document');
   // While running, the run's scenarios; otherwise the selection, with the last results where it has them.
   const listed = running ? state.scenarios : selected;

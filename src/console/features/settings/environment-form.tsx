@@ -30,7 +30,7 @@ export function EnvironmentForm({ environment, takenNames, onSubmit, onCancel, f
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       <Stack gap="md">
         <TextField control={control} name="name" label="Name" placeholder="e.g. Staging" withAsterisk data-autofocus={!focusToken || undefined} />
-        {/* No base URL (issue 23): the console calls only its own origin (connect-src 'self'); a real
+        {/* No base URL: the console calls only its own origin (connect-src 'self'); a real
             service is reached through this server's proxy mode (ORDER_SERVICE_URL). */}
         <TokenField
           control={control}

@@ -24,7 +24,7 @@ export function SettingsPage() {
 function PersonalSettings() {
   const { environments, active } = useEnvironments();
   // `?edit=<environment id>` opens that environment's editor (the token field with it): where the
-  // proxy notice's "Set the token in Settings" leads (issue 24).
+  // proxy notice's "Set the token in Settings" leads.
   const [params, setParams] = useSearchParams();
   const [editing, setEditingState] = useState<Editing>(() => environments.find((e) => e.id === params.get('edit')) ?? null);
   const [focusToken] = useState(() => editing !== null);

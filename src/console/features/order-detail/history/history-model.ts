@@ -38,7 +38,7 @@ export type HistoryItem =
       status: string | null;
       /** The refund body as sent; null when it was no JSON object. */
       request: Record<string, unknown> | null;
-      /** Set when the sandbox kept the body cut (issue 23 #3): how large it was. */
+      /** Set when the sandbox kept the body cut: how large it was. */
       requestBytes?: number | undefined;
     }
   | { kind: 'fault'; key: string; at: string; event: FaultAppliedEvent }

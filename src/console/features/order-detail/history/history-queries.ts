@@ -13,7 +13,7 @@ import { readSentRequest } from './sent-request.ts';
 // clears an order's queries clears its history too.
 
 /**
- * Every event of the order, page after page (issue 23 #3), unparsed: an event this console does not
+ * Every event of the order, page after page, unparsed: an event this console does not
  * know is shown raw. A page that is not `{"results": [...]}` fails the whole read, as one answer did.
  */
 export async function getOrderEventsRaw(environment: Environment, orderId: string, signal?: AbortSignal): Promise<unknown[]> {
@@ -44,7 +44,7 @@ export async function getOrderRequest(environment: Environment, orderId: string,
 export const historyQueries = {
   /**
    * The order's events as the sandbox answered them. The history panel and the lifecycle diagram
-   * both read them, each through its own `select`: one request for both (issue 27).
+   * both read them, each through its own `select`: one request for both.
    */
   events: (environment: Environment, orderId: string) =>
     queryOptions({

@@ -42,7 +42,7 @@ export function setSortOrder(order: SortOrder): void {
 }
 
 export function useSortOrder(): [SortOrder, (order: SortOrder) => void] {
-  // A page the console server rendered (issue 27) starts with the default; this device's choice follows.
+  // A page the console server rendered starts with the default; this device's choice follows.
   const order = useSyncExternalStore(subscribe, () => memory ?? read(), () => DEFAULT);
   return [order, setSortOrder];
 }

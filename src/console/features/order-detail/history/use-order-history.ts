@@ -64,7 +64,7 @@ export function useOrderHistory({ environment, orderId, orderUpdatedAt }: Option
 
   const useJournal = !sandbox || sandboxAnswered !== null;
   // Only the fallback follows the journal: in a sandbox every call would re-render the panels for nothing.
-  // The journal is this browser's: a page the console server rendered (issue 27) starts without it.
+  // The journal is this browser's: a page the console server rendered starts without it.
   const entries = useSyncExternalStore(useJournal ? journal.subscribe : ignoreChanges, useJournal ? journal.getSnapshot : noEntries, noEntries);
   const browser = useMemo(
     () => (useJournal ? historyFromJournal(entries, environment.name, orderId) : null),

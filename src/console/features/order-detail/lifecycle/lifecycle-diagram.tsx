@@ -9,7 +9,7 @@ import { takenTransitions, transitionKey } from './order-path.ts';
 import type { StateGraph } from './state-graph.ts';
 import { reachableFrom } from './state-graph.ts';
 
-// Issue 18: the order's states and transitions as SVG, drawn from `graph` (every state a box, every
+// The order's states and transitions as SVG, drawn from `graph` (every state a box, every
 // transition an arrow, final states with a double border). The current state is filled, the path
 // the order took is drawn over the arrows with the time it reached each state, the states still
 // reachable are outlined, the others dimmed. With `onChoose` (sandbox only) each reachable state is

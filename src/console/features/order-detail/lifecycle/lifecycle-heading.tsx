@@ -8,8 +8,8 @@ import { knownStatus } from '../../orders/received-order.ts';
 // The lifecycle panel's frame, title and description: light, so they come with the order page's
 // first paint (rendered by the server too, in team mode) and stay while the diagram's code loads
 // after it and shows inside them (order-sections.tsx). The description is the page's largest text:
-// painted only with the panel, 0.6 s after the order, it was the page's Largest Contentful Paint
-// (issue 27), and the panel's title moved down the page when it came.
+// painted only with the panel, well after the order, it was the page's Largest Contentful Paint, and
+// the panel's title moved down the page when it came (docs/performance.md, "A cold order page").
 
 /** Whether this order may be moved from its picture: a sandbox order in a documented status. */
 export function canMoveOrder(environment: Environment, record: OrderRecord): boolean {
@@ -18,7 +18,7 @@ export function canMoveOrder(environment: Environment, record: OrderRecord): boo
 
 function description(environment: Environment, record: OrderRecord): string {
   if (!environment.sandbox) {
-    // Issue 24 #5: the document shows the states but no transitions (D7); this service may move orders otherwise.
+    // The document shows the states but no transitions (D7); this service may move orders otherwise.
     return "The sandbox's model of the moves between states (decision D7), not this service's: the interface document names the states but shows no transitions. Only the current status comes from the service.";
   }
   return canMoveOrder(environment, record)

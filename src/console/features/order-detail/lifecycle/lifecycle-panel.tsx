@@ -15,7 +15,7 @@ import { canMoveOrder } from './lifecycle-heading.tsx';
 import { LifecycleLegend, LifecycleText } from './lifecycle-text.tsx';
 import { contractGraph } from './state-graph.ts';
 
-// Issue 18: the order's lifecycle on the order page. In a sandbox a reachable state moves the order
+// The order's lifecycle on the order page. In a sandbox a reachable state moves the order
 // there (the Simulate menu's action, its messages, after a confirmation: a click on a picture is
 // easier to make by mistake than a choice in a menu); elsewhere the diagram only shows.
 

@@ -6,7 +6,7 @@ import type { PathStep } from './order-path.ts';
 import type { StateGraph } from './state-graph.ts';
 import { reachableFrom } from './state-graph.ts';
 
-// Issue 18: the diagram in words, for whoever does not see it: the path so far with its times, and
+// The diagram in words, for whoever does not see it: the path so far with its times, and
 // the states still reachable. Shown to everyone (it is also the quickest read).
 
 const names = (states: readonly string[]) => states.map(statusLabel).join(', ');

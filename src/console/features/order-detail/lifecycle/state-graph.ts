@@ -1,7 +1,7 @@
 import { ORDER_STATUSES } from '../../../../contract/schemas.ts';
 import { isFinalStatus, nextStatuses } from '../../../../contract/states.ts';
 
-// Issue 18: the diagram is drawn from a state graph, never from a copy of it. The order page gives
+// The diagram is drawn from a state graph, never from a copy of it. The order page gives
 // it the contract's (docs/decisions.md D7); tests give it others, to show a new state needs no drawing.
 
 export interface StateGraph {

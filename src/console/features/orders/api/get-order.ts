@@ -8,7 +8,7 @@ import { receiveOrderFirst } from '../received-order.ts';
 
 /** `background`: the page reads it again by itself (a poll), which keeps no team session alive. */
 export async function getOrder(environment: Environment, orderId: string, signal?: AbortSignal, background = false): Promise<ReceivedOrder> {
-  // On a cold /orders/{id} this read may be out already (public/boot.js, issue 27): apiRequest takes
+  // On a cold /orders/{id} this read may be out already (public/boot.js): apiRequest takes
   // it when it is this very request, with this token, and otherwise cancels it and asks itself.
   const early = takeBootOrderRead();
   const sent = early === null ? undefined : ((await early) ?? undefined);

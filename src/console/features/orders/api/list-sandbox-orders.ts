@@ -7,8 +7,8 @@ import type { SandboxListFilters } from './sandbox-list-request.ts';
 import { sandboxListAvailable, sandboxListKey, sandboxListRequest } from './sandbox-list-request.ts';
 
 // GET /sandbox/orders (D7), the sandbox's own list: its answer read without zod, because it is the
-// orders page's first screen (issue 27: the contract's schemas cost ~20 ms to build and check
-// before the first row could show). The list shows each order's fields as text; the check against
+// orders page's first screen (building the contract's schemas and checking with them held the first
+// row back: docs/performance.md). The list shows each order's fields as text; the check against
 // the contract (D9: what did not match, named) comes with the order itself, on its page.
 
 export interface ListedOrder {

@@ -5,8 +5,8 @@ import type { Environment } from '../../../lib/environments.ts';
 import { isProxyMode, serverConfigSettled } from '../../../lib/server-config.ts';
 
 // GET /sandbox/orders (D7) without its answer's parsing: the request and the cache key, free of
-// zod, so the first screen can send it before the page's code (and zod) has loaded (issue 17,
-// prefetch-first-page.ts). list-sandbox-orders.ts sends the same request and parses the answer.
+// zod, so the first screen can send it before the page's code (and zod) has loaded
+// (prefetch-first-page.ts). list-sandbox-orders.ts sends the same request and parses the answer.
 
 export interface SandboxListFilters {
   status?: OrderStatus | undefined;

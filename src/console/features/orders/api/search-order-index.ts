@@ -5,7 +5,7 @@ import { consoleApiPaths } from '../../../../contract/console-api.ts';
 import { consoleRequest } from '../../../lib/api-client.ts';
 import type { Environment } from '../../../lib/environments.ts';
 
-// Issue 28 (team mode): GET /api/orders/search on the console's own server, the team order index.
+// GET /api/orders/search on the console's own server, the team order index.
 // The path is this origin's, not the environment's (/env/{id}/): the index is the console server's,
 // so it goes to the console's own server, and the environment rides in env=. In the journal with the
 // environment's calls: the search the person made.
