@@ -158,7 +158,7 @@ export default tseslint.config(
     },
   },
   {
-    // Bulk refunds (issue 28): checks and the run engine, shared by the browser (personal mode) and
+    // Bulk refunds: checks and the run engine, shared by the browser (personal mode) and
     // the console server (team mode): contract/, zod, big.js and the globals both have (fetch,
     // crypto, AbortSignal). console/ may import bulk/, never the reverse.
     files: ['src/bulk/**/*.ts'],

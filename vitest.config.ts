@@ -30,7 +30,7 @@ const BOTH_STORES = [
   // D17: approvals claim and resolve through the console's database; two pools on one server there.
   'src/server/approvals/approvals-*.test.ts',
   'src/server/order-index/order-index-store.test.ts',
-  // Issue 28: team bulk runs are decided, leased and saved row by row in the console's database.
+  // Team bulk runs are decided, leased and saved row by row in the console's database.
   'src/server/bulk-runs/bulk-runs-*.test.ts',
 ];
 const POSTGRES_ONLY = ['src/sandbox/team-*.test.ts', 'src/server/audit/team-audit-chain.test.ts', 'src/server/postgres-processes.test.ts'];

@@ -1,4 +1,4 @@
-// Issue 28: how long a 300-row team bulk run takes at the server's default pace (2 refunds a
+// How long a 300-row team bulk run takes at the server's default pace (2 refunds a
 // second, bulk-runner-settings.ts), from the POST that starts it to `finished`, on the console's
 // own server (team mode, embedded sandbox and console database in memory, no faults).
 //

@@ -7,7 +7,7 @@ import { budgeted, info } from './report.ts';
 import { median } from './stats.ts';
 import { CPU_TRACE_CATEGORIES, mainThreadCpu } from './trace-cpu.ts';
 
-// Issue 17, budgets 2 and 3; issue 27, budgets 2 and 3 (personal mode: content <= 2.5x, <= 10 requests before it, heap <= 4 MB).
+// Budgets 2 and 3; issue 27, budgets 2 and 3 (personal mode: content <= 2.5x, <= 10 requests before it, heap <= 4 MB).
 // Time to content: navigation start to the first list row or the empty state painted (the
 // pre-rendered heading does not count), on a sandbox with no orders for the token and on one with
 // 50, against the bare page's (bench/hello) LCP, served the same way (the same sandbox server,

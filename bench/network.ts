@@ -2,7 +2,7 @@ import type { CDPSession } from '@playwright/test';
 import { z } from 'zod';
 
 // What Chromium itself received per request (CDP's encodedDataLength: headers and body as they
-// came over the wire, before decoding), for the on-the-wire figure's cross-check (issue 17).
+// came over the wire, before decoding), for the on-the-wire figure's cross-check.
 
 export interface WireEntry {
   url: string;

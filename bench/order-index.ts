@@ -1,4 +1,4 @@
-// Issue 28: the team order index's search at 100,000 indexed orders, against the 200 ms budget.
+// The team order index's search at 100,000 indexed orders, against the 200 ms budget.
 //
 //   npx tsx bench/order-index.ts [--orders 100000] [--runs 30] [--db :memory:|dir|postgres://…|postgres]
 //   npm run bench -- index

@@ -47,7 +47,7 @@ export function formatTable(figures: readonly Figure[]): string {
 }
 
 /**
- * The closing line (issue 27): how many budgets were met and missed, naming each missed one with its
+ * The closing line: how many budgets were met and missed, naming each missed one with its
  * figure and budget, so a CI log's last lines say what failed without scrolling the table.
  */
 export function budgetSummary(figures: readonly Figure[]): string {

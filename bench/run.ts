@@ -170,7 +170,7 @@ if (contentSections.length > 0 && consoleBuild !== undefined) {
   }
 }
 
-// Issue 27, budget 1: team mode's pages rendered on the console server (bench/team-content.ts).
+// Budget 1: team mode's pages rendered on the console server (bench/team-content.ts).
 if (sections.has('team') && consoleBuild !== undefined) {
   await section('team', async () => {
     await buildTeamRenderer();
@@ -237,7 +237,7 @@ if (browserSections.length > 0 && consoleBuild !== undefined) {
   }
 }
 
-// Issue 27: a bare page, refine + Mantine, the console and react-admin, loaded in turn (bench/peers/).
+// A bare page, refine + Mantine, the console and react-admin, loaded in turn (bench/peers/).
 let peersSummary: string[] = [];
 if (sections.has('peers') && consoleBuild !== undefined) {
   await section('peers', async () => {
@@ -256,7 +256,7 @@ if (sections.has('sandbox')) {
   });
 }
 
-// Issue 15: the team sandbox on a PostgreSQL server, one and two processes (needs PostgreSQL's binaries).
+// The team sandbox on a PostgreSQL server, one and two processes (needs PostgreSQL's binaries).
 if (sections.has('postgres')) {
   await section('postgres', async () => {
     try {
@@ -270,7 +270,7 @@ if (sections.has('postgres')) {
   });
 }
 
-// Issue 28: the team order index's searches at 100,000 orders (PGlite in memory).
+// The team order index's searches at 100,000 orders (PGlite in memory).
 if (sections.has('index')) {
   await section('index', async () => {
     const result = await measureOrderIndex({ orders: INDEX_ORDERS, runs: INDEX_RUNS, location: ':memory:' });
@@ -279,7 +279,7 @@ if (sections.has('index')) {
   });
 }
 
-// Issue 28: a 300-row team bulk run at the server's default pace (about 2.5 minutes: the pace is the point).
+// A 300-row team bulk run at the server's default pace (about 2.5 minutes: the pace is the point).
 if (sections.has('bulk')) {
   await section('bulk', async () => {
     const result = await measureBulkRun({ rows: 300 });

@@ -9,7 +9,7 @@ import { info } from './report.ts';
 import { CEILING_ENTRY, refundTargets } from './sandbox-load.ts';
 import { SANDBOX_ENTRY } from './servers.ts';
 
-// Issue 15: the team sandbox (D15) on a PostgreSQL server, with one and with two sandbox processes
+// The team sandbox (D15) on a PostgreSQL server, with one and with two sandbox processes
 // on one database, beside the bare node:http ceiling of the same run. A throwaway PostgreSQL from
 // the machine's binaries (durable: fsync and synchronous commit on, as a real server has them).
 // With two processes the c16 load is split evenly, 8 connections to each, and the figure is their

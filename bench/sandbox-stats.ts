@@ -1,4 +1,4 @@
-// Issue 18: how long `GET /sandbox/stats` takes for a token with 100,000 orders.
+// How long `GET /sandbox/stats` takes for a token with 100,000 orders.
 //
 //   npx tsx bench/sandbox-stats.ts [--orders 100000] [--runs 20]
 //

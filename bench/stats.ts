@@ -1,4 +1,4 @@
-// Small statistics for the bench: every figure is a median of several runs (issue 6).
+// Small statistics for the bench: every figure is a median of several runs.
 
 export function median(values: readonly number[]): number {
   return percentile(values, 50);

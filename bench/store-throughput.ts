@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { NewOrder, NewRefund, Store } from '../src/sandbox/store.ts';
 import { openStore } from '../src/sandbox/store.ts';
 
-// The store alone, without HTTP (issue 17, budget 5: where a sandbox request's time goes):
+// The store alone, without HTTP (budget 5: where a sandbox request's time goes):
 // `npx tsx bench/store-throughput.ts [location] [seconds]` prints one line per case:
 // a lone create at a time, 16 creates at once, a lone refund at a time, 16 refunds at once (on 16
 // orders). location: ':memory:' (default), 'dir' (a new data directory) or a postgres:// URL.

@@ -14,7 +14,7 @@ import { budgeted, info } from './report.ts';
 import { median } from './stats.ts';
 import { CPU_TRACE_CATEGORIES, mainThreadCpu } from './trace-cpu.ts';
 
-// Issue 27, budget 1 (team mode, D16): /orders (the team order index, 50 orders) and a cold
+// Budget 1 (team mode, D16): /orders (the team order index, 50 orders) and a cold
 // /orders/{id}, signed in as an agent, arrive rendered by the console server with their data
 // (src/server/ssr/); the figure is their Largest Contentful Paint against the bare page's (bench/hello)
 // LCP, cold loads (new context, HTTP cache off) taken in turn, a warm-up round not counted, median.

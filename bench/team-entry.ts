@@ -10,7 +10,7 @@ import { addUser } from '../src/server/users.ts';
 
 // The console server in team mode (D16) as a child process, for bench/team-content.ts: the embedded
 // sandbox in memory, a console database in a temporary directory with one agent, BENCH_STATIC the
-// browser build and BENCH_SSR its server renderer (issue 27); the agent's e-mail and password come
+// browser build and BENCH_SSR its server renderer; the agent's e-mail and password come
 // in BENCH_AGENT_EMAIL and BENCH_AGENT_PASSWORD. Prints {"url": ...} once it listens.
 
 const email = process.env['BENCH_AGENT_EMAIL'] ?? '';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 // Main-thread CPU from navigation start to a moment of the page (content painted, LCP), from a
 // Chrome trace: the sum of the thread time of every task the page's renderer main thread ran in
 // that window. On a busy machine wall-clock figures stretch with other processes' work; this one
-// mostly does not, so it tells what the page itself costs (issue 17: the machine is shared).
+// mostly does not, so it tells what the page itself costs (the machine is shared).
 
 export const CPU_TRACE_CATEGORIES = ['toplevel', 'loading', 'blink.user_timing', '__metadata'];
 

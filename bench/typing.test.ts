@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { TypingField, TypingResult } from './typing.ts';
 import { bareInputFigures, typingFigures } from './typing.ts';
 
-// The bare input beside the typing budget (issue 27): its p95 in the same rounds, and each field's
+// The bare input beside the typing budget: its p95 in the same rounds, and each field's
 // p95 over it, round by round, the worst shown.
 
 const field = (name: string, nextPaint: number[]): TypingField => ({ field: name, touched: false, nextPaint, eventTiming: nextPaint.map(() => 0), cpu: [] });

@@ -185,7 +185,7 @@ export async function measureTyping(browser: Browser, baseUrl: string): Promise<
   }
 }
 
-/** The bare input's p95 in each round, and each field's worst p95 over it in the same round (issue 27: a ratio holds still where the wall clock does not). */
+/** The bare input's p95 in each round, and each field's worst p95 over it in the same round (a ratio holds still where the wall clock does not). */
 export function bareInputFigures(rounds: readonly TypingResult[]): Figure[] {
   const paired = rounds.flatMap((r) => (r.bare === null || r.bare.nextPaint.length === 0 ? [] : [{ round: r, bare: percentile(r.bare.nextPaint, 95) }]));
   if (paired.length === 0) return [];
@@ -206,7 +206,7 @@ export function bareInputFigures(rounds: readonly TypingResult[]): Figure[] {
 }
 
 /**
- * One budgeted figure per field: its p95 in each round (issue 17: five consecutive runs, each
+ * One budgeted figure per field: its p95 in each round (five consecutive runs, each
  * within budget), the worst of them as the value. With one round this is that round's p95.
  */
 export function typingFigures(rounds: readonly TypingResult[]): Figure[] {

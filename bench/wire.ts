@@ -6,7 +6,7 @@ import { openProbePage, waitForProbe } from './probe.ts';
 import type { Figure } from './report.ts';
 import { budgeted, info } from './report.ts';
 
-// Issue 17, budget 1: what the sandbox server (the one `npm start` runs) sends for a first load of
+// Budget 1: what the sandbox server (the one `npm start` runs) sends for a first load of
 // /orders: index.html (the /orders page) and the JS and CSS it loads before any lazy import, asked
 // for with `Accept-Encoding: br, gzip`. Counted from real requests over node:http, which does not
 // decode: status line, headers and body bytes as they came. The same files without compression

@@ -82,7 +82,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await drawer.getByRole('button', { name: /^GET / }).first().click();
       await expectAccessible(page, 'the request journal');
 
-      // The customer's choices are offered only while the order waits at checkout (issue 24); an
+      // The customer's choices are offered only while the order waits at checkout; an
       // activated order's checkout says it is over. Both pages are checked.
       const waiting = await api.createOrder();
       await page.goto(`/sandbox/checkout/${waiting.id}`);

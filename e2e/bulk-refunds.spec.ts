@@ -4,7 +4,7 @@ import { expect, test } from './support/fault-test.ts';
 import type { OrderApi } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 
-// Issue 28: refunds of many orders from a CSV file (personal mode). Fault specs' fixtures: the
+// Refunds of many orders from a CSV file (personal mode). Fault specs' fixtures: the
 // second test arms a delay on one order's refund to hold it in flight while the page reloads.
 
 const ACCOUNT = 'CZ6508000000192000145399';

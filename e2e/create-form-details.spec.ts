@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, field, orderStatus, settled, test, uniqueId } from './fixtures.ts';
 
-// Issue 11, the create form as a new user meets it: a phone's action bar, a production environment,
+// The create form as a new user meets it: a phone's action bar, a production environment,
 // validation timing and the placeholders of invalid inputs, and amounts typed with a decimal comma.
 
 /** The DOM as far as the colour check reads it (the e2e project is typed without the DOM library). */

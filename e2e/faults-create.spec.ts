@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, field, namedValues, orderStatus, recordApiRequests, test } from './support/fault-test.ts';
 
-// Issue 13: a create the sandbox fails on purpose (D13), through the real server, not a routed stub.
+// A create the sandbox fails on purpose (D13), through the real server, not a routed stub.
 
 async function fillSampleForm(page: Page): Promise<{ externalId: string; before: Record<string, string> }> {
   await page.goto('/orders/new');

@@ -1,7 +1,7 @@
 import { expect, field, test } from './support/fault-test.ts';
 import { seriousViolations } from './support/axe.ts';
 
-// Issue 13: the Faults page arms and disarms D13 rules for the token; the header says so on every
+// The Faults page arms and disarms D13 rules for the token; the header says so on every
 // page while any is armed, on a phone too.
 
 test('a preset arms in one click; the header shows it on every page until it is disarmed', async ({ page, faults }) => {
@@ -31,7 +31,7 @@ test('a preset arms in one click; the header shows it on every page until it is 
 });
 
 test('on the orders page the header counts armed rules without loading the order page’s code', async ({ page, faults }) => {
-  // Issue 27: the contract's schemas (zod) come with the order page's chunk, and the list page's JS
+  // The contract's schemas (zod) come with the order page's chunk, and the list page's JS
   // heap held ~2 MB more when the header's extras loaded it to count rules.
   await faults.arm({ operation: 'read', effect: { kind: 'status', status: 503 } });
   await faults.arm({ operation: 'create', effect: { kind: 'delay', ms: 10 } });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, orderStatus, test } from './support/fault-test.ts';
 
-// Issue 13: a read slower than the console waits (15 s). The order page says the refresh timed out,
+// A read slower than the console waits (15 s). The order page says the refresh timed out,
 // keeps the order on screen, and its next poll brings it back by itself.
 //
 // The page's clock is driven (page.clock): its 15 s wait and its polls pass in moments, while the
@@ -43,7 +43,7 @@ test('a read slower than the timeout: a timeout message, and polling recovers by
 });
 
 test('an order opened fresh under the "next read takes 20 s" preset keeps trying and shows the order by itself', async ({ page, api, faults }) => {
-  // Issue 24 #8: the first read is the slow one, so there is no order on screen to fall back on.
+  // The first read is the slow one, so there is no order on screen to fall back on.
   await page.clock.install();
   const order = await api.createOrder();
   await faults.arm({ operation: 'read', order_id: order.id, effect: { kind: 'delay', ms: 20_000 }, times: 1 });

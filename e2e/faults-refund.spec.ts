@@ -5,7 +5,7 @@ import { expect, orderAmount, orderStatus, recordApiRequests, test, uniqueId } f
 import type { FaultApi } from './support/faults.ts';
 import { fillRefund } from './support/refund-dialog.ts';
 
-// Issue 13: a refund the sandbox fails on purpose (D13). Each rule names the test's own order.
+// A refund the sandbox fails on purpose (D13). Each rule names the test's own order.
 
 /** An activated order of 80.00 with `rule` armed on its refunds, open in the console. */
 async function openWithRefundFault({ page, api, faults }: { page: Page; api: OrderApi; faults: FaultApi }, rule: Omit<FaultRuleRequest, 'operation' | 'order_id'>) {
@@ -52,7 +52,7 @@ test('a dropped refund: the dialog says it did not go through, and sending again
 
   const notice = dialog.getByRole('alert').filter({ hasText: 'The refund did not go through; you can try again' });
   await expect(notice).toContainText('Trying again sends the same payment identifier');
-  // Issue 24 #7: what happened, in its own words (a 500 reads differently, below).
+  // What happened, in its own words (a 500 reads differently, below).
   await expect(notice).toContainText('The service did not answer the refund: the connection closed or timed out before an answer came.');
   await expect(notice).not.toContainText('HTTP');
   await expect(dialog).toContainText(paymentIdentifier);

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 
 // /orders comes pre-rendered in index.html (src/console/prerender.tsx): the shell and the page's
-// heading paint before any script runs, and the app adopts that HTML (issue 6, LCP). These check
+// heading paint before any script runs, and the app adopts that HTML (LCP). These check
 // what a user would notice: the first screen without the app's code, in their colour scheme, only
 // where it belongs, and an app that works once it has taken over.
 

@@ -3,7 +3,7 @@ import { orderServicePaths, sandboxPaths } from '../src/contract/paths.ts';
 import { expect, test, uniqueId } from './fixtures.ts';
 import { DEV_TOKEN } from './support/target.ts';
 
-// Issue 27, personal mode: /orders's first list page is asked by public/boot.js while the app's code
+// Personal mode: /orders's first list page is asked by public/boot.js while the app's code
 // downloads, and the app shows that answer instead of asking again; a failed answer shows as it
 // always has. An order opened by its URL in a fresh browser shows, asking little before its heading.
 
@@ -188,7 +188,7 @@ test('an order opened cold asks little before its heading shows, and its history
       const zod = (await (await page.request.get(path)).text()).includes('$ZodObject');
       expect(zod, `${path} holds zod`).toBe(/\/assets\/contract-/.test(path));
     }
-    // Issue 27's budget: at most 10 requests before the order shows, the document (not a resource entry) included.
+    // The budget: at most 10 requests before the order shows, the document (not a resource entry) included.
     expect(before.length + 1, before.join('\n')).toBeLessThanOrEqual(10);
   } finally {
     await context.close();

@@ -90,7 +90,7 @@ function escape(text: string): string {
 /**
  * Clicking Create order with an invalid form focuses the first refused input and sends nothing: no
  * write at all. Reads may happen meanwhile (the header's faults indicator reads the armed rules once
- * the page has loaded, issue 13); they are not what the form sends.
+ * the page has loaded); they are not what the form sends.
  */
 async function submitRefused(page: Page, sent: () => Promise<{ method: string }[]>): Promise<void> {
   await page.getByRole('button', { name: 'Create order' }).click();

@@ -7,7 +7,7 @@ import { createOrderThroughForm, DEV_TOKEN, openOrder, orderAmount, orderStatus,
 import { expect, test } from './kit-fixtures.ts';
 import { settled } from './support/ui.ts';
 
-// From a session in the console to a test (issue 16): the journal's "Export spec" gives a spec on
+// From a session in the console to a test: the journal's "Export spec" gives a spec on
 // order-console/testing that runs green against the sandbox, "Copy as Playwright" one call, and
 // "Export HAR" a recording page.routeFromHAR replays without the service.
 

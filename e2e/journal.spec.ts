@@ -107,7 +107,7 @@ test('the journal survives a reload of the tab, keeps no token, and filters by o
   await expect(drawer.getByRole('button', { name: /: 200$/ })).toHaveCount(0);
 });
 
-test('an order page left open polling: the create made in this tab stays in the journal, the polls are one entry with a count (issue 24)', async ({ page }) => {
+test('an order page left open polling: the create made in this tab stays in the journal, the polls are one entry with a count', async ({ page }) => {
   // 220 reads, each a round trip through the page: 30 s on a quiet machine, too near the 45 s budget.
   test.slow();
   await page.clock.install();

@@ -5,7 +5,7 @@ import { test } from '../src/testing/fixtures.ts';
 import { FAULT_TOKEN_COUNT, faultToken } from './support/faults.ts';
 import { resolveTarget } from './support/target.ts';
 
-// Issue 23 #1: the QA kit's `page` puts the token into the console's own origin only. It used to
+// The QA kit's `page` puts the token into the console's own origin only. It used to
 // seed it through an init script that ran in every page, frame and origin of the context, so a
 // provider's checkout or a shop's return page a test followed got it too. A second local origin
 // (a shop's page) stands for those sites here.

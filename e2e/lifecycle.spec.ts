@@ -2,7 +2,7 @@ import { orderServicePaths } from '../src/contract/paths.ts';
 import { expect, orderStatus, sampleRefund, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 
-// Issue 18: the order's lifecycle diagram (click a reachable state, the order moves) and the
+// The order's lifecycle diagram (click a reachable state, the order moves) and the
 // sandbox's overview page.
 
 test('clicking a reachable state in the lifecycle diagram moves the order there', async ({ page, api }) => {

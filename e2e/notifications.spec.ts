@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, orderStatus, test } from './fixtures.ts';
 import { refundDialog } from './support/refund-dialog.ts';
 
-// Issue 11: notifications stay out of the way: bottom right, at most three, never over the header,
+// Notifications stay out of the way: bottom right, at most three, never over the header,
 // a dialog's close button, the Refund button or the reason it is disabled.
 
 type Box = { x: number; y: number; width: number; height: number };

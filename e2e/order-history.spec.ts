@@ -4,7 +4,7 @@ import { expect, orderAmount, orderStatus, sampleRefund, test, uniqueId } from '
 import { seriousViolations } from './support/axe.ts';
 import { refundThroughDialog } from './support/refund-dialog.ts';
 
-// Issue 12: the order page tells the story of an order. A customer approves at checkout, an agent
+// The order page tells the story of an order. A customer approves at checkout, an agent
 // refunds part, a shop's over-refund is refused, the agent refunds the rest: the timeline and the
 // refunds table show every step, in order, from the sandbox's record (D12).
 

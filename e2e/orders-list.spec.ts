@@ -23,7 +23,7 @@ test('created orders appear in the sandbox list; status filter and search narrow
   await expect(page).toHaveURL(new RegExp(`[?&]q=${prefix}`));
   const rows = table.getByRole('row').filter({ hasText: prefix });
   await expect(rows).toHaveCount(2);
-  // Rows carry order-row-status; order-status is the order page's alone (D10, issue 11).
+  // Rows carry order-row-status; order-status is the order page's alone (D10).
   await expect(rows.filter({ hasText: first.external_id }).getByTestId('order-row-status')).toHaveText('new');
   await expect(rows.filter({ hasText: second.external_id }).getByTestId('order-row-status')).toHaveText('activated');
   await expect(page.getByTestId('order-status')).toHaveCount(0);

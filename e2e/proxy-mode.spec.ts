@@ -1,6 +1,6 @@
 import { expect, orderStatus, test } from './fixtures.ts';
 
-// Issue 11: `ORDER_SERVICE_URL=… npm start` is how a person points the console at a real Order
+// `ORDER_SERVICE_URL=… npm start` is how a person points the console at a real Order
 // Service. Here the "real service" is the suite's own sandbox, behind a third server in proxy mode.
 
 test('proxy mode: the first page names the service and leads to a working setup, not to an error', async ({ page, target, api }) => {
@@ -18,7 +18,7 @@ test('proxy mode: the first page names the service and leads to a working setup,
   await expect(page.getByRole('tab', { name: 'All sandbox orders' })).toHaveCount(0);
 
   await notice.getByRole('link', { name: 'Set the token in Settings' }).click();
-  // Issue 24: the link opens that environment's editor with the cursor in its Token field.
+  // The link opens that environment's editor with the cursor in its Token field.
   await expect(page).toHaveURL(new RegExp(`^${proxy}/settings\\?edit=`));
   const dialog = page.getByRole('dialog', { name: /^Edit / });
   const token = dialog.getByRole('textbox', { name: 'Token', exact: true });
@@ -34,7 +34,7 @@ test('proxy mode: the first page names the service and leads to a working setup,
   await page.getByRole('button', { name: 'Create order' }).click();
   await expect(orderStatus(page)).toHaveText('new');
   await expect(page.getByRole('button', { name: 'Simulate' })).toHaveCount(0);
-  // Issue 24 #5: the transitions drawn are the sandbox's model (D7), not a fact about this service.
+  // The transitions drawn are the sandbox's model (D7), not a fact about this service.
   const lifecycle = page.getByRole('region', { name: 'Lifecycle', exact: true });
   await expect(lifecycle).toContainText("The sandbox's model of the moves between states (decision D7), not this service's");
   await expect(lifecycle).toContainText("Reachable from here in the sandbox's model:");

@@ -1,7 +1,7 @@
 import { expect, field, orderAmount, orderStatus, test } from './fixtures.ts';
 import { refundDialog } from './support/refund-dialog.ts';
 
-// Issue 11: a refund the service refuses after the confirmation step must say so, where it belongs,
+// A refund the service refuses after the confirmation step must say so, where it belongs,
 // and the order must be read again at once. The concurrent refund comes from elsewhere: the API.
 
 test('a full refund refused because 30.00 was refunded elsewhere meanwhile: the error is on the amount, the amounts are current', async ({ page, api }) => {
@@ -63,7 +63,7 @@ test('a refund refused with 409 because the order moved on: the dialog says so a
   await expect(alert).toContainText('it is now refunded, so it cannot be refunded.');
   await expect(orderStatus(page)).toHaveText('refunded');
   await expect(orderAmount(page, 'current_amount')).toHaveText('0.00');
-  // Issue 24 #6: nothing left to refund, so nothing offers to: no "Full (0.00)", no Review, the status said once.
+  // Nothing left to refund, so nothing offers to: no "Full (0.00)", no Review, the status said once.
   await expect(alert).toContainText('cannot be refunded');
   expect((await alert.innerText()).match(/HTTP 409/g)).toHaveLength(1);
   await expect(dialog.getByText(/^Full \(/)).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { sandboxPaths } from '../src/contract/paths.ts';
 import { expect, orderStatus, test } from './fixtures.ts';
 
-// Issue 11: the sample return_url leads somewhere. The console's own server answers it with a page
+// The sample return_url leads somewhere. The console's own server answers it with a page
 // that says what happened at the checkout and links back to the order in the console.
 
 test('checkout -> the return page says the order is activated -> its link opens the order in the console', async ({ page, api, sandbox, baseURL }) => {

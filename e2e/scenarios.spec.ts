@@ -18,7 +18,7 @@ test('the customer checkout group runs from the page: the browser posts the chec
   await expect(chk02.getByText(/POST \/sandbox\/checkout\/[0-9a-f-]{36}\/reject → redirect/)).toBeVisible();
   await expect(chk02.getByText(/after the customer chose reject the order is rejected · rejected, initial 100\.00/)).toBeVisible();
 
-  // Issue 24 #9: the run's orders are kept apart, and the page says where; the token's own list has none of them.
+  // The run's orders are kept apart, and the page says where; the token's own list has none of them.
   const placement = page.getByTestId('scenario-orders-placement');
   await expect(placement).toContainText(/kept in the sandbox namespace scenarios-S[0-9a-z]+ \(X-Sandbox-Namespace\)/);
   await expect(placement).toContainText("the token's orders list and overview are untouched");
@@ -44,7 +44,7 @@ test('the authentication group runs from the page and its report downloads, with
 });
 
 test('each scenario says whether it checks the document or our assumption, and a run can leave the assumptions out', async ({ page }) => {
-  // Issue 24 #5: CRE-11 (duplicate order_external_id) is our decision D6, not the interface document.
+  // CRE-11 (duplicate order_external_id) is our decision D6, not the interface document.
   await page.goto('/scenarios');
   await page.getByRole('combobox', { name: 'Scenarios to run' }).click();
   await page.getByRole('option', { name: 'Order creation (12)' }).click();

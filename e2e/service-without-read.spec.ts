@@ -1,7 +1,7 @@
 import { MAX_FAULT_TIMES } from '../src/contract/faults.ts';
 import { expect, field, orderAmount, orderStatus, test } from './support/fault-test.ts';
 
-// Issue 24 #1: a real Order Service may have no read of one order (the document shows none, D9). Here
+// A real Order Service may have no read of one order (the document shows none, D9). Here
 // that service is the suite's sandbox behind the proxy-mode server (ORDER_SERVICE_URL), with every GET
 // of one order answered as Django REST Framework answers a route without GET: 405 "Method "GET" not
 // allowed." (a fault rule of this worker's own token, so no other test is touched). A rule fires only for

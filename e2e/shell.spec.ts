@@ -3,7 +3,7 @@ import { expect, field, orderStatus, test } from './fixtures.ts';
 import { contrast } from './support/contrast.ts';
 import { refundDialog } from './support/refund-dialog.ts';
 
-// Issue 11: the shell on a 390 px phone and for keyboard users; a production environment's banner;
+// The shell on a 390 px phone and for keyboard users; a production environment's banner;
 // the selected option of a segmented control in both schemes.
 
 const PHONE = { width: 390, height: 844 };

@@ -4,7 +4,7 @@ import { askForRefund, queueCard, serviceRefunds, signedIn } from './support/tea
 import { activatedOrder, serviceOrder } from './support/team-sandbox.ts';
 import { resolveTarget, SHORT_APPROVAL_TTL, TEAM_APPROVERS, TEAM_USER } from './support/target.ts';
 
-// Issue 26 (D17), expiry: a request nobody decided on within CONSOLE_APPROVAL_TTL sends nothing, and
+// D17: expiry: a request nobody decided on within CONSOLE_APPROVAL_TTL sends nothing, and
 // both the order page and the queue say it expired. Expiry is the server's (expires_at is set by the
 // database when the request is made), so this runs against a team console of its own whose TTL is
 // SHORT_APPROVAL_TTL (playwright.config.ts: team-console-short-ttl), not against a browser clock.

@@ -3,7 +3,7 @@ import { armRefundFault, askForRefund, queueCard, serviceRefunds, signedIn } fro
 import { activatedOrder, serviceOrder } from './support/team-sandbox.ts';
 import { resolveTarget, TEAM_APPROVERS, TEAM_USER } from './support/target.ts';
 
-// Issue 26 (D17), exactly once when the service misbehaves (D13 faults armed on the team console's
+// D17: exactly once when the service misbehaves (D13 faults armed on the team console's
 // sandbox, narrowed to the test's own order) or two approvers click at once. Each test ends with what
 // the approver sees and with the refunds the service applied, counted in the order's history (D12).
 // The agent asks through the console's API; the dialog's own path is team-approvals.spec.ts.

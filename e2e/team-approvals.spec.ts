@@ -6,7 +6,7 @@ import { resolveTarget, TEAM_APPROVERS } from './support/target.ts';
 import { activatedOrder, serviceOrder } from './support/team-sandbox.ts';
 import { signedIn } from './support/team-sign-in.ts';
 
-// Issue 26 (D17), two-person approval in the browser: the team console's sandbox has an approval
+// D17: two-person approval in the browser: the team console's sandbox has an approval
 // threshold of 100.00 (playwright.config.ts). One approver asks for a refund over it from the order page;
 // it waits, visible on the order page; they cannot approve it themselves and are told why; a second
 // approver approves it at /approvals, and the order is refunded exactly once.

@@ -7,7 +7,7 @@ import { resolveTarget, TEAM_APPROVERS, TEAM_SANDBOX_TOKEN, TEAM_USER } from './
 import { activatedOrder, serviceOrder } from './support/team-sandbox.ts';
 import { signedIn } from './support/team-sign-in.ts';
 
-// Issue 28 in team mode, in the browser against the team console (threshold 100.00, D17): an agent's
+// In the browser against the team console (threshold 100.00, D17): an agent's
 // file goes to the console server, which sends it while the page shows its progress and then the
 // result file; a batch over the threshold waits until a second person approves it at /approvals. Each
 // step of the second is checked for serious accessibility violations (axe).

@@ -5,7 +5,7 @@ import { validCreateBody } from '../src/contract/test-support.ts';
 import { uniqueId } from '../src/testing/kit.ts';
 import { resolveTarget, TEAM_SANDBOX_TOKEN, TEAM_USER } from './support/target.ts';
 
-// Issue 27, team mode (D16): /orders and a cold /orders/{id} arrive with their data in the HTML the
+// Team mode (D16): /orders and a cold /orders/{id} arrive with their data in the HTML the
 // console server rendered for the signed-in agent; the app hydrates that page without a mismatch and
 // without asking for the same data again, and then works as always.
 

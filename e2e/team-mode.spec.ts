@@ -7,7 +7,7 @@ import { INTL_COOKIE } from '../src/contract/paths.ts';
 import { guardContext } from './support/guard.ts';
 import { DEV_TOKEN, resolveTarget, TEAM_SANDBOX_TOKEN, TEAM_USER } from './support/target.ts';
 
-// Issue 25 (D16), team mode: the partner token stays on the console's server. An agent signs in,
+// D16: team mode: the partner token stays on the console's server. An agent signs in,
 // creates an order, plays the customer at the checkout, refunds, and then every response body and
 // header the browser got, every storage area, every cookie and the journal are searched for the
 // token: it is nowhere. Plain @playwright/test: the QA kit's fixtures would put a token in storage.
@@ -110,7 +110,7 @@ test('team mode: sign in, create, checkout, refund, and the token is in no answe
   expect(journalText).not.toMatch(/Authorization/i);
   expect(sentAuthorization).toEqual([]);
   // The session cookie is out of the page's reach; beside it only the locale and time zone the app tells the
-  // server for its rendered pages (issue 27), which the page may read.
+  // server for its rendered pages, which the page may read.
   const kept = await context.cookies();
   expect(kept).toHaveLength(2);
   expect(kept).toEqual(
@@ -129,7 +129,7 @@ test('team mode: sign in, create, checkout, refund, and the token is in no answe
   expect((await page.request.get('/api/me')).status()).toBe(401);
 });
 
-// Issue 47 #3: no file the team console serves holds a token: not the sandbox's, and not the public
+// No file the team console serves holds a token: not the sandbox's, and not the public
 // development token, which the build once carried for personal mode. Every file of the build, as the
 // team server sends it to anyone (the console's files need no session).
 test('team mode: no file of the build, nor the page, holds a token', async ({ request }) => {
@@ -149,7 +149,7 @@ test('team mode: no file of the build, nor the page, holds a token', async ({ re
   expect(holding).toEqual([]);
 });
 
-// Issue 28: the support desk's lookup. An order created here is in the team order index; typing the
+// The support desk's lookup. An order created here is in the team order index; typing the
 // customer's e-mail and Enter opens it (and the order stays open: the list's link, env= included, is
 // written with the search, not after it).
 test('team mode: the lookup box finds an order by the customer’s e-mail, Enter opens it, the search link names its environment', async ({ page }) => {
@@ -168,7 +168,7 @@ test('team mode: the lookup box finds an order by the customer’s e-mail, Enter
   const orderUrl = page.url();
 
   await page.goto('/orders');
-  // The list comes server-rendered (issue 27): its box is there before the app runs; type once it does.
+  // The list comes server-rendered: its box is there before the app runs; type once it does.
   await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
   const box = page.getByRole('searchbox', { name: 'Search the team’s orders' });
   await box.fill(email.toUpperCase());

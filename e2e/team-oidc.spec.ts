@@ -6,7 +6,7 @@ import { openOrder, orderStatus, sampleOrder } from '../src/testing/kit.ts';
 import { guardContext } from './support/guard.ts';
 import { resolveTarget } from './support/target.ts';
 
-// Issue 25 (D16, docs/oidc.md): team mode with CONSOLE_AUTH=oidc against a real OpenID provider
+// D16, docs/oidc.md: team mode with CONSOLE_AUTH=oidc against a real OpenID provider
 // (e2e/support/oidc-console.ts). The person signs in at the provider, comes back signed in with the
 // roles of the claim, and the console shows what that role may do.
 

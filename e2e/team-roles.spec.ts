@@ -5,7 +5,7 @@ import { guardContext } from './support/guard.ts';
 import { resolveTarget, TEAM_USER, TEAM_VIEWER } from './support/target.ts';
 import { activatedOrder } from './support/team-sandbox.ts';
 
-// Issue 25 (D16), team mode in the browser: a session that ends mid-form asks to sign in again where
+// D16: team mode in the browser: a session that ends mid-form asks to sign in again where
 // the person is and keeps what they typed; a role sees what it may not do, and why.
 
 const target = resolveTarget();

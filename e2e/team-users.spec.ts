@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { guardContext } from './support/guard.ts';
 import { resolveTarget, TEAM_ADMIN } from './support/target.ts';
 
-// Issue 25 (D16), the users page in team mode: an admin of the whole console adds an agent with an
+// D16: the users page in team mode: an admin of the whole console adds an agent with an
 // initial password, the agent signs in with it; the admin disables the account and the sign-in stops.
 
 const target = resolveTarget();

@@ -7,7 +7,7 @@ import { afterAll, expect, test } from 'vitest';
 import { z } from 'zod';
 import { freePort } from '../src/sandbox/testing/child.ts';
 
-// Issue 29: on a machine whose only Node is older than `engines`, `npm start` says in one line what to
+// On a machine whose only Node is older than `engines`, `npm start` says in one line what to
 // install instead of failing deep in a build tool. Run as a user would: the real `npm start`, with the
 // older Node first on PATH (npm itself and the scripts then run on it).
 

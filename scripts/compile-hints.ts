@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 
-// Issue 27: a first screen's chunks run nearly all their functions while the page starts. V8 compiles
+// A first screen's chunks run nearly all their functions while the page starts. V8 compiles
 // a function lazily, on the main thread, the first time it is called; the explicit compile hint below
 // (a magic comment on a script's first line, read by Chromium 136 and later; other engines see a
 // comment) has Chromium compile every function of the script eagerly instead, on a background thread

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { groupModules } from './first-screen-chunks.ts';
 
-// Issue 27: each first screen's chunk holds what its roots reach and no earlier screen has; a
+// Each first screen's chunk holds what its roots reach and no earlier screen has; a
 // package index is followed only to the components a module names from it.
 
 const M = '/app/node_modules/@mantine/core/esm';

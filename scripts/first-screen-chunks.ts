@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 
-// Issue 27, requests before content: left to itself the bundler cut the code a first screen loads
+// Requests before content: left to itself the bundler cut the code a first screen loads
 // into ~50 small chunks (one per shared Mantine component, icon, helper), which the browser fetched
 // one by one before the list or an order could show. Chunks are grouped here by what a first screen
 // needs instead: the shell (everything main.tsx imports statically), then what /orders loads lazily
@@ -18,9 +18,8 @@ interface FirstScreen {
 export const FIRST_SCREENS: FirstScreen[] = [
   // React's DOM renderer (react-dom, react, scheduler): half the shell's code, in a chunk of its own
   // so that Chromium compiles the two halves at once, on two background threads. The shell's compile
-  // (eager: compile-hints.ts) was the longest wait before a cold page's first code could run: 125-170 ms
-  // of one thread for 398 KB. Issue 27: cold /orders/{id} and /orders 10-35 ms sooner (interleaved
-  // A/B), for one request and ~0.6 KB gzip more.
+  // (eager: compile-hints.ts) was the longest wait before a cold page's first code could run; split,
+  // the first screens come sooner for one request and a little more gzip (docs/performance.md).
   { name: 'react-dom', roots: ['/node_modules/react-dom/client.js'] },
   { name: 'shell', roots: ['/src/console/main.tsx'] },
   {
@@ -38,12 +37,12 @@ export const FIRST_SCREENS: FirstScreen[] = [
     // What /orders/{id} adds before its order's heading shows (its panels, lifecycle, history,
     // approvals, and the refund dialog load after it: order-sections.tsx, refund-button.tsx, so they
     // are not roots and keep the bundler's own split), with what the team index takes from it, which
-    // the list's first screen does without (issue 27): the order's record and formats, the local
+    // the list's first screen does without: the order's record and formats, the local
     // index. One chunk: a cold order's first screen in fewer requests. No zod: the order shows as
     // received and its check against the contract (D9) comes after it (the contract's group, below),
-    // as building the contract's schemas took ~25 ms of a cold order's main thread. Nothing /orders
-    // loads may import from it, the header's extras included: importing a chunk runs all of it, and
-    // that took ~2 MB of the list page's JS heap when this chunk held the schemas (issue 27). So the
+    // as building the contract's schemas held a cold order's main thread. Nothing /orders loads may
+    // import from it, the header's extras included: importing a chunk runs all of it, and that took a
+    // large part of the list page's JS heap when this chunk held the schemas. So the
     // faults API, Mantine's portal and table, which the order's first screen does not use, are not
     // roots here: they go with the header's extras or the later chunks.
     name: 'order-first-screen',
@@ -65,7 +64,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
     roots: ['/src/contract/schemas.ts', '/src/contract/history.ts', '/src/console/features/orders/order-record.ts'],
   },
   {
-    // Team mode's list (issue 28), rendered on the server and hydrated: what it adds to the order's
+    // Team mode's list, rendered on the server and hydrated: what it adds to the order's
     // chunk (the index's query and contract).
     name: 'team-index',
     roots: ['/src/console/features/orders-list/team-index-orders.tsx'],

@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { precompressDirectory } from './precompress.ts';
 
-// The build's brotli and gzip twins (issue 17): each decodes to its file, and only text a browser
+// The build's brotli and gzip twins: each decodes to its file, and only text a browser
 // loads gets them.
 
 let dir: string;

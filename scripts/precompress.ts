@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-// Issue 17, on the wire: every text file a build writes gets a brotli (.br) and a gzip (.gz) twin
+// On the wire: every text file a build writes gets a brotli (.br) and a gzip (.gz) twin
 // beside it, compressed once at build time at the highest levels, so the sandbox's static handler
 // (src/server/static-files.ts) sends them by Accept-Encoding without compressing per request.
 // node:zlib only: nothing to install.

@@ -1,13 +1,13 @@
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
 
-// Issue 27, time to content: /orders's list code (the orders-first-screen chunk,
+// /orders's list code (the orders-first-screen chunk,
 // scripts/first-screen-chunks.ts) was asked for only once the shell had run main.tsx, which then
 // waited for it before hydrating (app/first-screen-ready.ts): a round trip and a compile in series
 // after the shell's. index.html now has the browser fetch (and compile) it beside the shell. Every
 // address index.html serves needs it: the list, an order (its api client and formats are there)
 // and the other pages' shared code. Same requests as before, earlier; none added. Its stylesheet
-// (12 KB gzip, Mantine's styles for every page's components) is left to the loader, as before: it
-// would take the initial bytes over their budget (issue 6, 150 KB gzip), and it comes in one short
+// (Mantine's styles for every page's components) is left to the loader, as before: it would take
+// the initial bytes over their budget, and it comes in one short
 // request beside the chunk's own code once main.tsx asks for it.
 
 /** The tags that have the browser fetch the named chunks while the page parses. */

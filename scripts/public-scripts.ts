@@ -4,9 +4,9 @@ import { minifySync } from 'rolldown/experimental';
 import type { Plugin } from 'vite';
 
 // public/boot.js, intl-warm.js and after-paint.js are written for the people who read them: a line of comment
-// for every step. Every page loads boot.js before it paints (issue 27's initial bytes), so the build
+// for every step. Every page loads boot.js before it paints (the initial bytes' budget), so the build
 // ships them minified, by the minifier that minifies the app's chunks (Oxc, in rolldown, Vite's
-// bundler): 1.57 -> 1.13 KB gzip for boot.js. Names the app or the server read (window's
+// bundler; the saving: docs/performance.md). Names the app or the server read (window's
 // __orderConsole* properties, the meta's name, storage keys) are properties and strings, which
 // minifying keeps.
 

@@ -113,7 +113,7 @@ describe('against services that are not the sandbox', () => {
       expect(code).toBe(1);
       expect(stderr).toContain('✗ CRE-11 A second order with the same order_external_id is refused');
       expect(stderr).toContain('    the duplicate is refused: expected a 4xx refusal; got HTTP 500');
-      // Issue 24 #5: the failure says it held the service to our decision, not to the document.
+      // The failure says it held the service to our decision, not to the document.
       expect(stderr).toContain('    (checks our assumption (D6))');
     } finally {
       await service.close();

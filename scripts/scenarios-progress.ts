@@ -16,7 +16,7 @@ const BAR = 24;
 
 export function scenarioLine(result: ScenarioResult): string {
   const head = `${MARK[result.outcome]} ${result.id} ${result.title} (${formatDuration(result.duration_ms)})`;
-  // A failure says what it held the service to: the document, or one of our assumptions (issue 24 #5).
+  // A failure says what it held the service to: the document, or one of our assumptions.
   if (result.outcome === 'failed') return `${head}\n    ${result.message ?? ''}${result.basis === undefined ? '' : `\n    (${basisLabel(result)})`}`;
   if (result.outcome === 'skipped') return `${head}: skipped, ${result.message ?? ''}`;
   return head;

@@ -1,6 +1,6 @@
 import type { StressContext } from './context.ts';
 
-// What every scenario reports, and how the run prints it (issue 7: "per scenario, the load held,
+// What every scenario reports, and how the run prints it ("per scenario, the load held,
 // faults injected and what was lost").
 
 export interface ScenarioResult {

@@ -10,7 +10,7 @@ import { sustainedLoad } from './scenarios/sustained-load.ts';
 import { teamPostgres } from './scenarios/team-postgres.ts';
 import { tokenTiming } from './scenarios/token-timing.ts';
 
-// `npm run stress`: long reliability runs against the sandbox on 127.0.0.1 (issue 7). Each scenario
+// `npm run stress`: long reliability runs against the sandbox on 127.0.0.1. Each scenario
 // prints the load it held, the faults it injected and what was lost; the run exits non-zero when
 // anything was lost, any answer was a 5xx, or a scenario did not finish within its budget.
 // `npm run stress -- --only "lost answers,kill -9"` runs the scenarios whose names contain one of

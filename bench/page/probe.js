@@ -56,13 +56,13 @@
     observer.observe(document, { childList: true, subtree: true });
   }
 
-  // Time to content (issue 17): the first list row or the empty state's heading in the DOM, then
+  // Time to content: the first list row or the empty state's heading in the DOM, then
   // painted (the same rAF-then-message step as a keystroke). The pre-rendered heading is not content.
   if (config.watchContent) {
     const find = () => {
-      // A peer app (issue 27) has its own markup: its content is its first row's text on the page.
+      // A peer app has its own markup: its content is its first row's text on the page.
       if (typeof config.contentText === 'string') return document.body !== null && document.body.textContent.includes(config.contentText) ? 'rows' : null;
-      // An order opened by its URL (issue 27): its heading, "Order <external id>", is its content.
+      // An order opened by its URL: its heading, "Order <external id>", is its content.
       if (typeof config.orderHeading === 'string') {
         for (const heading of document.querySelectorAll('h2')) if (heading.textContent === config.orderHeading) return 'order';
         return null;

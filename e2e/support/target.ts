@@ -16,7 +16,7 @@ export interface Target {
   indexShapeBaseURL: string | null;
   /** A third local server in proxy mode (ORDER_SERVICE_URL) in front of the first one; null otherwise. */
   proxyBaseURL: string | null;
-  /** A fourth local server in team mode (CONSOLE_AUTH=local, issue 25); null otherwise. */
+  /** A fourth local server in team mode (CONSOLE_AUTH=local); null otherwise. */
   teamBaseURL: string | null;
   /** Team mode with a short CONSOLE_APPROVAL_TTL (e2e/support/team-console.ts), for the expiry of requests (D17). */
   teamShortTtlBaseURL: string | null;

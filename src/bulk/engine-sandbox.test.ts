@@ -19,7 +19,7 @@ import type { BulkRun } from '../contract/bulk-run-model.ts';
 import { runProgress } from './run-model.ts';
 import { bulkRunSchema } from '../contract/bulk-run-model.ts';
 
-// Issue 28: the bulk refund engine against the real sandbox over HTTP, with D13 faults armed: every
+// The bulk refund engine against the real sandbox over HTTP, with D13 faults armed: every
 // row refunded exactly once, after lost answers, 503s, 429s and a stop in the middle of a send.
 
 const TOKEN = 'bulk-engine-token';

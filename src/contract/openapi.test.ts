@@ -76,7 +76,7 @@ describe('the document', () => {
     });
   });
 
-  it('documents the row limit of each list and how many invalid rows a 400 names (issue 23 #9)', () => {
+  it('documents the row limit of each list and how many invalid rows a 400 names', () => {
     for (const list of ['items', 'transaction_history']) {
       expect(createProps(list), list).toMatchObject({ maxItems: 10_000, description: expect.stringContaining('at most the first 20 invalid rows') as unknown });
     }
@@ -92,7 +92,7 @@ describe('the document', () => {
     expect(get(schemaOf('FaultRule'), 'properties', 'remaining')).toMatchObject({ type: 'integer', minimum: 0 });
   });
 
-  it('publishes the stats with every status and sums as decimal strings (issue 18)', () => {
+  it('publishes the stats with every status and sums as decimal strings', () => {
     expect(get(schemaOf('SandboxStats'), 'properties', 'by_status', 'items', 'properties', 'status', 'enum')).toEqual([...ORDER_STATUSES]);
     expect(get(schemaOf('SandboxStats'), 'properties', 'by_status')).toMatchObject({ minItems: ORDER_STATUSES.length, maxItems: ORDER_STATUSES.length });
     expect(get(schemaOf('SandboxStats'), 'properties', 'refunds', 'properties', 'amount')).toMatchObject({ type: 'string', pattern: '^[0-9]+\\.[0-9]{2}$' });

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { OrderSearch } from './order-search.ts';
 import { emptySearch, MAX_QUERY_LENGTH, parseOrderSearch, searchesCustomerFields } from './order-search.ts';
 
-// Issue 28: the order index's query language, one table of what a support agent types and what it means.
+// The order index's query language, one table of what a support agent types and what it means.
 
 const ok = (query: string): OrderSearch => {
   const result = parseOrderSearch(query);

@@ -261,7 +261,7 @@ describe('return_url: an absolute http or https URL (D5)', () => {
   );
   it.each(['', ' '])('%j is blank', (value) => expectOnlyError(location, value, BLANK));
   it('is required', () => expectOnlyError(location, MISSING, REQUIRED));
-  it('is at most 2048 characters (issue 23)', () => {
+  it('is at most 2048 characters', () => {
     const url = (length: number) => `https://shop.example/r?${'a'.repeat(length - 'https://shop.example/r?'.length)}`;
     expectAccepted(location, url(2048));
     expectOnlyError(location, url(2049), /At most 2048 characters/);
@@ -358,7 +358,7 @@ describe('unknown fields are stripped', () => {
   });
 });
 
-test('the Order schema has exactly the fields order-shape.ts lists, which the list shows without zod (issue 27)', () => {
+test('the Order schema has exactly the fields order-shape.ts lists, which the list shows without zod', () => {
   expect(orderSchema.keyof().options).toEqual([...ORDER_FIELDS]);
   expect(orderStatusSchema.options).toEqual([...ORDER_STATUSES]);
   expect(ORDER_STATUSES.every((status) => isOrderStatus(status))).toBe(true);

@@ -3,17 +3,14 @@ import { setFlagsFromString } from 'node:v8';
 // PGlite is PostgreSQL compiled to WebAssembly. V8 compiles it at once with its baseline compiler
 // (Liftoff), then recompiles each function that turns hot with its optimising one (TurboFan), on a
 // background thread. Opening a database runs enough of PostgreSQL (recovery, the catalogue, the
-// migrations) that about 2.2 s of CPU of recompiling follows every process that opens one, whether it
+// migrations) that seconds of CPU of recompiling follow every process that opens one, whether it
 // then runs one query or a million. A server under load earns it back: on the optimised code a create
-// costs about 18% less CPU (`npm run bench -- sandbox`, server CPU a request), a refund about the same.
-// A process that lives for seconds (a CLI run, a test's server) does not: on a 2-core machine that is
-// one core for 2 s each time, and the process's exit waits for it. So servers keep V8's default and
-// `EMBEDDED_DB_COMPILER=baseline` (the unit tests, short-lived commands) keeps the code on the baseline
-// compiler. Same results either way: only which compiler turns the same WebAssembly into machine code
-// differs. Measured on two cores: `npm run audit -- verify` 4.4 -> 2.4 s; the unit tests in CI about
-// 10 s less (388 s before, 364-394 s in four runs after, so within the noise). The end-to-end suite's
-// servers serve it for ten minutes and keep the default (one run with them on the baseline code took
-// 10.9 min, against 9.3-10.2 min on the default).
+// costs less CPU (`npm run bench -- sandbox`, server CPU a request). A process that lives for seconds
+// (a CLI run, a test's server) does not: on a 2-core machine that is one core busy each time, and the
+// process's exit waits for it. So servers keep V8's default and `EMBEDDED_DB_COMPILER=baseline` (the
+// unit tests, short-lived commands) keeps the code on the baseline compiler. Same results either way:
+// only which compiler turns the same WebAssembly into machine code differs. The end-to-end suite's
+// servers serve for minutes and keep the default. The figures: docs/performance.md.
 
 export const COMPILER_ENV = 'EMBEDDED_DB_COMPILER';
 

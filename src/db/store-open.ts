@@ -15,8 +15,8 @@ import { createDirectoryDatabase, createMemoryDatabase } from './store-template.
 // same for a PostgreSQL server that cannot be reached, and a data directory another process has open.
 
 export const MEMORY_DB = ':memory:';
-// A first start runs initdb: about 5 s on an idle machine, over a minute on a loaded one. Three
-// minutes means something is wrong rather than slow.
+// A first start runs initdb, which takes seconds on an idle machine and can take over a minute on a
+// loaded one. Three minutes means something is wrong rather than slow.
 const OPEN_TIMEOUT_MS = 180_000;
 
 export class StoreOpenError extends Error {

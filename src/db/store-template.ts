@@ -6,13 +6,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
 import { applyEmbeddedDbCompiler } from './pglite-baseline.ts';
 
-// An in-memory PGlite runs initdb on every start: about 5 s on an idle 2-core machine, 25 s on a
-// busy one, and every test file starts one. A data directory freshly made by initdb is the same
-// every time for one PGlite version, so the first start saves it (node_modules/.cache) and later
-// starts load it instead (under 1 s idle, 3 s busy). Any problem with the cache falls back to initdb.
-// A new data directory starts from the same saved directory when there is one (PGlite's own first start
-// of a directory runs initdb in memory and copies the result in: the same files): 1.5 s instead of
-// 4-4.6 s on an idle 2-core machine.
+// An in-memory PGlite runs initdb on every start, which takes seconds (far more on a busy machine),
+// and every test file starts one. A data directory freshly made by initdb is the same every time for
+// one PGlite version, so the first start saves it (node_modules/.cache) and later starts load it
+// instead, several times faster. Any problem with the cache falls back to initdb. A new data
+// directory starts from the same saved directory when there is one (PGlite's own first start of a
+// directory runs initdb in memory and copies the result in: the same files). Figures:
+// docs/performance.md.
 
 const packageSchema = z.object({ version: z.string().regex(/^[0-9A-Za-z.+-]+$/) });
 
@@ -40,11 +40,9 @@ async function saveTemplate(db: PGlite, path: string): Promise<void> {
 
 /**
  * The template as a Blob without copying it. PGlite's loadDataDir reads the Blob once, with
- * `arrayBuffer()`; a Blob made of the file's bytes costs a copy in and a chunked copy out, about
- * 0.45 s of CPU for the 40 MB template on every start (a CPU profile of a server's start: Node's
- * blob.js and its concat), where handing over the bytes read from the file costs nothing. Measured
- * on 2 cores: `npm start`'s server ready in 4.4-4.6 s instead of 5.3-6.3, an e2e team console in
- * 9.2-9.5 s instead of 10.6; the unit tests' 86 in-memory opens 1.7 s each instead of 2.0.
+ * `arrayBuffer()`; a Blob made of the file's bytes costs a copy in and a chunked copy out of the whole
+ * template on every start (a CPU profile of a server's start: Node's blob.js and its concat), where
+ * handing over the bytes read from the file costs nothing. What that saves: docs/performance.md.
  */
 export class BytesBlob extends Blob {
   readonly #bytes: Uint8Array<ArrayBuffer>;

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { detailError } from './errors.ts';
 
-// Issue 23 #10: the Host header is the client's to write. A DNS-rebinding page reaches a loopback
+// The Host header is the client's to write. A DNS-rebinding page reaches a loopback
 // server under its own host name (and could drive a sandbox with the public development token), and
 // a redirect_url built from Host would send the customer wherever the caller said. So only configured
 // host names are answered (loopback names by default, PUBLIC_URL's host and ALLOWED_HOSTS for a

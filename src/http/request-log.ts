@@ -10,7 +10,7 @@ export interface LogNote {
 /**
  * One line per request: `METHOD path status ms`. The path is taken still percent-encoded, so a
  * crafted URL cannot start a fake log line; headers are never logged (a token is in one). `annotate`
- * lets a server say more about an answer it shaped on purpose: `... 503 2ms (fault status)`.
+ * lets a server say more about an answer it shaped on purpose: `... 503 <time>ms (fault status)`.
  */
 export function requestLog<E extends Env>(log: (line: string) => void, annotate?: (c: Context<E>) => LogNote | undefined): MiddlewareHandler<E> {
   return createMiddleware<E>(async (c, next) => {

@@ -190,7 +190,7 @@ describe('refunds', () => {
   });
 });
 
-describe('a bounded history, read in pages (issue 23 #3)', () => {
+describe('a bounded history, read in pages', () => {
   test('a large refused body is kept cut to the refund fields, with its size; a small one whole', async () => {
     const order = await moveOrder(base, TOKEN, (await createOrder(base, TOKEN)).id, 'activated');
     const large = refundBody({ amount: 'ten', payment_identifier: 'P'.repeat(1000), note: 'x'.repeat(200_000) });

@@ -5,7 +5,7 @@ import type { RunningServer } from '../http/listen.ts';
 import { startSandbox } from './start-sandbox.ts';
 import { call, createOrder } from './testing/http.ts';
 
-// Issue 24 #9: a namespace keeps a scenario run's orders, history and fault rules apart from the
+// A namespace keeps a scenario run's orders, history and fault rules apart from the
 // token's own, so a person sharing the token keeps a readable list.
 
 const TOKEN = 'namespace-token';

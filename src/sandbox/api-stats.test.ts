@@ -8,7 +8,7 @@ import { startSandbox } from './start-sandbox.ts';
 import { firstHour } from './stats-query.ts';
 import { call, createOrder, moveOrder, refundBody } from './testing/http.ts';
 
-// Issue 18: GET /sandbox/stats over HTTP: counts per status and hour, exact sums, refusals, owner only.
+// GET /sandbox/stats over HTTP: counts per status and hour, exact sums, refusals, owner only.
 
 const TOKEN = 'stats-token';
 const OTHER = 'stats-other-token';

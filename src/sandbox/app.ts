@@ -32,11 +32,11 @@ export interface AppOptions {
   arrayErrors?: ArrayErrorShape;
   /** One line per request and one per unexpected error; default console.info. */
   log?: (line: string) => void;
-  /** PUBLIC_URL: its host is answered to, and redirect_url starts with its origin (issue 23 #10). */
+  /** PUBLIC_URL: its host is answered to, and redirect_url starts with its origin. */
   publicUrl?: string;
   /** ALLOWED_HOSTS: more host names answered to besides the loopback names. */
   allowedHosts?: readonly string[];
-  /** Wrong tokens per address before a 429 (issue 23 #4); default DEFAULT_THROTTLE. */
+  /** Wrong tokens per address before a 429; default DEFAULT_THROTTLE. */
   authThrottle?: ThrottleOptions;
 }
 
@@ -67,7 +67,7 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
   app.use(securityHeaders);
   app.use(requestLog(log, faultNote));
   app.use(hostAllowList({ publicUrl: options.publicUrl, allowedHosts: options.allowedHosts }));
-  // Issue 23: an answer to a token (an order, a history, an error naming one) is nobody's to keep:
+  // An answer to a token (an order, a history, an error naming one) is nobody's to keep:
   // not a shared cache's, not the browser's disk.
   app.use(async (c, next) => {
     await next();

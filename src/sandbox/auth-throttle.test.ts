@@ -7,7 +7,7 @@ import { serveApp } from '../http/listen.ts';
 import type { Store } from './store.ts';
 import { openStore } from './store.ts';
 
-// Issue 23 #4: wrong tokens from one address are throttled (429 + Retry-After) without slowing anyone
+// Wrong tokens from one address are throttled (429 + Retry-After) without slowing anyone
 // else. Two client addresses on loopback (127.0.0.1 and 127.0.0.2) stand for two machines.
 
 const TOKEN = 'throttle-token-0123456789abcdefghijkl';

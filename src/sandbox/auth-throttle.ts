@@ -2,7 +2,7 @@ import { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { detailError } from '../http/errors.ts';
 
-// Issue 23 #4: wrong tokens from one address are counted; past a handful in a window that address
+// Wrong tokens from one address are counted; past a handful in a window that address
 // is answered 429 (Retry-After, DRF's "throttled" body) without a token being compared at all, so
 // guessing goes no faster than FAILURES per WINDOW. Counted per remote address and per process:
 // other clients are never slowed. A request built in-process (tests' app.request) has no address

@@ -23,7 +23,7 @@ export function isCheckoutAction(value: string): value is CheckoutAction {
 
 /**
  * What the customer can still do: the actions whose outcome D7 still allows from this status. None
- * once the order is activated or final, where the page offered all three (issue 24).
+ * once the order is activated or final, where the page offered all three.
  */
 export function checkoutActions(status: OrderStatus): CheckoutAction[] {
   return ACTION_NAMES.filter((action) => (pathToStatus(status, CHECKOUT_ACTIONS[action].target)?.length ?? 0) > 0);

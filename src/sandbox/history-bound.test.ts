@@ -7,7 +7,7 @@ import { createApp } from './app.ts';
 import type { Store } from './store.ts';
 import { openStore } from './store.ts';
 
-// Issue 23 #3, the review's case at test size: 560 refusals of large bodies used to make a history
+// The review's case at test size: 560 refusals of large bodies used to make a history
 // of hundreds of MB that one request returned whole (a 500 from 560 on). Now each refusal keeps a
 // bounded record and the history reads in pages. The 1 MiB-body variant with timings is the stress
 // run's "history of refusals" (npm run stress -- --only "history of refusals").

@@ -12,7 +12,7 @@ import type { Store } from './store.ts';
 // docs/decisions.md D12: an order's history and its create request, for the token that owns the order
 // (another token gets the 404 of an unknown order).
 
-/** `?limit=&cursor=` (issue 23 #3): the cursor is the last event id of the page before. */
+/** `?limit=&cursor=`: the cursor is the last event id of the page before. */
 function parsePage(params: URLSearchParams): EventsPage {
   const errors: DrfErrorBody = {};
   const limitText = params.get('limit');

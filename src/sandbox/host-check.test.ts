@@ -9,7 +9,7 @@ import { serveApp } from '../http/listen.ts';
 import type { Store } from './store.ts';
 import { openStore } from './store.ts';
 
-// Issue 23 #10: only configured host names are answered, and redirect_url comes from configuration,
+// Only configured host names are answered, and redirect_url comes from configuration,
 // not from whatever Host a caller (or a DNS-rebinding page) sends.
 
 const TOKEN = 'dev-token';

@@ -6,7 +6,7 @@ import type { RunningServer } from '../http/listen.ts';
 import { startSandbox } from './start-sandbox.ts';
 import { call, createOrder, moveOrder } from './testing/http.ts';
 
-// The page a sample order's return_url leads to (issue 11): over real HTTP, without a token.
+// The page a sample order's return_url leads to: over real HTTP, without a token.
 
 const TOKEN = 'return-token';
 let server: RunningServer;

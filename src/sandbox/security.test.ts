@@ -222,7 +222,7 @@ describe('security headers on every kind of response', () => {
     }
   });
 
-  test('every /psp/ and /sandbox/ answer says Cache-Control: no-store, success or error (issue 23)', async () => {
+  test('every /psp/ and /sandbox/ answer says Cache-Control: no-store, success or error', async () => {
     const fresh = orderSchema.parse(await (await create(TOKEN_A, { ...validCreateBody(), order_external_id: 'sec-no-store' })).json());
     const cases: [string, Promise<Response>][] = [
       ['create 201', Promise.resolve(create(TOKEN_A, { ...validCreateBody(), order_external_id: 'sec-no-store-2' }))],

@@ -2,7 +2,7 @@ import type { SandboxStats } from '../contract/stats.ts';
 import { NEWEST_REFUSED_LIMIT, sandboxStatsSchema, STATS_HOURS } from '../contract/stats.ts';
 import { ORDER_STATUSES } from '../contract/schemas.ts';
 
-// Issue 18: `GET /sandbox/stats`, the owner's orders aggregated by the database, never by loading
+// `GET /sandbox/stats`, the owner's orders aggregated by the database, never by loading
 // rows into this process. Plain PostgreSQL (it runs on PGlite and on a server alike): every
 // parameter is cast, sums are numeric cast to text (exact, two decimals), times are formatted by
 // the database as ISO 8601 UTC, so no driver's Date or number conversion touches them.

@@ -4,7 +4,7 @@ import type { SandboxEnv } from './auth.ts';
 import { byMethod } from '../http/routing.ts';
 import type { Store } from './store.ts';
 
-// Issue 18: the sandbox at a glance, for the token's own orders (aggregated in SQL, stats-query.ts).
+// The sandbox at a glance, for the token's own orders (aggregated in SQL, stats-query.ts).
 
 export function registerStatsRoutes(app: Hono<SandboxEnv>, store: Store): void {
   app.all(

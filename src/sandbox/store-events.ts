@@ -47,9 +47,10 @@ const REFUND_FIELDS = ['amount', 'destination_account_number', 'payment_identifi
 const cutText = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 /**
- * Issue 23 #3: what one refusal may add to a history is bounded. A body over
+ * What one refusal may add to a history is bounded. A body over
  * REFUSAL_REQUEST_MAX_BYTES keeps only the refund's own fields (each cut) and says how large it was;
- * the reason is cut too. 560 refusals of a 1 MiB body are then ~2.5 MB of history, not 560 MB.
+ * the reason is cut too. Hundreds of refusals of megabyte bodies then make a small history, not a
+ * history of hundreds of megabytes.
  */
 export function boundedRefusal(refusal: RefundRefusal): { reason: string; request: Record<string, unknown> | null; requestBytes: number | null } {
   const reason = cutText(refusal.reason, REFUSAL_REASON_MAX_CHARACTERS);

@@ -77,7 +77,7 @@ ALTER TABLE orders ALTER COLUMN arrival SET DEFAULT nextval('orders_arrival_seq'
 ALTER TABLE orders ALTER COLUMN arrival SET NOT NULL;
 CREATE INDEX IF NOT EXISTS orders_owner_arrival_idx ON orders (owner, arrival);
 DROP INDEX IF EXISTS orders_owner_created_idx;
--- Issue 18: GET /sandbox/stats lists the newest refused refunds; this index holds only those events.
+-- GET /sandbox/stats lists the newest refused refunds; this index holds only those events.
 CREATE INDEX IF NOT EXISTS order_events_refused_idx ON order_events (id) WHERE type = 'refund_refused';
 `;
 

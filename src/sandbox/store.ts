@@ -103,7 +103,7 @@ export interface Store {
   reset(owner: string): Promise<void>;
   /** Which database holds the store. */
   readonly kind: DatabaseKind;
-  /** Issue 18: the owner's orders aggregated (stats-query.ts). */
+  /** The owner's orders aggregated (stats-query.ts). */
   stats(owner: string, now: Date): Promise<SandboxStats>;
   close(): Promise<void>;
 }

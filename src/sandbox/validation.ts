@@ -68,7 +68,7 @@ function rowLimitErrors(body: JsonObject): DrfErrorBody | null {
 const ROW_SCHEMAS = { items: itemSchema, transaction_history: transactionHistoryItemSchema } as const;
 
 /**
- * Issue 23 #9: the errors of at most MAX_ROW_ERRORS invalid rows per list. Rows are checked one by
+ * The errors of at most MAX_ROW_ERRORS invalid rows per list. Rows are checked one by
  * one and the scan stops there, so 10 000 invalid rows cost what 20 do, and the answer stays a few
  * kB instead of megabytes. null when every row of both lists is valid.
  */

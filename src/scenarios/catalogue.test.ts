@@ -23,7 +23,7 @@ describe('the catalogue', () => {
   });
 });
 
-describe('what each scenario holds the service to (issue 24 #5)', () => {
+describe('what each scenario holds the service to', () => {
   test('the decisions a real DRF service failed on are assumptions, with the decision named', () => {
     const basis = (id: string) => CATALOGUE.find((s) => s.id === id)?.basis;
     expect(basis('CRE-11')).toEqual({ kind: 'assumption', decisions: ['D6'] });

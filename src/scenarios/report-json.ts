@@ -50,7 +50,7 @@ export function formatDuration(ms: number): string {
   return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
-/** Where the run's orders went, in the words the report, the page and the command line all use (issue 24 #9). */
+/** Where the run's orders went, in the words the report, the page and the command line all use. */
 export function ordersPlacement(environment: Pick<EnvironmentInfo, 'sandbox' | 'namespace'>): string {
   const namespace = environment.namespace ?? null;
   if (namespace !== null) {

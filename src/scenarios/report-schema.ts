@@ -74,7 +74,7 @@ export const scenarioResultSchema = z.object({
   why: z.string(),
   /**
    * `document`: what it checks is stated in the interface document; `assumption`: one of our decisions
-   * where the document is silent (`decisions` names them). Absent in reports written before issue 24.
+   * where the document is silent (`decisions` names them). Absent in older reports.
    */
   basis: z.enum(['document', 'assumption']).optional(),
   decisions: z.array(z.string()).optional(),
@@ -99,7 +99,7 @@ export const environmentInfoSchema = z.object({
   /**
    * Against a sandbox: the namespace (X-Sandbox-Namespace) the run's orders, history and fault rules were
    * kept in, apart from the token's own list; null where the run wrote under the token itself (a real
-   * service). Absent in reports written before issue 24.
+   * service). Absent in older reports.
    */
   namespace: z.string().nullable().optional(),
   /** The calls that found out the above. */

@@ -234,7 +234,7 @@ export async function runScenarios(options: RunOptions): Promise<RunOutcome> {
   const probed = await probeEnvironment(recorder, options.baseUrl, signal);
   const runTag = newRunTag();
   // Against a sandbox the run keeps its ~35 orders, their refused refunds and its fault rules in a
-  // namespace of its own (issue 24 #9): a person sharing the token keeps a readable list. A real service
+  // namespace of its own: a person sharing the token keeps a readable list. A real service
   // gets no unknown header; there the orders are the token's, with this run's tag in their external ids.
   const namespace = probed.sandbox ? `scenarios-${runTag}` : null;
   const environment: EnvironmentInfo = { ...probed, namespace };

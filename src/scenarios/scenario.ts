@@ -54,7 +54,7 @@ export interface ScenarioContext {
 }
 
 /**
- * What a scenario holds the service to (issue 24 #5): the interface document itself, or one of our
+ * What a scenario holds the service to: the interface document itself, or one of our
  * decisions where the document is silent (D3-D7, D13). A real service may differ from a decision and
  * still keep the document; `--documented-only` leaves the assumptions out.
  */

@@ -31,7 +31,7 @@ export interface ServerAppOptions {
   log?: (line: string) => void;
   /** Team mode (D16): sign-in, sessions, roles, forwarding with the token added here. */
   team?: { ctx: TeamContext; sandboxToken: string; oidc?: OidcConfig; renderer?: TeamRendererSource };
-  /** PUBLIC_URL and ALLOWED_HOSTS: only these host names (and loopback ones) are answered (issue 23 #10). */
+  /** PUBLIC_URL and ALLOWED_HOSTS: only these host names (and loopback ones) are answered. */
   hosts?: HostOptions;
   /** Personal mode: the public development token, when the sandbox takes it (the console's built-in environment uses it). */
   developmentToken?: string;
@@ -66,7 +66,7 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
   own.use(requestLog(log));
   // The sandbox's app checks the Host of the paths it owns; the console, its config and the proxy too.
   own.use(hostAllowList(options.hosts ?? {}));
-  // Issue 23: a proxied answer to a token is nobody's to keep, as the sandbox's own answers say.
+  // A proxied answer to a token is nobody's to keep, as the sandbox's own answers say.
   own.use(async (c, next) => {
     await next();
     if (isApiPath(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
@@ -88,10 +88,10 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
       return c.redirect(`${SIGN_IN_PATH}?return_to=${encodeURIComponent(c.req.path + new URL(c.req.url).search)}`, 303);
     });
   }
-  // The page says which server it came from (issue 27): boot.js reads it there, without a request.
+  // The page says which server it came from: boot.js reads it there, without a request.
   const pageHead = configMeta(config);
   const serveConsole = staticConsole(options.staticDir, pageHead);
-  // Issue 27: in team mode /orders and /orders/{id} come rendered with their data (ssr/team-page.ts).
+  // In team mode /orders and /orders/{id} come rendered with their data (ssr/team-page.ts).
   const renderPage =
     team?.renderer === undefined || options.staticDir === undefined
       ? undefined

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { escapeHtml } from '../http/html.ts';
 
-// What the console learns about the server it was loaded from, before it calls anything (issue 11):
+// What the console learns about the server it was loaded from, before it calls anything:
 // a sandbox, or a proxy in front of a real Order Service (D8). No token needed, nothing secret in it:
 // the service's origin only, never user info, a path or a query.
 
@@ -28,7 +28,7 @@ export function consoleConfigHandler(config: ConsoleConfig) {
 export const CONFIG_META_NAME = 'order-console-config';
 
 /**
- * The config as a meta element for the page's head (issue 27): public/boot.js reads it while the page
+ * The config as a meta element for the page's head: public/boot.js reads it while the page
  * is parsed and so knows at once whether it may send the first page's request, instead of waiting for
  * /console-config.json's answer, which needs the main thread free once it comes, and so lands after the
  * app's code has run on a busy machine. The same answer as the JSON route; nothing secret in it.

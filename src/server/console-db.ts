@@ -62,9 +62,9 @@ const MIGRATIONS: readonly string[] = [
      data jsonb NOT NULL,
      created_at timestamptz NOT NULL DEFAULT now()
    );`,
-  // Issue 28: team bulk refund runs, sent by the server (src/server/bulk-runs/).
+  // Team bulk refund runs, sent by the server (src/server/bulk-runs/).
   BULK_RUNS_MIGRATION,
-  // Issue 28: free text inside words (pg_trgm).
+  // Free text inside words (pg_trgm).
   ORDER_INDEX_INFIX_MIGRATION,
   // Sign-in attempts counted before they are checked, a row per account and per address
   // (sign-in-throttle.ts); the list of failures it replaces is of no use any more.

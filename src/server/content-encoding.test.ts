@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Coding } from './content-encoding.ts';
 import { parseAcceptEncoding, selectEncoding } from './content-encoding.ts';
 
-// RFC 9110 §12.5.3 as the static console answers it (issue 17): brotli first, gzip next, the file
+// RFC 9110 §12.5.3 as the static console answers it: brotli first, gzip next, the file
 // as it is when neither is acceptable.
 
 const BOTH: Coding[] = ['br', 'gzip'];

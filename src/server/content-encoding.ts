@@ -1,4 +1,4 @@
-// Issue 17, on the wire: which of a file's precompressed twins (scripts/precompress.ts) to send, by
+// On the wire: which of a file's precompressed twins (scripts/precompress.ts) to send, by
 // the request's Accept-Encoding (RFC 9110 §12.5.3). Codings are case-insensitive and carry a
 // weight (q, 0 to 1, default 1); q=0 means "not acceptable"; "*" stands for every coding not named;
 // "x-gzip" is gzip. Without the header any coding would do, but an agent that sends none may not

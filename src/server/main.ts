@@ -12,7 +12,7 @@ import { readTeamConfig, TeamConfigError } from './team-config.ts';
 // `npm start` / `npm run serve`: the built console and the sandbox on one origin (D8).
 
 const STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
-// Team mode's server-rendered pages (issue 27): `npm run build` writes it beside dist/.
+// Team mode's server-rendered pages: `npm run build` writes it beside dist/.
 const TEAM_RENDER_MODULE = fileURLToPath(new URL('../../dist-ssr/team-render.js', import.meta.url));
 
 // Each part of the process names itself in what it writes: `console:` for this server's own
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   // Behind a proxy the tokens are the real service's: the sandbox's development token means nothing
   // there. In team mode no token is printed at all: people sign in, the server holds the tokens.
   const tokenNote = sandbox.defaultToken && config.orderServiceUrl === undefined && team === undefined ? `  (development token: ${sandbox.tokens[0] ?? ''})` : '';
-  // In proxy mode there is no sandbox here: the first line says only what listens (issue 24).
+  // In proxy mode there is no sandbox here: the first line says only what listens.
   console.info(`Order Console${config.orderServiceUrl === undefined ? ' and sandbox' : ''} listening on ${server.url}${tokenNote}`);
   if (config.orderServiceUrl !== undefined) {
     console.info(`Proxy mode: /psp/ goes to ${displayUrl(config.orderServiceUrl)}; the sandbox routes are off`);

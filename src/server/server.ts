@@ -45,7 +45,7 @@ export interface StartOptions {
   team?: TeamConfig;
   /** CONSOLE_AUTH=oidc: the provider (loadOidcConfig). */
   oidc?: OidcConfig;
-  /** Team mode, issue 27: the console's pages built for Node (dist-ssr/team-render.js); without it pages go out unrendered. */
+  /** Team mode: the console's pages built for Node (dist-ssr/team-render.js); without it pages go out unrendered. */
   teamRenderModule?: string;
 }
 

@@ -9,7 +9,7 @@ export const SIGN_IN_PATH = '/sign-in';
 export const SIGN_IN_SCRIPT_PATH = '/sign-in.js';
 
 /**
- * Issue 27: the sign-in page tells the server this browser's locale and time zone, as the app does
+ * The sign-in page tells the server this browser's locale and time zone, as the app does
  * (src/console/lib/render-settings.ts), so the first page after signing in comes server-rendered too.
  * A file of its own: the Content-Security-Policy allows no inline script. Without it (no script, no
  * cookies) that page comes as the build made it.

@@ -12,7 +12,7 @@ import { serveApp } from '../http/listen.ts';
 import { createServerApp } from './app.ts';
 import { configMeta, withHeadMarkup } from './console-config.ts';
 
-// Issue 17, on the wire: the static console sends the build's brotli or gzip twin by the request's
+// On the wire: the static console sends the build's brotli or gzip twin by the request's
 // Accept-Encoding, says so (Content-Encoding, Content-Length of what is sent, Vary), keeps D8's
 // caching rules, revalidates per representation (ETag) and keeps HEAD and byte ranges right. Over
 // real HTTP with node:http, which does not decode: these are the bytes on the wire.
@@ -69,7 +69,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe('source maps are not served (issue 23, info)', () => {
+describe('source maps are not served (info)', () => {
   test('a .map the build wrote is a 404, in every coding, and the script still is served', async () => {
     for (const encoding of ['identity', 'gzip', 'br']) {
       const answer = await raw('/assets/app-abc123.js.map', { 'Accept-Encoding': encoding });
@@ -255,7 +255,7 @@ describe('HEAD, revalidation and ranges', () => {
   });
 });
 
-describe('the server’s config in the page (issue 27)', () => {
+describe('the server’s config in the page', () => {
   test('configMeta: what an attribute cannot hold is escaped, and reads back as the same config', () => {
     const config = { mode: 'proxy', service_origin: 'https://a.example/"><script>alert(1)</script>&', service_host: 'a.example' } as const;
     const html = withHeadMarkup(INDEX.replace('</title>', '</title><script src="/boot.js"></script>'), configMeta(config));

@@ -13,7 +13,7 @@ import { withHeadMarkup } from './console-config.ts';
 
 // docs/decisions.md D8: the built console on the same origin. Vite names files under /assets/ by content
 // hash, so they can be cached for a year; index.html must not be cached, or a rebuild goes unseen.
-// Issue 17: the build writes brotli and gzip twins of each text file (scripts/precompress.ts); the
+// The build writes brotli and gzip twins of each text file (scripts/precompress.ts); the
 // twin the request accepts is sent as it is, with Content-Encoding, and every answer for a file
 // that has twins says `Vary: Accept-Encoding`. Each representation has its own ETag, so a
 // revalidation (index.html, boot.js: no-cache) is a 304 without a body.
@@ -52,7 +52,7 @@ async function fileStats(path: string): Promise<Stats | null> {
  * than interpreted, and the result must stay under `root`.
  */
 function fileFor(root: string, path: string): string | null {
-  // Source maps stay on the build machine (issue 23): they would publish the sources, comments included.
+  // Source maps stay on the build machine: they would publish the sources, comments included.
   if (/\.map$/i.test(path)) return null;
   if (/%|\\|\0/.test(path) || /(?:^|\/)\.{1,2}(?:\/|$)/.test(path) || /\/\//.test(path)) return null;
   const file = resolve(join(root, path));

@@ -76,7 +76,7 @@ export interface TeamConfig {
   approvalTtlMs?: number;
   /** D17: how long a process holds a refund it is sending before another may resolve it (tests shorten it). */
   approvalLeaseMs?: number;
-  /** Issue 28: how the server runs bulk refunds (bulk-runner.ts); absent, its defaults (2 refunds a second). Tests make it faster. */
+  /** How the server runs bulk refunds (bulk-runner.ts); absent, its defaults (2 refunds a second). Tests make it faster. */
   bulkRuns?: BulkRunnerSettings;
   /** The key the audit chain is made under (audit/audit-key.ts serverAuditKey); absent, startServer finds one as main does without variables. */
   auditKey?: AuditKey;

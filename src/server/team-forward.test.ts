@@ -158,7 +158,7 @@ test('/api/me: the person, their grants, per environment what they may do; never
   });
 });
 
-describe('only the documented operations are forwarded (issue 47 #9)', () => {
+describe('only the documented operations are forwarded', () => {
   const id = '3b241101-e2bb-4255-8caf-4136c566a962';
 
   test("a viewer's DELETE of an order, a made-up cancel, a PUT: the console's own 404, audited, the service never asked", async () => {
@@ -202,7 +202,7 @@ describe('only the documented operations are forwarded (issue 47 #9)', () => {
   });
 });
 
-describe('the token never comes back, in any form (issue 47 #10)', () => {
+describe('the token never comes back, in any form', () => {
   const encodings = (secret: string) => {
     const header = `Token ${secret}`;
     return {
@@ -241,7 +241,7 @@ describe('the token never comes back, in any form (issue 47 #10)', () => {
   });
 });
 
-describe("the sandbox's reset and namespaces through the team forwarder (issue 47 #13)", () => {
+describe("the sandbox's reset and namespaces through the team forwarder", () => {
   const list = async (email: string, namespace?: string) => {
     const response = await as(email, 'GET', '/env/sandbox/sandbox/orders?limit=500', undefined, namespace === undefined ? {} : { 'X-Sandbox-Namespace': namespace });
     return z.object({ results: z.array(z.object({ external_id: z.string() })) }).parse(await response.json()).results.map((o) => o.external_id);
@@ -276,7 +276,7 @@ describe("the sandbox's reset and namespaces through the team forwarder (issue 4
   });
 });
 
-describe('team mode answers the embedded sandbox only through /env/sandbox/ (issue 47 #3)', () => {
+describe('team mode answers the embedded sandbox only through /env/sandbox/', () => {
   test('/psp/ and the control routes with the sandbox token, or the public development token: 404, nothing created or moved', async () => {
     const order = orderSchema.parse(await (await as('agent@example.com', 'POST', `/env/sandbox${orderServicePaths.orderCreate()}`, { ...validCreateBody(), order_external_id: 'team-direct-1' })).json());
     for (const token of [SANDBOX_TOKEN, 'dev-token']) {

@@ -137,7 +137,7 @@ export const sessionEnded = () => detailError(401, 'session_ended', 'You are sig
 /** `idleLeftMs`: how long until the session ends for idleness (after this request counted, or not). */
 export type SignedIn = { user: ConsoleUser; sessionId: string; idleLeftMs: number };
 
-// Issue 27: a request's session is looked up (and marked seen, D16's idle clock) once, however many
+// A request's session is looked up (and marked seen, D16's idle clock) once, however many
 // steps ask for it (the page guard, the page, the reads the page makes through this server's own
 // routes). Keyed by the Request object itself: only this server's code holds one, so nothing a client
 // sends can claim a session it has not shown.

@@ -63,7 +63,7 @@ export const test = base.extend<OrderConsoleTestFixtures, OrderConsoleWorkerFixt
 
   /**
    * The console with the environment's token in this tab's session, as Settings would store it.
-   * Issue 23 #1: written once, into the console's own origin in this page's top frame, through a
+   * Written once, into the console's own origin in this page's top frame, through a
    * same-origin document of the console (no script that runs in every page, frame and origin of the
    * context carries the token), so a provider's checkout, a shop's return page or any third-party
    * frame the test reaches never sees it. A page the test opens itself with `context.newPage()`

@@ -6,7 +6,7 @@ import { createActivatedOrder, refundBody } from '../orders.ts';
 import type { Scenario, ScenarioResult } from '../report.ts';
 import { emptyResult } from '../report.ts';
 
-// Issue 23 #3, as the review ran it: 560 refusals of a body just under 1 MiB on one order, then the
+// As the review ran it: 560 refusals of a body just under 1 MiB on one order, then the
 // whole history read page by page. It used to be a 312 MB answer at 300 (2.4 GB RSS) and a 500 at
 // 560. Now: every refusal is there, the history reads in under a second, and the server's memory
 // after the reads is within MAX_RSS_GROWTH_MIB of before them.

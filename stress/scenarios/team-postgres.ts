@@ -12,7 +12,7 @@ import { emptyResult } from '../report.ts';
 import type { SandboxProcess } from '../sandbox-process.ts';
 import { startSandbox } from '../sandbox-process.ts';
 
-// Issue 15 (D15): the team sandbox, two sandbox processes (src/server/main.ts) on one PostgreSQL
+// D15: the team sandbox, two sandbox processes (src/server/main.ts) on one PostgreSQL
 // database (a throwaway server from the machine's binaries, fsync on).
 // 1. Refund burst: 20 orders of 100.00, 40 refunds each sent at once, alternately to either
 //    process; amounts add up to about twice what the orders hold. No order is overdrawn and every

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { FIRST_CONTENT_FALLBACK_MS, markFirstContentShown, resetFirstContentForTests, useAfterFirstContent, useFirstContentShown } from './first-content.ts';
 
-// Issue 27: the header's extras (faults indicator, notifications host) come after the page's first
+// The header's extras (faults indicator, notifications host) come after the page's first
 // content has been painted, or after a fallback on pages that never say.
 
 function Header() {

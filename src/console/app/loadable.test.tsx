@@ -6,7 +6,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { loadable } from './loadable.tsx';
 import { RouteErrorBoundary } from './route-error-page.tsx';
 
-// Issue 17: a page's code loads without Suspense, so React does not hold it back after a fallback.
+// A page's code loads without Suspense, so React does not hold it back after a fallback.
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-// The console imports Mantine's styles per component (issue 6), so a component whose stylesheet is
+// The console imports Mantine's styles per component, so a component whose stylesheet is
 // not listed renders unstyled. These checks fail when code starts using such a component.
 
 const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../test/**'], {

@@ -7,7 +7,7 @@ import { showAuthNotice } from './auth-notice.tsx';
 import { FIRST_CONTENT_FALLBACK_MS } from './first-content.ts';
 
 test('the host is not in the page until the first notice, which it then shows; it stays for the next', { timeout: 30_000 }, async () => {
-  // First in this file: once a notice was shown, the host stays. Issue 27: its code (transitions, portal, scroll lock) loads with the first notice, not with every page.
+  // First in this file: once a notice was shown, the host stays. Its code (transitions, portal, scroll lock) loads with the first notice, not with every page.
   renderApp('/settings');
   await screen.findByRole('heading', { name: 'Connection settings' }, { timeout: 10_000 });
   // Past the time the header's extras wait for a page without a first content to say so.

@@ -9,7 +9,7 @@ import { loadServerConfig, parseServerConfig, setServerConfigForTests } from '..
 import { CONSOLE_ORIGIN, server } from '../test/msw-server.ts';
 import { renderApp } from '../test/render.tsx';
 
-// Issue 11: `ORDER_SERVICE_URL=… npm start` used to greet a new user with "LOCAL SANDBOX" and a red
+// `ORDER_SERVICE_URL=… npm start` used to greet a new user with "LOCAL SANDBOX" and a red
 // "Could not load the sandbox orders · HTTP 404". The server now says what it is; the console follows.
 
 const PROXY = { mode: 'proxy', service_origin: 'https://orders.example.com', service_host: 'orders.example.com' } as const;
@@ -41,7 +41,7 @@ describe('proxy mode', { timeout: 30_000 }, () => {
 
     const notice = await screen.findByRole('alert', { name: /Connected to orders\.example\.com through this server/ });
     expect(within(notice).getByRole('link', { name: 'Set the token in Settings' })).toHaveAttribute('href', `/settings?edit=${DEFAULT_ENVIRONMENT_ID}`);
-    // Issue 24: no way into the sandbox's fault injection where there is no sandbox, as for Overview.
+    // No way into the sandbox's fault injection where there is no sandbox, as for Overview.
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('link', { name: 'Faults' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Overview' })).not.toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('proxy mode', { timeout: 30_000 }, () => {
 
     setServerConfigForTests(parseServerConfig({ mode: 'sandbox', development_token: 'dev-token' }));
     expect(getActiveEnvironment()).toMatchObject({ name: 'Local sandbox', sandbox: true });
-    // The token was entered for the proxied service (issue 23 #8): the sandbox gets its own.
+    // The token was entered for the proxied service: the sandbox gets its own.
     expect(getToken(shown.id)).toBe('dev-token');
     setServerConfigForTests(parseServerConfig(PROXY));
     expect(getToken(shown.id)).toBe('real-token');

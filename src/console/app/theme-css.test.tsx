@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 // The app's MantineProvider writes no CSS at run time (providers.tsx: withCssVariables and
-// withGlobalClasses off, issue 27): the theme's variables for both colour schemes and the classes of
+// withGlobalClasses off): the theme's variables for both colour schemes and the classes of
 // hiddenFrom/visibleFrom ship in theme-variables.css instead, loaded with the shell's styles. This
 // test renders the provider as it was and requires the file to hold exactly what it wrote, so a theme
 // change cannot leave the shipped CSS behind. After changing theme.ts, rewrite the file with

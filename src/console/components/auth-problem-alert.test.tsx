@@ -8,7 +8,7 @@ import { DEFAULT_ENVIRONMENT_ID, setToken } from '../lib/environments.ts';
 import { CONSOLE_ORIGIN, server } from '../test/msw-server.ts';
 import { renderApp } from '../test/render.tsx';
 
-// Issue 11: a rejected token is said on the page itself, with the way to Settings, and nothing offers
+// A rejected token is said on the page itself, with the way to Settings, and nothing offers
 // to try again where trying again cannot help. The toast (auth-notice.tsx) comes and goes; this stays.
 
 const LOAD = { timeout: 15_000 };

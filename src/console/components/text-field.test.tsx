@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { TextField } from './text-field.tsx';
 
-// Counts the renders of Mantine's TextInput under TextField (issue 27, typing: a keystroke must not
+// Counts the renders of Mantine's TextInput under TextField (typing: a keystroke must not
 // re-render it; the element keeps the typed text and the form's own changes are written into it).
 const mantineRender = vi.hoisted(() => vi.fn());
 vi.mock('@mantine/core', async (importOriginal) => {

@@ -220,7 +220,7 @@ describe('checkAgainst', () => {
   });
 });
 
-// Issue 27: public/boot.js sends /orders's first list request before the app runs; apiRequest takes its
+// Public/boot.js sends /orders's first list request before the app runs; apiRequest takes its
 // answer when it is the request it would send, journals it as its own, and otherwise asks itself.
 describe('apiRequest with a request public/boot.js already sent', () => {
   const path = '/psp/v2/order/early/';

@@ -137,7 +137,7 @@ describe('apiErrorFromResponse on other answers', () => {
   });
 });
 
-describe('routeMissing: "this route does not exist here" apart from "no such order" (issue 24 #1)', () => {
+describe('routeMissing: "this route does not exist here" apart from "no such order"', () => {
   test.each([
     [404, '<!doctype html><title>Not Found</title><h1>Not Found</h1>', true],
     [404, '', true],

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import BOOT from '../../../public/boot.js?raw';
 
 // public/boot.js run in the page: what it sends
-// before the app's code, and when. Issue 27: the console's server writes its config in the page's
+// before the app's code, and when. The console's server writes its config in the page's
 // head (src/server/console-config.ts configMeta; the server's tests and e2e/first-requests.spec.ts
 // check that it does), so the first page's request goes out while boot.js runs, not once
 // /console-config.json has answered and the main thread is free to read that answer. A page without

@@ -7,7 +7,7 @@ import { answerOrderWith, orderBody, prepareOrderPageTests } from '../features/o
 import { CONSOLE_ORIGIN, server } from '../test/msw-server.ts';
 import { renderApp } from '../test/render.tsx';
 
-// Issue 23 #6: a service that echoes the token it got (in an error, an order's field, a refusal's
+// A service that echoes the token it got (in an error, an order's field, a refusal's
 // reason, a stored body) never gets it shown. One helper masks every answer where it arrives
 // (api-client.ts); each place that shows a service's text is checked here.
 

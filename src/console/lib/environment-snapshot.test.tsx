@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { environmentStore } from './environments.ts';
 import { useActiveEnvironment } from './use-environment.ts';
 
-// Issue 17: every component that reads the environments (the whole shell among them) renders again
+// Every component that reads the environments (the whole shell among them) renders again
 // when the store hands out a new snapshot. On the first screen it did so twice for nothing.
 
 function renderCounted() {

@@ -10,7 +10,7 @@ import { SANDBOX_URL, server } from '../test/msw-server.ts';
 import { renderApp } from '../test/render.tsx';
 import type * as ApiClient from './api-client.ts';
 
-// The console against a service that fails (issue 7): unreachable, 500, slower than the timeout,
+// The console against a service that fails: unreachable, 500, slower than the timeout,
 // an answer that is not JSON. Each time: a clear message, nothing typed is lost, no request is sent
 // twice on its own, and the token never shows up in the page, the journal or the browser console.
 // (Network errors and a 502 on create, and a lost refund answer, are in the feature tests already.)

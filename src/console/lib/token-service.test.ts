@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { DEFAULT_ENVIRONMENT_ID, environmentStore, getActiveEnvironment, getToken, setToken } from './environments.ts';
 import { setServerConfigForTests } from './server-config.ts';
 
-// Issue 23 #8: a remembered token belongs to the service it was entered for. The same port started
+// A remembered token belongs to the service it was entered for. The same port started
 // again with another ORDER_SERVICE_URL (or as a sandbox) must not hand it to the new service.
 
 const proxyTo = (origin: string) => setServerConfigForTests({ mode: 'proxy', serviceOrigin: origin, serviceHost: new URL(origin).host });

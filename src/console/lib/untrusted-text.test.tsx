@@ -7,7 +7,7 @@ import { seedSandboxOrder } from '../features/orders-list/test-support.ts';
 import { server } from '../test/msw-server.ts';
 import { renderApp } from '../test/render.tsx';
 
-// Strings from the service are the partner's data, not markup (issue 7): an external id, a status or
+// Strings from the service are the partner's data, not markup: an external id, a status or
 // an error message holding HTML is shown as those characters, nothing in it runs or loads. React
 // escapes text; these tests make sure nobody routes such a string around that.
 

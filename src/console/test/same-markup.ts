@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
-// For plain elements written as the HTML a Mantine component renders (issue 27: the first screens
+// For plain elements written as the HTML a Mantine component renders (the first screens
 // without Mantine's components): both rendered to HTML and put in one canonical form, so a test can
 // compare them. Attributes are sorted, and so are a class list and a style's declarations, where the
 // browser does not care about order; ids (React's useId, which Mantine prefixes with "mantine-") are

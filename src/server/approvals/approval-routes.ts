@@ -173,7 +173,7 @@ export function createApprovalRoutes(options: ApprovalRoutesOptions): Hono<TeamE
     '/approvals/count',
     async (c) => {
       await maintainApprovals(deps, false);
-      // Issue 28: a bulk run waiting for a second person counts as one request, as its single refund would.
+      // A bulk run waiting for a second person counts as one request, as its single refund would.
       const environments = approverEnvironments(c);
       const email = c.get('user').email;
       const waiting = (await countWaiting(db, environments, email)) + (await countWaitingBatches(db, environments, email));

@@ -4,7 +4,7 @@ import { compareMoney, formatMoney, sumMoney } from '../../contract/money.ts';
 import type { TeamEnvironment } from '../team-config.ts';
 import { isUuid } from '../../contract/uuid.ts';
 
-// Issue 28: the server does not take the browser's word for a plan. Before anything is kept, every
+// The server does not take the browser's word for a plan. Before anything is kept, every
 // row must be unsent, each refund must carry identifiers of its own (the same payment_identifier
 // twice would be one refund, or a duplicate refused, never what the person confirmed), the total
 // must be what the rows add up to, and in production the person must have typed that total.

@@ -8,7 +8,7 @@ import { createBulkRunRoutes } from './bulk-run-routes.ts';
 import { startBulkRunner } from './bulk-runner.ts';
 import { resolveBulkSettings } from './bulk-runner-settings.ts';
 
-// Issue 28: team bulk runs under /api, behind the session, and the runner that sends them from this
+// Team bulk runs under /api, behind the session, and the runner that sends them from this
 // process (it starts now, and takes up at once any run a killed process left behind once its
 // lease has run out).
 

@@ -20,7 +20,7 @@ import { expireBatches } from './bulk-run-expiry.ts';
 import { normalisedPlan, planProblems } from './bulk-plan-check.ts';
 import { awaitingApproval, decideRun, findRun, insertRun, listRuns, runOfPlan, setPaused, withdrawRun } from './bulk-run-store.ts';
 
-// Issue 28 with D16/D17: the routes of src/contract/bulk-runs.ts (see there for the list and the
+// D16/D17: the routes of src/contract/bulk-runs.ts (see there for the list and the
 // states). Every refusal is a DRF-shaped 4xx with words a person can act on, and audited; every
 // step of a run is in the audit log (the runner adds its own: start, each refund, finish).
 

@@ -1,4 +1,4 @@
-// Issue 28 with D16/D17: the team's bulk refund runs in the console's database, one row per run.
+// D16/D17: the team's bulk refund runs in the console's database, one row per run.
 // `run` is run-model's BulkRun (the plan and every row's state), rewritten before every refund is
 // sent; `progress` is its counts, kept beside it so a list of runs never reads the plans.
 // `lease_owner`/`lease_until`: the process sending a run holds it until then (renewed while it

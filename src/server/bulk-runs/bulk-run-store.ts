@@ -8,7 +8,7 @@ import { bulkRunProgressSchema, teamBulkRunStateSchema } from '../../contract/bu
 import type { Queryable } from '../../db/store-db.ts';
 import { isUuid } from '../../contract/uuid.ts';
 
-// Issue 28: team bulk runs in the console's database (bulk-run-schema.ts). As with D17's approvals,
+// Team bulk runs in the console's database (bulk-run-schema.ts). As with D17's approvals,
 // every change of state is one UPDATE whose WHERE states what must still hold (state, requester,
 // expiry, lease owner), so of two people or two processes exactly one changes a run; the database
 // decides, not a process. Rows are parsed on the way out: the database is a boundary too.

@@ -1,7 +1,7 @@
 import type { EngineOptions } from '../../bulk/engine.ts';
 import { DEFAULT_ENGINE_OPTIONS } from '../../bulk/engine.ts';
 
-// Issue 28: the knobs of the server's bulk runner. The defaults are what a team gets; tests (and the
+// The knobs of the server's bulk runner. The defaults are what a team gets; tests (and the
 // bench) pass faster ones programmatically, through TeamConfig.bulkRuns — there is no variable for them.
 
 export interface BulkRunnerSettings {

@@ -17,7 +17,7 @@ import type { ResolvedBulkRunnerSettings } from './bulk-runner-settings.ts';
 import { claimRuns, endPass, releaseLease, renewLease, saveRun } from './bulk-run-store.ts';
 import { serviceTransport } from './service-transport.ts';
 
-// Issue 28: the console server sends its team's bulk runs itself, with the partner token it holds.
+// The console server sends its team's bulk runs itself, with the partner token it holds.
 // Each process looks for `running` runs nobody holds (at start-up, when a run is created, approved
 // or resumed, and every pollMs), takes each with a lease in the database, and runs it with the bulk
 // engine. The engine saves every row's state before the next send (`sending` before each refund),

@@ -22,7 +22,7 @@ import { hashPassword } from '../passwords.ts';
 import { addUser } from '../users.ts';
 import { planOf } from './testing/bulk-plan.ts';
 
-// Issue 28's test: a 300-row team bulk run sent by the console server from the embedded sandbox's
+// A 300-row team bulk run sent by the console server from the embedded sandbox's
 // D13 faults (lost answers, dropped connections, 503s, 429s with Retry-After, failing reads), the
 // server process killed with SIGKILL while a refund is on its way, and a new process started on
 // the same databases, which takes the run over once the lease has run out. At the end every row is

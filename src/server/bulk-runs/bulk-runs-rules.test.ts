@@ -8,7 +8,7 @@ import type { Caller, ConsoleServer, Team } from '../approvals/testing/approval-
 import { startTeam, TOKEN } from '../approvals/testing/approval-console.ts';
 import { planOf } from './testing/bulk-plan.ts';
 
-// Issue 28 with D16/D17, the rules a person meets with a team bulk run: who may start, approve,
+// D16/D17: the rules a person meets with a team bulk run: who may start, approve,
 // pause and withdraw one; the batch total against the threshold; a plan the server refuses; the
 // typed total in production; every step in the audit. The service side is read from the sandbox.
 

@@ -19,7 +19,7 @@ import { resolveBulkSettings } from './bulk-runner-settings.ts';
 import { findRun, insertRun, setPaused } from './bulk-run-store.ts';
 import { planOf } from './testing/bulk-plan.ts';
 
-// Issue 28, the runner on its own: two console processes on one database (two pools on PostgreSQL)
+// The runner on its own: two console processes on one database (two pools on PostgreSQL)
 // never send the same run, and a row nobody can confirm keeps the run open (paused, with the reason)
 // until someone resumes it, when the order is read before anything is sent again.
 

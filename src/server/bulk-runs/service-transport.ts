@@ -6,7 +6,7 @@ import { orderSchema } from '../../contract/schemas.ts';
 import { parseJson } from '../../contract/json-text.ts';
 import type { ServiceCall } from '../forward.ts';
 
-// Issue 28: the bulk engine's calls to an environment's Order Service, made by the console server
+// The bulk engine's calls to an environment's Order Service, made by the console server
 // through forward.ts's serviceCaller (the token added on the server, the embedded sandbox answered
 // in-process, the order index told). It reads the answers as http-transport.ts does for a process
 // holding the token; the one difference is that a service that could not be reached arrives here as

@@ -8,7 +8,7 @@ import type { IndexedSighting } from './order-index-store.ts';
 import { upsertSightings } from './order-index-store.ts';
 import { UUID_SOURCE } from '../../contract/uuid.ts';
 
-// Issue 28: what forward.ts hands the order index after it has answered. The answer is parsed with the
+// What forward.ts hands the order index after it has answered. The answer is parsed with the
 // contract's schemas (an answer that is not an order indexes nothing); the create body gives the
 // customer fields. The work runs after the response is on its way (setImmediate) and never throws:
 // the index is a convenience, the answer is what counts, so a failure is logged and that is all.

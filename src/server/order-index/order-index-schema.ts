@@ -1,4 +1,4 @@
-// Issue 28: the team order index's table in the console's database (console-db.ts runs these once, in
+// The team order index's table in the console's database (console-db.ts runs these once, in
 // order with its other migrations; IF NOT EXISTS keeps them harmless on a database that has them).
 //
 // Filters (email:, ext:) are exact or prefix matches on normalized columns (lower case, phone digits),

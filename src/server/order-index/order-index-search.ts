@@ -4,7 +4,7 @@ import type { AmountFilter, OrderSearch } from '../../contract/order-search.ts';
 import type { OrderStatus, Service } from '../../contract/schemas.ts';
 import type { Queryable } from '../../db/store-db.ts';
 
-// Issue 28: a parsed search (contract/order-search.ts) as one SELECT on order_index. Every value is a
+// A parsed search (contract/order-search.ts) as one SELECT on order_index. Every value is a
 // parameter; the statement's text depends only on which filters are present, so the adapters keep a
 // handful of prepared statements. Free text matches inside the fields, filters are exact or prefix
 // matches (order-index-schema.ts says which index answers which).
@@ -103,8 +103,8 @@ function freeText(p: Params, term: string, inCustomerEnv: string): string {
 }
 
 // A generic plan cannot know how many rows a word matches. "nov" is in one order of ten: fetching all
-// 10,000 matches through pg_trgm and sorting them took 340 ms at 100,000 orders, while the newest
-// 2,000 orders already hold a page of them. A word in one order of 100,000 is the other way round.
+// 10,000 matches through pg_trgm and sorting them was over the search budget at 100,000 orders
+// (bench/order-index.ts), while the newest 2,000 orders already hold a page of them. A word in one order of 100,000 is the other way round.
 // So a search with words inside the fields first looks at the newest WINDOW orders only (the created_at
 // index, walked backwards): a full page there is the right answer, as every other match is older.
 // Otherwise matches are rare, and the second statement fetches them all through their indexes.
@@ -142,7 +142,7 @@ function statement(search: OrderSearch, scope: SearchScope, cursor: SearchCursor
   }
   // A prefix (e-mail, external id, free text) finds few rows, but a generic plan cannot know how few and
   // may walk the created_at index backwards hoping to meet 51 matches early: with 10 matches in
-  // 100,000 that is every row (424 ms in bench/order-index.ts). Ordering by an expression the index does
+  // 100,000 that is every row (over the search budget in bench/order-index.ts). Ordering by an expression the index does
   // not hold makes it fetch the matches through their own indexes and sort them. Broad filters (status,
   // amount, dates) and the window keep the index walk, which stops after one page.
   const selective = window === null && (search.text.length > 0 || search.email !== null || search.ext !== null);

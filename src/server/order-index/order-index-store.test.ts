@@ -9,7 +9,7 @@ import { decodeCursor, searchIndex } from './order-index-search.ts';
 import type { IndexSource } from '../../contract/order-index.ts';
 import { upsertSightings } from './order-index-store.ts';
 
-// Issue 28: the team order index on both stores (vitest.config.ts runs this file on PGlite and on a
+// The team order index on both stores (vitest.config.ts runs this file on PGlite and on a
 // throwaway PostgreSQL): what an upsert keeps, what each filter finds, and that customer fields stay
 // hidden (and unsearchable) where the person may not read them.
 

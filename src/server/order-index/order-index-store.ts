@@ -2,7 +2,7 @@ import type { IndexSource } from '../../contract/order-index.ts';
 import type { CustomerData, Order } from '../../contract/schemas.ts';
 import type { Queryable } from '../../db/store-db.ts';
 
-// Issue 28: writes to the team order index. Every order answer that passes through the console server
+// Writes to the team order index. Every order answer that passes through the console server
 // (forward.ts) is upserted here: the latest answer's status and amounts win, the create body's customer
 // fields are kept when a later answer (a read, a refund, a list page) carries none.
 

@@ -7,7 +7,7 @@ import { validCreateBody, validRefundBody } from '../../contract/test-support.ts
 import type { TeamServer } from '../testing/team-server.ts';
 import { cookieOf, signIn, startTeamServer } from '../testing/team-server.ts';
 
-// Issue 28: what passes through the console server lands in the team order index, and the lookup's
+// What passes through the console server lands in the team order index, and the lookup's
 // search answers from it: customer fields only for roles that may see personal data, searches by
 // customer field audited, a viewer refused an e-mail search.
 

@@ -9,7 +9,7 @@ import type { TeamContext, TeamEnv } from '../team-session.ts';
 import { clientAddress, userAgent } from '../team-session.ts';
 import { decodeCursor, searchIndex } from './order-index-search.ts';
 
-// Issue 28: GET /api/orders/search?q=&env=&cursor= searches the team order index. One environment
+// GET /api/orders/search?q=&env=&cursor= searches the team order index. One environment
 // (env= or env: in q) needs read:order there (403 and an audit entry otherwise, as forwarding does);
 // without one, every environment the person may read is searched. Customer fields are answered and
 // matched only where the person holds read:customer; an e-mail search with that permission nowhere

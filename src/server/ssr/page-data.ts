@@ -1,6 +1,6 @@
 import type { TeamPageData } from '../../contract/team-page.ts';
 
-// Issue 27: the data a server-rendered page carries, as the text of a
+// The data a server-rendered page carries, as the text of a
 // `<script type="application/json">` block. JSON alone is not safe there: "</script>" in any
 // string (a customer's name, a service's error) would end the block and start markup, and "<!--"
 // changes how the parser reads the rest. Every <, > and & is written as a \u escape (JSON reads it

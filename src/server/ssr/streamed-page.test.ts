@@ -6,7 +6,7 @@ import type { RunningServer } from '../../http/listen.ts';
 import { serveApp } from '../../http/listen.ts';
 import { streamedPage } from './streamed-page.ts';
 
-// Issue 27: a team page's head reaches the browser before the server starts the work that holds its
+// A team page's head reaches the browser before the server starts the work that holds its
 // thread (the data read and renderToString are synchronous), so the browser fetches the page's
 // stylesheets and scripts meanwhile. The body's work here holds the thread for BLOCK_MS the way a
 // render does; the client runs in another process, so it sees when the bytes really arrived.

@@ -3,9 +3,9 @@ import { constants as zlibConstants, createBrotliCompress, createGzip } from 'no
 import type { Coding } from '../content-encoding.ts';
 import { CODINGS, selectEncoding } from '../content-encoding.ts';
 
-// Issue 27: a team page goes in two parts, its head (stylesheets, and scripts or what starts them) at
+// A team page goes in two parts, its head (stylesheets, and scripts or what starts them) at
 // once so the browser fetches them while the server reads and renders, then its body. A rendered
-// /orders is ~120 KB of markup: compressed as the build's files are (brotli at a level fast enough
+// /orders is a lot of markup: compressed as the build's files are (brotli at a level fast enough
 // for every request, else gzip), per Accept-Encoding.
 //
 // The head must be on the wire before the body's work starts, not merely handed to the stream: the

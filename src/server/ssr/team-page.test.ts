@@ -15,7 +15,7 @@ import { FIRST_SCREENS } from '../../../scripts/first-screen-chunks.ts';
 import { PAGE_CHUNKS, scriptsAfterPaint } from './team-page.ts';
 import { teamRendererFrom } from './team-renderer.ts';
 
-// Issue 27: in team mode /orders and /orders/{id} come from the console server rendered by the app's
+// In team mode /orders and /orders/{id} come from the console server rendered by the app's
 // own components for the signed-in person, with their data beside the HTML. The renderer is the
 // console's source (the server loads the built file in production; server/ never imports console/).
 
@@ -129,7 +129,7 @@ test("/orders comes with the team index's rows rendered for a signed-in agent, n
   expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/orders-first-screen-Ab12Cd34.css">');
   expect(head).not.toContain('order-first-screen-Cd34Ef56.css');
   expect(head).not.toContain('overview-page');
-  // The server's config, which boot.js and the app read from the page instead of asking (issue 27).
+  // The server's config, which boot.js and the app read from the page instead of asking.
   expect(head).toContain('<meta name="order-console-config" content="{&quot;mode&quot;:&quot;team&quot;,&quot;auth&quot;:&quot;local&quot;}">');
   expect(html).not.toContain(SANDBOX_TOKEN);
   expect(html).not.toContain(cookie.split('=')[1]);

@@ -17,7 +17,7 @@ import { serializePageData } from './page-data.ts';
 import { streamedPage } from './streamed-page.ts';
 import type { TeamRendererSource } from './team-renderer.ts';
 
-// Issue 27, team mode (D16): /orders and /orders/{id} go out with their first data in the HTML,
+// Team mode (D16): /orders and /orders/{id} go out with their first data in the HTML,
 // rendered for the signed-in person by the app's own components (team-renderer.ts). The data is read
 // through this server's own routes with the person's session, the routes the browser would have
 // called (/api/orders/search, /env/{id}/psp/v2/order/{id}/): their permission checks, token handling
@@ -47,11 +47,9 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin(?:="")? href="([^"
  * The head of a rendered page: index.html's module scripts and module preloads taken out, and
  * public/after-paint.js (deferred) in their place, which starts them in the same order once the
  * page has painted. A page that arrives whole paints without them; fetched and compiled during that
- * first paint, they held it back. Every rendered page does this. Measured on cold loads (interleaved,
- * this 2-core machine): /orders's 50 rows painted 196 -> 162 ms (medians of 21-25), the app ready
- * 473 -> 492 ms; an order's page painted 169 -> 130 ms, its app ready 471 -> 491 ms (medians of 21).
- * The order's page kept its scripts in its head until then, for the 20 ms of app; what its agent
- * sees first is the content, and its budget (issue 27: <= 1.5x the bare page) was missed (1.74x).
+ * first paint, they held it back. Every rendered page does this: its content comes sooner and the
+ * app a little later, and the content is what its person sees first (docs/performance.md, "Team
+ * mode's pages").
  * The page's own first-screen scripts (pageScripts) are preloaded with index.html's. A head without
  * module scripts (not a build's) is left as it is.
  */
@@ -74,7 +72,7 @@ export interface TeamPagesOptions {
   pageHead: string;
   /** This server's own app, for the reads (the routes the browser calls). */
   callOwn: (request: Request) => Promise<Response>;
-  /** How long the reads may take before the page goes without them; default 300 ms. */
+  /** How long the reads may take before the page goes without them; default DEFAULT_READ_BUDGET_MS. */
   readBudgetMs?: number;
 }
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { RenderTeamPage } from '../../contract/team-page.ts';
 
-// Issue 27: the console's own components render team pages on the server. They are the browser
+// The console's own components render team pages on the server. They are the browser
 // app's code (src/console/team-render.tsx, which server/ may not import): `npm run build` also builds
 // it for Node into dist-ssr/, and the server loads that file on the first page it serves. Until the
 // file is there (a server started before the build finished, or `npm run serve` without a build),

@@ -47,7 +47,7 @@ export async function startTeamServer(
     consoleDb?: string;
     oidc?: OidcConfig;
     port?: number;
-    /** Issue 27: a built console and the renderer of its team pages. */
+    /** A built console and the renderer of its team pages. */
     staticDir?: string;
     renderer?: TeamRendererSource;
   } = {},

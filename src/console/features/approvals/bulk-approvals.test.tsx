@@ -8,7 +8,7 @@ import { CONSOLE_ORIGIN, server } from '../../test/msw-server.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { ApprovalsPage } from './approvals-page.tsx';
 
-// Issue 28 with D17: bulk refunds over the threshold wait in the approvers' queue beside single
+// Bulk refunds over the threshold wait in the approvers' queue beside single
 // refunds. Someone else's batch: requester, total, rows, age and expiry, a link to its rows, Approve
 // with a note. One's own: why it cannot be decided on here.
 

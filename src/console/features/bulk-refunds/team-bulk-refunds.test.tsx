@@ -7,7 +7,7 @@ import { seedOrder } from '../order-detail/test-support.ts';
 import { pollInterval } from './team-bulk-api.ts';
 import { fakeBulkServer, withProgress } from './team-bulk-fake.ts';
 
-// Issue 28 in team mode, as an agent sees it: the file is checked through the console server, Confirm
+// As an agent sees it: the file is checked through the console server, Confirm
 // hands the plan to the server (the browser sends no refund), and the page shows the server's run:
 // its progress polled until it finishes, a batch over the threshold waiting with Withdraw, and an
 // unfinished run opened again when the page is opened again.

@@ -8,7 +8,7 @@ import { draftKey } from './draft-storage.ts';
 import { sampleFormValues } from './sample-data.ts';
 import { countCreateRequests, openCreateOrder, uniqueExternalId } from './test-support.ts';
 
-// Issue 11: in an environment marked production, no sample data and a confirmation that names the
+// In an environment marked production, no sample data and a confirmation that names the
 // environment and the amount; and a duplicate order_external_id links to the order that has it.
 
 function useEnvironment(id: string, options: { production: boolean; sandbox: boolean }, draftAmount?: string) {

@@ -146,7 +146,7 @@ describe('import JSON', { timeout: 30_000 }, () => {
     expect(app.input('order_external_id')).toHaveValue('ORD-2026-0001');
   });
 
-  test('every change is reported (a quantity given as text too), and one click undoes the whole import (issue 24)', async () => {
+  test('every change is reported (a quantity given as text too), and one click undoes the whole import', async () => {
     const body = validCreateBody();
     const app = await openCreateOrder();
     await app.user.type(app.input('order_external_id'), 'TYPED-BEFORE');

@@ -75,7 +75,7 @@ describe('inline errors when leaving a field', { timeout: 30_000 }, () => {
     expect(screen.queryByText(AMOUNT_MESSAGE)).toBeNull();
   });
 
-  test('tabbing through fields without typing turns none of them red (issue 11)', async () => {
+  test('tabbing through fields without typing turns none of them red', async () => {
     const { user, input, field } = await openCreateOrder();
     await user.click(screen.getByRole('button', { name: 'Add transaction' }));
     await user.click(input('order_external_id'));

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { useShownAfterPaint } from './use-watch-after-paint.ts';
 
-// A row's messages follow a keystroke one frame later (issue 27). A value that moved again in the
+// A row's messages follow a keystroke one frame later. A value that moved again in the
 // very render that showed the previous one must still be shown: the CI saw a fixed select stay red.
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { armedCountOf, FaultListShapeError } from './armed-count.ts';
 
-// The header's count of armed rules, read without the contract's schemas (issue 27).
+// The header's count of armed rules, read without the contract's schemas.
 
 test('the count is the number of rules in the answer, whatever each rule holds', () => {
   expect(armedCountOf({ results: [] })).toBe(0);

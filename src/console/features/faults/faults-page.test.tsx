@@ -10,7 +10,7 @@ import { setServerConfigForTests } from '../../lib/server-config.ts';
 import { CONSOLE_ORIGIN, SANDBOX_URL, server } from '../../test/msw-server.ts';
 import { renderApp } from '../../test/render.tsx';
 
-// Issue 13: the Faults page against the real sandbox (through MSW), with a token of its own: a rule
+// The Faults page against the real sandbox (through MSW), with a token of its own: a rule
 // armed here must not fail another test file's calls.
 
 const TOKEN = 'faults-panel-token';

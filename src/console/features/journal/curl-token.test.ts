@@ -3,7 +3,7 @@ import type { Environment } from '../../lib/environments.ts';
 import type { JournalEntry } from '../../lib/journal.ts';
 import { curlTokenFor } from './curl-token.ts';
 
-// Issue 23 #7: "Copy as curl" with "Include token" finds the token by the environment's stable id.
+// "Copy as curl" with "Include token" finds the token by the environment's stable id.
 
 const environment = (id: string, name: string, production = false): Environment => ({ id, name, baseUrl: '', production, sandbox: !production, rememberToken: false });
 const tokens = new Map([['env-staging', 'staging-token'], ['env-production', 'production-token']]);

@@ -8,7 +8,7 @@ import { renderApp } from '../../test/render.tsx';
 
 const DEFAULT_TOKEN = 'dev-token';
 
-// Issue 11: the journal survives a reload of the tab (sessionStorage, capped), never keeps a token,
+// The journal survives a reload of the tab (sessionStorage, capped), never keeps a token,
 // shows the request headers with Authorization masked, filters by order id, method and answer, and
 // its note about the token says what the code does.
 

@@ -170,7 +170,7 @@ describe('journalAsHar', () => {
   });
 });
 
-describe('nothing recorded can end a comment and become code (issue 23)', () => {
+describe('nothing recorded can end a comment and become code', () => {
   // JavaScript ends a line (and a // comment) at \n, \r, U+2028 and U+2029.
   const codeLines = (code: string) => code.split(/\r\n|[\n\r\u2028\u2029]/).filter((line) => line.includes('pwned'));
 

@@ -3,7 +3,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
 import { prepareOrderPageTests, seedOrder } from './test-support.ts';
 
-// Issue 27: the order page's later parts (the Simulate menu among them) load once its heading is
+// The order page's later parts (the Simulate menu among them) load once its heading is
 // painted. Held back here, so the button that stands in for the menu is what the user meets.
 const gate = vi.hoisted(() => {
   let open: () => void = () => undefined;

@@ -9,7 +9,7 @@ import { DetailsCard } from './details-card.tsx';
 import { formatDateTime } from './order-format.ts';
 import { orderBody } from './test-support.ts';
 
-// Issue 27: the order's date in the user's locale is written once the page's first content is painted
+// The order's date in the user's locale is written once the page's first content is painted
 // (its first Intl object cost a cold order page 37 ms ahead of the heading), except in a page the
 // server rendered, which comes with its date and keeps it through hydration.
 

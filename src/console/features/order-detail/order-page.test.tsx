@@ -95,7 +95,7 @@ describe('order page', () => {
   test.each([
     ['an HTML 404', () => new HttpResponse('<!doctype html><h1>Not Found</h1>', { status: 404, headers: { 'Content-Type': 'text/html' } }), 404],
     ['a 405', () => HttpResponse.json({ detail: 'Method "GET" not allowed.' }, { status: 405 }), 405],
-  ])('issue 24 #1: a service without a read (%s): status unknown, and a refund goes with a warning; its answer becomes the order shown', async (_label, respond, status) => {
+  ])('a service without a read (%s): status unknown, and a refund goes with a warning; its answer becomes the order shown', async (_label, respond, status) => {
     const order = await seedOrder('80.00', 'new');
     orderIndex.remember(DEFAULT_ENVIRONMENT_ID, receiveOrder(order, new Date(Date.now() - 60_000).toISOString()));
     server.use(http.get(orderUrl(order.id), respond));
@@ -127,7 +127,7 @@ describe('order page', () => {
     expect((await readOrder(order.id)).refund_amount).toBe('30.00');
   });
 
-  test('issue 24 #1: a fresh browser asking a service without a read is not told the order does not exist', async () => {
+  test('a fresh browser asking a service without a read is not told the order does not exist', async () => {
     const id = crypto.randomUUID();
     server.use(http.get(orderUrl(id), () => new HttpResponse('<h1>Not Found</h1>', { status: 404, headers: { 'Content-Type': 'text/html' } })));
     renderApp(`/orders/${id}`);
@@ -168,7 +168,7 @@ describe('order page', () => {
     expect(alert).toHaveTextContent('The order could not be loaded yet');
     expect(alert).toHaveTextContent('HTTP 503: Database down The page keeps asking and shows the order as soon as the service answers.');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-    // No click: the next poll brings the order (issue 24 #8).
+    // No click: the next poll brings the order.
     expect(await screen.findByTestId('order-status', {}, { timeout: 6_000 })).toHaveTextContent('new');
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { unansweredSentence } from './refund-outcome.tsx';
 
-// What the refund dialog says when an answer does not tell whether the refund happened (issue 24 #7):
+// What the refund dialog says when an answer does not tell whether the refund happened:
 // one sentence, ending in one full stop whatever the service's own words end with.
 describe('unansweredSentence', () => {
   test.each([

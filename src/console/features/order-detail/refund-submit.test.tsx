@@ -190,7 +190,7 @@ describe('refund: the service says no', () => {
 
     const alert = await within(dialog).findByRole('alert');
     expect(await within(alert).findByText('Refunds are paused')).toBeInTheDocument();
-    // The status once, in the title (issue 24 #6: it was said twice).
+    // The status once, in the title (it was said twice).
     expect(alert.textContent?.match(/HTTP 423/g)).toHaveLength(1);
     expect(within(dialog).getByRole('button', { name: 'Review refund' })).toBeEnabled();
   });

@@ -14,7 +14,7 @@ prepareOrderPageTests();
 async function openMenu(orderId: string) {
   const rendered = renderApp(`/orders/${orderId}`);
   await rendered.user.click(await screen.findByRole('button', { name: 'Simulate' }));
-  // By name: the order page also has the lifecycle diagram's "Move this sandbox order to" menu (issue 18).
+  // By name: the order page also has the lifecycle diagram's "Move this sandbox order to" menu.
   const menu = await screen.findByRole('menu', { name: 'Simulate' });
   return { ...rendered, menu };
 }

@@ -10,7 +10,7 @@ import { renderRoute } from '../../test/render.tsx';
 import { canonicalMarkup } from '../../test/same-markup.ts';
 import { NoMatches, NoOrdersYet } from './empty-state.tsx';
 
-// empty-state.tsx writes Mantine's markup by hand (issue 27); the reference is the components it
+// empty-state.tsx writes Mantine's markup by hand; the reference is the components it
 // was built from before.
 
 function Reference({ icon, title, children, actions }: { icon: ReactNode; title: string; children: ReactNode; actions: ReactNode }) {

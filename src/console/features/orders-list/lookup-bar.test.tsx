@@ -11,7 +11,7 @@ import { renderRoute } from '../../test/render.tsx';
 import type { LookupBarProps } from './lookup-bar.tsx';
 import { LABEL_OFFSET, LookupBar } from './lookup-bar.tsx';
 
-// lookup-bar.tsx writes Mantine's markup by hand (issue 27). The reference below is the same bar
+// lookup-bar.tsx writes Mantine's markup by hand. The reference below is the same bar
 // built from Mantine's components, as it was: any difference in what they render (a class, a CSS
 // variable, an attribute, an id reference) fails here, in every state the bar has.
 

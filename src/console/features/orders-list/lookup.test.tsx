@@ -6,7 +6,7 @@ import { OrdersPage } from './orders-page.tsx';
 import { generatedRecord, seedSandboxOrder, uniquePrefix, writeLocalIndex } from './test-support.ts';
 import { singleMatch } from './use-order-lookup.ts';
 
-// Issue 11: one lookup box on /orders for an order id or an external id. Enter (or Open) opens a
+// One lookup box on /orders for an order id or an external id. Enter (or Open) opens a
 // UUID directly and a single match; otherwise it says what it found.
 
 function renderPage(route = '/orders') {
@@ -79,7 +79,7 @@ describe('the lookup box', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/^No order matches “nothing-/)).toBeInTheDocument();
   });
 
-  test("a 10,000-character search: the sandbox's own limit is said once, not a generic rejection twice (issue 24)", async () => {
+  test("a 10,000-character search: the sandbox's own limit is said once, not a generic rejection twice", async () => {
     const { user } = renderPage();
     await user.click(await box());
     await user.paste('x'.repeat(10_000));

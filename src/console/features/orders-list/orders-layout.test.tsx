@@ -7,7 +7,7 @@ import { cssVariablesResolver, theme } from '../../app/theme.ts';
 import { canonicalMarkup } from '../../test/same-markup.ts';
 import { OrdersLayout, OrdersPanel } from './orders-layout.tsx';
 
-// orders-layout.tsx writes Mantine's markup by hand (issue 27); the references are the components
+// orders-layout.tsx writes Mantine's markup by hand; the references are the components
 // the page was built from before.
 
 const inProviders = (node: ReactNode) => (

@@ -83,7 +83,7 @@ describe('orders table', { timeout: 30_000 }, () => {
     expect(statusColor('toString')).toBe('gray');
   });
 
-  test('rows carry order-row-status, never the order page\'s order-status (D10, issue 11)', () => {
+  test('rows carry order-row-status, never the order page\'s order-status (D10)', () => {
     renderTable();
     expect(screen.queryAllByTestId('order-status')).toHaveLength(0);
     expect(screen.getAllByTestId('order-row-status')).toHaveLength(2);
@@ -165,7 +165,7 @@ describe('thousands of orders: only the rows in view are in the DOM', { timeout:
   });
 });
 
-describe('scrolling reuses the rows: a row coming into view takes the elements of one that went (issue 27)', { timeout: 30_000 }, () => {
+describe('scrolling reuses the rows: a row coming into view takes the elements of one that went', { timeout: 30_000 }, () => {
   const many = Array.from({ length: 1000 }, (_, i) => generatedRecord(i).record);
   const scrollTo = (table: HTMLElement, row: number) => {
     table.scrollTop = row === 0 ? 0 : 40 + row * 44;

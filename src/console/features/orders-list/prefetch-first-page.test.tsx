@@ -14,7 +14,7 @@ import { OrdersPage } from './orders-page.tsx';
 import { firstPageFilters, prefetchOrdersFirstPage } from './prefetch-first-page.ts';
 import { seedSandboxOrder, uniquePrefix } from './test-support.ts';
 
-// Issue 17, time to content: main.tsx sends /orders's first list request before the app renders;
+// main.tsx sends /orders's first list request before the app renders;
 // the list then shows that answer instead of asking again.
 
 afterEach(() => setServerConfigForTests(null));

@@ -11,7 +11,7 @@ import { canonicalMarkup } from '../../test/same-markup.ts';
 import { SourceTabs } from './source-tabs.tsx';
 import type { ListSource } from './use-list-params.ts';
 
-// source-tabs.tsx writes Mantine's Tabs markup by hand (issue 27); the reference is the Tabs the
+// source-tabs.tsx writes Mantine's Tabs markup by hand; the reference is the Tabs the
 // orders page used before.
 
 function MantineSourceTabs({ value, sandbox, local }: { value: ListSource; sandbox: ReactNode; local: ReactNode }) {

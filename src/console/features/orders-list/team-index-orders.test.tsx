@@ -9,7 +9,7 @@ import { renderRoute } from '../../test/render.tsx';
 import { OrdersPage, SEARCH_DEBOUNCE_MS } from './orders-page.tsx';
 import { recordClicksTakenOver } from '../../test/clicks-taken-over.ts';
 
-// Issue 28 (team mode): the lookup box searches the team order index; each row says where the record
+// The lookup box searches the team order index; each row says where the record
 // came from and how fresh it is; the search lives in the URL; a hidden customer says so; a bad query
 // shows the server's explanation.
 

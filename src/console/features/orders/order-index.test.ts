@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { parseIndex } from './order-index.ts';
 
-// The local order index as stored (localStorage), read without zod (issue 27).
+// The local order index as stored (localStorage), read without zod.
 
 test('each entry keeps its record as text and its time; a field missing or null is empty, one of another type its JSON', () => {
   const stored = [

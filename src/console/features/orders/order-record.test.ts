@@ -74,7 +74,7 @@ describe('reviveOrder and knownStatus', () => {
   });
 });
 
-describe('orderRecordOf: an answer as text, without zod (the list first screen, issue 27)', () => {
+describe('orderRecordOf: an answer as text, without zod (the list first screen)', () => {
   test('no object: an empty record; an object: each field as text, nested values as JSON, extra keys dropped', () => {
     const empty = Object.fromEntries(FIELDS.map((f) => [f, '']));
     for (const data of [null, undefined, 'order', 42, [validOrder()]]) expect(orderRecordOf(data)).toEqual(empty);

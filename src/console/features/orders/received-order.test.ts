@@ -4,7 +4,7 @@ import { FIRST_CONTENT_FALLBACK_MS } from '../../app/first-content.ts';
 import { useOrderCheck } from '../order-detail/use-order-check.ts';
 import { loadOrderCheck, receiveOrderFirst } from './received-order.ts';
 
-// Issue 27: a cold order's page shows the answer before the contract's schemas (zod) are loaded, and
+// A cold order's page shows the answer before the contract's schemas (zod) are loaded, and
 // says what did not match (D9) once they are. This file imports nothing that loads them up front.
 
 const answer = (status: string) => ({

@@ -9,7 +9,7 @@ import { environmentStore, setToken } from '../../lib/environments.ts';
 import { CONSOLE_ORIGIN, server } from '../../test/msw-server.ts';
 import { renderApp } from '../../test/render.tsx';
 
-// Issue 18: the overview as a user reads it. The real sandbox's figures move with every other test
+// The overview as a user reads it. The real sandbox's figures move with every other test
 // file's orders, so exact figures come from a fixed answer; one test reads the real endpoint.
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -56,7 +56,7 @@ describe('the sandbox overview', () => {
     const byStatus = await screen.findByRole('list', { name: 'Orders by status' });
     expect(within(byStatus).getAllByRole('listitem')).toHaveLength(ORDER_STATUSES.length);
     expect(within(byStatus).getByTestId('status-count-activated')).toHaveTextContent('8');
-    // Grouped in thousands (issue 24), the digits exactly as sent.
+    // Grouped in thousands, the digits exactly as sent.
     expect(within(byStatus).getByText('299,999,999.97')).toBeInTheDocument();
     const header = screen.getByTestId('status-bars-header');
     expect(header).toHaveTextContent(/Status.*Orders.*Ordered/);

@@ -95,7 +95,7 @@ describe('testConnection', () => {
   test.each([
     ['an HTML 404', () => new HttpResponse('<h1>Not Found</h1>', { status: 404, headers: { 'Content-Type': 'text/html' } }), 404],
     ['a DRF 405', () => HttpResponse.json({ detail: 'Method "GET" not allowed.' }, { status: 405 }), 405],
-  ])('a service without a read (%s) whose create refuses an empty body is connected, not a wrong base URL (issue 24 #1)', async (_label, respond, status) => {
+  ])('a service without a read (%s) whose create refuses an empty body is connected, not a wrong base URL', async (_label, respond, status) => {
     answer(respond);
     const created: string[] = [];
     server.events.on('response:mocked', ({ request, response }) => {

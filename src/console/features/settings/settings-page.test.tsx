@@ -24,7 +24,7 @@ describe('environments', { timeout: 20_000 }, () => {
 
     await user.click(within(local).getByRole('button', { name: 'Edit Local sandbox' }));
     expect(tokenInput()).toHaveValue('dev-token');
-    // Issue 23: no base URL to fill in; a browser here can call only this site (connect-src 'self').
+    // No base URL to fill in; a browser here can call only this site (connect-src 'self').
     expect(within(dialog()).queryByRole('textbox', { name: /base url/i })).toBeNull();
   });
 

@@ -77,7 +77,7 @@ describe('order history without the sandbox', () => {
     expect(calls.events).toBe(0);
   });
 
-  test('an hour of the order page polling, and other pages read meanwhile, push out nothing this browser did (issue 24)', async () => {
+  test('an hour of the order page polling, and other pages read meanwhile, push out nothing this browser did', async () => {
     useRealService();
     countHistoryCalls();
     const id = await createHere();

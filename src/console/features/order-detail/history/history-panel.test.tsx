@@ -21,7 +21,7 @@ function steps(order: 'newest' | 'oldest'): string[] {
 }
 
 describe('order history from the sandbox', () => {
-  test('a history longer than one page is read to its end: the console follows next_cursor (issue 23 #3)', async () => {
+  test('a history longer than one page is read to its end: the console follows next_cursor', async () => {
     const order = await createFullOrder();
     await approveAtCheckout(order.id);
     expect(await refundAround(order.id, '20.50', 1)).toBe(200);

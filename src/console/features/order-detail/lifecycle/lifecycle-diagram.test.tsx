@@ -11,7 +11,7 @@ import type { PathStep } from './order-path.ts';
 import type { StateGraph } from './state-graph.ts';
 import { contractGraph } from './state-graph.ts';
 
-// Issue 18: the diagram is the contract's state graph (D7), whatever that graph holds.
+// The diagram is the contract's state graph (D7), whatever that graph holds.
 
 function renderDiagram(props: { graph?: StateGraph; current: string | null; path?: PathStep[] | null; onChoose?: (state: string) => void }) {
   const { container } = render(

@@ -7,7 +7,7 @@ import { CONSOLE_ORIGIN, server } from '../../../test/msw-server.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { prepareOrderPageTests, readOrder, seedOrder } from '../test-support.ts';
 
-// Issue 18 on the order page, against the real sandbox: the diagram shows the order, and in a
+// The lifecycle on the order page, against the real sandbox: the diagram shows the order, and in a
 // sandbox a reachable state moves it there after a confirmation.
 
 prepareOrderPageTests();
@@ -83,7 +83,7 @@ describe('the lifecycle panel', () => {
 
     expect(await panel.findByRole('img', { name: /^Activated, current status$/ })).toBeInTheDocument();
     expect(panel.queryAllByRole('menuitem')).toHaveLength(0);
-    // Issue 24 #5: the moves are the sandbox's model (D7), not this service's, and the panel says so.
+    // The moves are the sandbox's model (D7), not this service's, and the panel says so.
     expect(panel.getByTestId('lifecycle-text')).toHaveTextContent("Reachable from here in the sandbox's model: Refunded, Error");
     expect(panel.getByTestId('lifecycle-text')).toHaveTextContent('Path: not known: this service keeps no history the console can read; it says the order is now Activated.');
     expect(panel.getByTestId('lifecycle-description')).toHaveTextContent("The sandbox's model of the moves between states (decision D7), not this service's");
