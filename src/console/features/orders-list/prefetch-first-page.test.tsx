@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
+import { ME_PATH } from '../../../contract/console-api.ts';
 import { CONSOLE_CONFIG_PATH } from '../../../contract/paths.ts';
 import { showAuthNotice } from '../../app/auth-notice.tsx';
 import { environmentStore, getActiveEnvironment, getToken } from '../../lib/environments.ts';
@@ -114,6 +115,33 @@ describe('prefetchOrdersFirstPage', { timeout: 30_000 }, () => {
     await answered;
     await waitFor(() => expect(queryClient.getQueryCache().getAll()[0]?.state.error).toBeInstanceOf(NotASandboxError));
     expect(listRequests()).toEqual([]);
+  });
+
+  test('team mode (a page the console server did not render, e.g. /orders?q=): no personal sandbox list is asked for, no notice', async () => {
+    server.use(
+      http.get(`${CONSOLE_ORIGIN}${CONSOLE_CONFIG_PATH}`, () => HttpResponse.json({ mode: 'team', auth: 'local' })),
+      http.get(`${CONSOLE_ORIGIN}${ME_PATH}`, () =>
+        HttpResponse.json({
+          user: { email: 'agent@example.com' },
+          grants: ['agent'],
+          environments: [{ id: 'sandbox', name: 'Sandbox', production: false, approval_threshold: null, sandbox: true, role: 'agent', permissions: ['read:order'] }],
+        }),
+      ),
+    );
+    const sent: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.startsWith(`${CONSOLE_ORIGIN}/sandbox/`)) sent.push(request.url);
+    });
+    const notices: unknown[] = [];
+    setServerConfigForTests(null);
+    const answered = loadServerConfig();
+    const queryClient = createQueryClient((error) => notices.push(error));
+    await prefetchOrdersFirstPage(queryClient, { pathname: '/orders', search: '?q=ORD' });
+    await answered;
+    server.events.removeAllListeners();
+    expect(sent).toEqual([]);
+    expect(listRequests()).toEqual([]);
+    expect(notices).toEqual([]);
   });
 
   test('sends nothing for another page, the local tab, or an environment without the sandbox list', async () => {

@@ -2,7 +2,7 @@ import { sandboxPaths } from '../../../../contract/paths.ts';
 import type { OrderStatus } from '../../../../contract/schemas.ts';
 import type { ApiRequest } from '../../../lib/api-client.ts';
 import type { Environment } from '../../../lib/environments.ts';
-import { isProxyMode, serverConfigSettled } from '../../../lib/server-config.ts';
+import { isProxyMode, isTeamMode, serverConfigSettled } from '../../../lib/server-config.ts';
 
 // GET /sandbox/orders (D7) without its answer's parsing: the request and the cache key, free of
 // zod, so the first screen can send it before the page's code (and zod) has loaded
@@ -37,10 +37,12 @@ export class NotASandboxError extends Error {
 
 /**
  * Resolves once the list may be asked for. A list is started with the page, before the server has
- * said whether it is a sandbox (server-config.ts): behind a proxy there is no list to ask for (the
- * page is about to show the orders seen in this browser instead), so this throws NotASandboxError.
+ * said what it is (server-config.ts): behind a proxy there is no list to ask for (the page is about
+ * to show the orders seen in this browser instead), and in team mode this server's own sandbox list
+ * does not exist (the embedded sandbox answers only under /env/{id}/, and the page lists the team's
+ * order index), so this throws NotASandboxError instead of asking a route that is not there.
  */
 export async function sandboxListAvailable(environment: Environment): Promise<void> {
   await serverConfigSettled();
-  if (environment.baseUrl === '' && isProxyMode()) throw new NotASandboxError();
+  if (environment.baseUrl === '' && (isProxyMode() || isTeamMode())) throw new NotASandboxError();
 }
