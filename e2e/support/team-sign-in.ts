@@ -9,6 +9,8 @@ export async function signedIn(browser: Browser, target: Target, user: { email: 
   await guardContext(context, target);
   const page = await context.newPage();
   await page.goto('/orders');
+  // The sign-in page starts in Email (autofocus): a person types at once.
+  await expect(page.getByLabel('Email')).toBeFocused();
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,5 +1,6 @@
 import { INTL_COOKIE } from '../contract/paths.ts';
 import { escapeHtml } from '../http/html.ts';
+import { SIGN_IN_STYLE_PATH } from './sign-in-style.ts';
 
 // docs/decisions.md D16: the page `/sign-in`, inputs labelled "Email" and "Password", a button "Sign in".
 // A plain form that posts to /auth/sign-in: it works before the console's code has loaded, and a
@@ -12,11 +13,16 @@ export const SIGN_IN_SCRIPT_PATH = '/sign-in.js';
  * The sign-in page tells the server this browser's locale and time zone, as the app does
  * (src/console/lib/render-settings.ts), so the first page after signing in comes server-rendered too.
  * A file of its own: the Content-Security-Policy allows no inline script. Without it (no script, no
- * cookies) that page comes as the build made it.
+ * cookies) that page comes as the build made it. It also takes the colour scheme the console's toggle
+ * chose (the key Mantine keeps it under, as public/boot.js reads it), for sign-in-style.ts.
  */
 export const SIGN_IN_SCRIPT = `try {
   var o = new Intl.DateTimeFormat().resolvedOptions();
   document.cookie = ${JSON.stringify(`${INTL_COOKIE}=`)} + encodeURIComponent(o.locale + '|' + o.timeZone) + '; Path=/; SameSite=Strict';
+} catch (e) {}
+try {
+  var scheme = window.localStorage.getItem('mantine-color-scheme-value');
+  if (scheme === 'light' || scheme === 'dark') document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
 } catch (e) {}
 `;
 
@@ -31,20 +37,10 @@ export function signInPage(options: { returnTo: string; email?: string; message?
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in · Order Console</title>
 <script src="${SIGN_IN_SCRIPT_PATH}"></script>
-<style>
-  :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
-  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: Canvas; color: CanvasText; }
-  main { width: min(24rem, 90vw); padding: 2rem; border: 1px solid GrayText; border-radius: 8px; }
-  h1 { font-size: 1.4rem; margin: 0 0 1rem; }
-  label { display: block; margin: 1rem 0 0.25rem; font-weight: 600; }
-  input { width: 100%; box-sizing: border-box; padding: 0.5rem; font-size: 1rem; }
-  a.button { display: block; text-align: center; padding: 0.6rem; border: 1px solid GrayText; border-radius: 4px; font-weight: 600; }
-  button { margin-top: 1.5rem; width: 100%; padding: 0.6rem; font-size: 1rem; font-weight: 600; cursor: pointer; }
-  .error { color: #c92a2a; border-left: 4px solid #c92a2a; padding-left: 0.5rem; }
-  @media (prefers-color-scheme: dark) { .error { color: #ff8787; border-color: #ff8787; } }
-</style>
+<link rel="stylesheet" href="${SIGN_IN_STYLE_PATH}">
 </head>
 <body>
+<header class="bar"><span class="brand">Order Console</span></header>
 <main>
 <h1>Sign in to Order Console</h1>
 ${notice}${message}
@@ -55,13 +51,15 @@ ${options.oidcProvider === undefined ? passwordForm(options) : oidcLink(options.
 `;
 }
 
+/** Focus starts in Email, or in Password when a failed attempt came back with the e-mail kept. */
 function passwordForm(options: { returnTo: string; email?: string }): string {
+  const email = options.email ?? '';
   return `<form method="post" action="/auth/sign-in">
 <input type="hidden" name="return_to" value="${escapeHtml(options.returnTo)}">
 <label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email ?? '')}">
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${email === '' ? ' autofocus' : ''}>
 <label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required>
+<input id="password" name="password" type="password" autocomplete="current-password" required${email === '' ? '' : ' autofocus'}>
 <button type="submit">Sign in</button>
 </form>`;
 }

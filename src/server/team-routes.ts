@@ -22,6 +22,7 @@ import { createSession, endSession } from './sessions.ts';
 import { reserveSignInAttempt, settleFailed, settleSignedIn } from './sign-in-throttle.ts';
 import { safeReturnTo } from './safe-return-to.ts';
 import { SIGN_IN_PATH, SIGN_IN_SCRIPT, SIGN_IN_SCRIPT_PATH, signInPage } from './sign-in-page.ts';
+import { SIGN_IN_STYLE, SIGN_IN_STYLE_PATH } from './sign-in-style.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
 import { clearSessionCookie, clientAddress, currentUser, requireSession, resolveClient, sameOriginWrites, sessionIdOf, setSessionCookie, userAgent } from './team-session.ts';
 import type { SessionClock } from '../contract/console-api.ts';
@@ -108,6 +109,7 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
   );
 
   app.all(SIGN_IN_SCRIPT_PATH, byMethod({ GET: (c) => c.body(SIGN_IN_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }) }));
+  app.all(SIGN_IN_STYLE_PATH, byMethod({ GET: (c) => c.body(SIGN_IN_STYLE, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }) }));
 
   app.all(
     '/auth/sign-in',

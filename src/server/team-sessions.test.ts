@@ -80,6 +80,27 @@ describe('sign-in', () => {
     expect(orders.headers.get('location')).toBe('/sign-in?return_to=%2Forders%3Fstatus%3Dnew');
   });
 
+  test('the sign-in page: styled by its own stylesheet (no inline style or script), focus in Email, then in Password when the e-mail comes back', async () => {
+    const html = await (await fetch(`${server.url}/sign-in`)).text();
+    expect(html).toContain('<link rel="stylesheet" href="/sign-in.css">');
+    expect(html).not.toMatch(/<style|\sstyle=|<script>/);
+    expect(html).toMatch(/<input id="email"[^>]* autofocus>/);
+    expect(html).not.toMatch(/<input id="password"[^>]* autofocus>/);
+    const css = await fetch(`${server.url}/sign-in.css`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(await css.text()).toContain('[data-mantine-color-scheme="dark"]');
+    const failed = await fetch(`${server.url}/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url, Accept: 'text/html' },
+      body: new URLSearchParams({ email: 'dora@example.com', password: 'not-the-password', return_to: '/orders' }),
+    });
+    const again = await failed.text();
+    expect(failed.status).toBe(401);
+    expect(again).toMatch(/<input id="email"[^>]* value="dora@example.com">/);
+    expect(again).toMatch(/<input id="password"[^>]* autofocus>/);
+  });
+
   test('the form posts back to where the person was going, never to another site', async () => {
     const form = (returnTo: string) =>
       fetch(`${server.url}/auth/sign-in`, {
