@@ -22,8 +22,8 @@ import { median, percentile, round } from './stats.ts';
 
 export const SEARCH_BUDGET_MS = 200;
 
-const FIRST = ['Jan', 'Petr', 'Eva', 'Jana', 'Tomáš', 'Lucie', 'Martin', 'Anna', 'Pavel', 'Tereza', 'Jakub', 'Marie', 'Lukáš', 'Petra', 'David', 'Klára'];
-const LAST = ['Novák', 'Svoboda', 'Novotný', 'Dvořák', 'Černý', 'Procházka', 'Kučera', 'Veselý', 'Horák', 'Němec', 'Marek', 'Pokorný', 'Pospíšil', 'Hájek', 'Jelínek', 'Král', 'Růžička', 'Beneš', 'Fiala', 'Sedláček'];
+export const FIRST = ['Jan', 'Petr', 'Eva', 'Jana', 'Tomáš', 'Lucie', 'Martin', 'Anna', 'Pavel', 'Tereza', 'Jakub', 'Marie', 'Lukáš', 'Petra', 'David', 'Klára'];
+export const LAST = ['Novák', 'Svoboda', 'Novotný', 'Dvořák', 'Černý', 'Procházka', 'Kučera', 'Veselý', 'Horák', 'Němec', 'Marek', 'Pokorný', 'Pospíšil', 'Hájek', 'Jelínek', 'Král', 'Růžička', 'Beneš', 'Fiala', 'Sedláček'];
 const sqlArray = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v}'`).join(',')}]`;
 
 // Every 10th order has no customer fields (seen first through a read or a list page).

@@ -17,6 +17,7 @@ import { measureSandboxLoad, sandboxLoadFigures } from './sandbox-load.ts';
 import { buildTeamRenderer, measureTeamContent, seedTeam, startTeamConsole, teamContentFigures } from './team-content.ts';
 import { measurePostgresLoad, postgresLoadFigures } from './sandbox-postgres.ts';
 import { measureOrderIndex, orderIndexFigures } from './order-index.ts';
+import { indexImportFigures, measureIndexImport } from './index-import.ts';
 import { bulkRunFigures, measureBulkRun } from './bulk-run.ts';
 import { PostgresMissingError } from '../src/sandbox/testing/postgres-server.ts';
 import { seedOrders, startSandbox } from './servers.ts';
@@ -26,14 +27,14 @@ import { peersSection } from './peers/section.ts';
 import { measureWire, wireFigures } from './wire.ts';
 
 // `npm run bench [-- section...]`: the performance figures of issues 6, 17, 27 and 28 beside their budgets.
-// Sections: bundle wire load content team heap typing list sandbox postgres index bulk startup peers (default all); --no-npm-start
+// Sections: bundle wire load content team heap typing list sandbox postgres index import bulk startup peers (default all); --no-npm-start
 // skips the one figure that rebuilds dist/; --typing-rounds N repeats the typing section N times
 // (issues 17 and 27: every field within budget in five consecutive runs; 5 by default); --peer-runs N
 // sets the cold loads per app of the peers section (issue 27; 11 by default). Writes bench/results.json and
 // bench/out/summary.txt. Exit code 0 when budgets fail (this is a report), 1 when a measurement
 // itself crashed.
 
-const SECTIONS = ['bundle', 'wire', 'load', 'content', 'team', 'heap', 'typing', 'list', 'sandbox', 'postgres', 'index', 'bulk', 'startup', 'peers'] as const;
+const SECTIONS = ['bundle', 'wire', 'load', 'content', 'team', 'heap', 'typing', 'list', 'sandbox', 'postgres', 'index', 'import', 'bulk', 'startup', 'peers'] as const;
 type Section = (typeof SECTIONS)[number];
 const isSection = (arg: string): arg is Section => SECTIONS.some((s) => s === arg);
 
@@ -57,6 +58,7 @@ const STARTUP_FRESH_RUNS = 1;
 const STARTUP_EXISTING_RUNS = 3;
 const INDEX_ORDERS = 100_000;
 const INDEX_RUNS = 30;
+const IMPORT_ROWS = 100_000;
 const TYPING_ROUNDS = 5;
 const PEER_RUNS = 11;
 
@@ -276,6 +278,14 @@ if (sections.has('index')) {
     const result = await measureOrderIndex({ orders: INDEX_ORDERS, runs: INDEX_RUNS, location: ':memory:' });
     raw['index'] = result;
     figures.push(info(`index / seed ${INDEX_ORDERS} orders (SQL)`, result.seedMs / 1000, 's'), ...orderIndexFigures(result, INDEX_ORDERS));
+  });
+}
+
+if (sections.has('import')) {
+  await section('import', async () => {
+    const result = await measureIndexImport({ rows: IMPORT_ROWS, runs: INDEX_RUNS, location: ':memory:' });
+    raw['import'] = result;
+    figures.push(...indexImportFigures(result));
   });
 }
 

@@ -27,6 +27,8 @@ export const consoleApiPaths = {
   audit: auditPaths.list,
   auditExport: auditPaths.export,
   orderSearch: () => ORDER_SEARCH_PATH,
+  orderImports: (environmentId: string) => `${inEnvironment(environmentId)}/order-imports`,
+  orderImport: (importId: string) => `/api/order-imports/${id(importId)}`,
   teamRefund: (environmentId: string, orderId: string) => `${inEnvironment(environmentId)}/orders/${id(orderId)}/refunds`,
   orderApprovals: (environmentId: string, orderId: string) => `${inEnvironment(environmentId)}/orders/${id(orderId)}/approvals`,
   approvals: () => '/api/approvals',

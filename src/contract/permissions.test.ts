@@ -22,7 +22,7 @@ test('no grant for an environment: no permission and no role', () => {
 
 test('each role adds to the one before it', () => {
   expect(permissionsIn(grants('approver'), 'x')).toEqual(['read:order', 'create:order', 'request:refund', 'approve:refund', 'read:customer']);
-  expect(permissionsIn(grants('admin'), 'x')).toEqual(['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit', 'read:customer', 'reset:sandbox']);
+  expect(permissionsIn(grants('admin'), 'x')).toEqual(['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit', 'read:customer', 'reset:sandbox', 'import:orders']);
 });
 
 test.each(['boss', 'agent@', 'agent@Prod', 'agent@a@b', '', '@sandbox'])('"%s" is not a grant, and the message lists the roles', (text) => {

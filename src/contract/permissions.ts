@@ -9,8 +9,9 @@ export type Role = (typeof ROLES)[number];
 // read:customer: the customer fields of a create body (e-mail, name, phone) are personal
 // data; a viewer reads orders without them and cannot search by them. Whoever may create an order
 // (and so type those fields) may see them. reset:sandbox: deleting every order of the shared embedded
-// sandbox (a namespace's own orders are any agent's to reset).
-export const PERMISSIONS = ['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit', 'read:customer', 'reset:sandbox'] as const;
+// sandbox (a namespace's own orders are any agent's to reset). import:orders: feeding the team order
+// index of an environment from a PSP's export file (docs/order-index.md), an admin's.
+export const PERMISSIONS = ['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit', 'read:customer', 'reset:sandbox', 'import:orders'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** A role as a grant gives it: in one environment, or in all (null). */
@@ -26,7 +27,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   viewer: ['read:order'],
   agent: ['read:order', 'create:order', 'request:refund', 'read:customer'],
   approver: ['read:order', 'create:order', 'request:refund', 'approve:refund', 'read:customer'],
-  admin: ['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit', 'read:customer', 'reset:sandbox'],
+  admin: ['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit', 'read:customer', 'reset:sandbox', 'import:orders'],
 };
 
 /** What a permission lets a person do, for a sentence such as "Your role viewer cannot refund in Sandbox". */
@@ -39,6 +40,7 @@ export const PERMISSION_VERBS: Readonly<Record<Permission, string>> = {
   'read:audit': 'read the audit log',
   'read:customer': "see or search customers' personal data",
   'reset:sandbox': 'reset the whole shared sandbox',
+  'import:orders': 'import orders into the team index',
 };
 
 export const formatGrant = (grant: Grant) => (grant.environment === null ? grant.role : `${grant.role}@${grant.environment}`);

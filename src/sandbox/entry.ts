@@ -7,3 +7,5 @@ export type { SandboxConfig, SandboxPlacement } from './config.ts';
 export { DEFAULT_DB, readSandboxConfig, SandboxConfigError } from './config.ts';
 export type { Store, StoreOptions } from './store.ts';
 export { openStore } from './store.ts';
+export type { OrderChange, StoreWatch, StoreWatcher } from './store-watch.ts';
+export { ownerKey } from './auth.ts';

@@ -23,6 +23,8 @@ import { selectStats } from './stats-query.ts';
 import type { OrderRow } from './store-schema.ts';
 import { ORDER_COLUMNS } from './store-schema.ts';
 import { setUpSchema } from './store-setup.ts';
+import type { StoreWatch } from './store-watch.ts';
+import { storeWatchers } from './store-watch.ts';
 
 // docs/decisions.md D6-D8, D12, D13, D15: orders, refunds, their history and the armed fault rules, all in
 // the database: the embedded PGlite, or a PostgreSQL server shared by several sandbox processes
@@ -71,7 +73,7 @@ export interface ReadResult {
   fault: AppliedFault | null;
 }
 
-export interface Store {
+export interface Store extends StoreWatch {
   /** POST /psp/ create: takes a matching fault rule unless `applied` (the rule a delayed create took). */
   createOrder(owner: string, order: NewOrder, options?: { applied?: AppliedFault }): Promise<CreateResult>;
   getOrder(owner: string, id: string): Promise<OrderRecord | null>;
@@ -151,15 +153,21 @@ function createStore(db: Database, options: StoreOptions, newestMicros: number):
     { maxItems: MAX_REFUND_GROUP, maxSize: Number.POSITIVE_INFINITY, size: () => 0 },
   );
   const whenOpen = () => (closed === null ? null : Promise.reject(new Error('the store is closed')));
+  const watchers = storeWatchers();
 
   return {
     kind: db.kind,
+    watch: (watcher) => watchers.watch(watcher),
 
     createOrder(owner, order, createOptions = {}) {
       return (
         whenOpen() ??
         new Promise<CreateResult>((resolve, reject) => {
-          creates.push({ owner, order, id: randomUUID(), arrival: arrive(), applied: createOptions.applied ?? null, resolve, reject });
+          const told = (result: CreateResult) => {
+            resolve(result);
+            if (result.kind === 'created') watchers.orderChanged('created', owner, result.order, order.requestText);
+          };
+          creates.push({ owner, order, id: randomUUID(), arrival: arrive(), applied: createOptions.applied ?? null, resolve: told, reject });
         })
       );
     },
@@ -183,7 +191,11 @@ function createStore(db: Database, options: StoreOptions, newestMicros: number):
       return (
         whenOpen() ??
         new Promise<RefundResult>((resolve, reject) => {
-          refunds.push({ owner, id, refund, applied: refundOptions.applied ?? null, resolve, reject });
+          const told = (result: RefundResult) => {
+            resolve(result);
+            if (result.kind === 'refunded') watchers.orderChanged('refunded', owner, result.order);
+          };
+          refunds.push({ owner, id, refund, applied: refundOptions.applied ?? null, resolve: told, reject });
         })
       );
     },
@@ -193,7 +205,14 @@ function createStore(db: Database, options: StoreOptions, newestMicros: number):
     },
 
     moveOrder(owner, id, target, moveOptions) {
-      return db.transaction((tx) => moveInTransaction(tx, owner, id, target, moveOptions));
+      return db.transaction((tx) => moveInTransaction(tx, owner, id, target, moveOptions)).then(async (result) => {
+        // The checkout page moves any owner's order: whose it is, for the watchers, is asked only when someone watches.
+        if (result.kind === 'moved' && watchers.watching()) {
+          const whose = owner ?? (await db.query<{ owner: string }>('SELECT owner FROM orders WHERE id = $1', [id])).rows[0]?.owner;
+          if (whose !== undefined) watchers.orderChanged('moved', whose, result.order);
+        }
+        return result;
+      });
     },
 
     orderEvents(owner, id, page) {
@@ -232,6 +251,7 @@ function createStore(db: Database, options: StoreOptions, newestMicros: number):
 
     async reset(owner) {
       await db.query('DELETE FROM orders WHERE owner = $1', [owner]);
+      watchers.reset(owner);
     },
 
     close() {

@@ -7,6 +7,7 @@ import type { FetchApp } from '../http/listen.ts';
 import { requestLog } from '../http/request-log.ts';
 import { byMethod } from '../http/routing.ts';
 import { securityHeaders } from '../http/security-headers.ts';
+import type { StoreWatch } from '../sandbox/entry.ts';
 import { isApiPath } from '../sandbox/entry.ts';
 import { configMeta, consoleConfig, consoleConfigHandler } from './console-config.ts';
 import { parseServiceUrl, proxyTo } from './proxy.ts';
@@ -30,7 +31,7 @@ export interface ServerAppOptions {
   /** One line per request and one per unexpected error; default console.info. */
   log?: (line: string) => void;
   /** Team mode (D16): sign-in, sessions, roles, forwarding with the token added here. */
-  team?: { ctx: TeamContext; sandboxToken: string; oidc?: OidcConfig; renderer?: TeamRendererSource };
+  team?: { ctx: TeamContext; sandboxToken: string; oidc?: OidcConfig; renderer?: TeamRendererSource; sandboxStore?: StoreWatch };
   /** PUBLIC_URL and ALLOWED_HOSTS: only these host names (and loopback ones) are answered. */
   hosts?: HostOptions;
   /** Personal mode: the public development token, when the sandbox takes it (the console's built-in environment uses it). */
@@ -81,7 +82,7 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
   own.all(CONSOLE_CONFIG_PATH, byMethod({ GET: consoleConfigHandler(config) }));
   if (serviceUrl !== undefined && team === undefined) own.all('/psp/*', proxyTo(serviceUrl));
   if (team !== undefined) {
-    own.route('/', createTeamApp(team.ctx, serviceUrl === undefined ? { app: sandbox, token: team.sandboxToken } : undefined, team.oidc));
+    own.route('/', createTeamApp(team.ctx, serviceUrl === undefined ? { app: sandbox, token: team.sandboxToken, ...(team.sandboxStore !== undefined && { store: team.sandboxStore }) } : undefined, team.oidc));
     // The console's pages need a session; its scripts, styles and files do not (they hold nothing).
     own.use(async (c, next) => {
       if (!wantsPage(c) || (await currentUser(c, team.ctx)) !== null) return next();

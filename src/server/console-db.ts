@@ -2,7 +2,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database } from '../db/store-db.ts';
 import { openDatabase } from '../db/store-open.ts';
 import { APPROVALS_SCHEMA } from './approvals/approval-schema.ts';
-import { ORDER_INDEX_INFIX_MIGRATION, ORDER_INDEX_MIGRATION } from './order-index/order-index-schema.ts';
+import { ORDER_INDEX_FEEDS_MIGRATION, ORDER_INDEX_INFIX_MIGRATION, ORDER_INDEX_MIGRATION } from './order-index/order-index-schema.ts';
 import { AUDIT_KEY_MIGRATION, AUDIT_SCHEMA_SQL } from './audit/audit-schema.ts';
 import { BULK_RUNS_MIGRATION } from './bulk-runs/bulk-run-schema.ts';
 
@@ -83,6 +83,8 @@ const MIGRATIONS: readonly string[] = [
   // whose database is current runs no DDL at all and may run as a role that owns no table
   // (docs/security.md). IF NOT EXISTS: a database from before has them already.
   APPROVALS_SCHEMA,
+  // The order index fed from outside the console: files, the refresher, the sandbox's events, the gateway.
+  ORDER_INDEX_FEEDS_MIGRATION,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;

@@ -106,6 +106,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       team = {
         ctx,
         sandboxToken: options.tokens?.[0] ?? DEFAULT_TOKEN,
+        ...(store !== undefined && { sandboxStore: store }),
         ...(options.oidc !== undefined && { oidc: options.oidc }),
         ...(options.teamRenderModule !== undefined && { renderer: teamRendererFrom(options.teamRenderModule, ctx.log) }),
       };

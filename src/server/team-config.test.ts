@@ -45,7 +45,14 @@ test('CONSOLE_AUTH=local alone: the embedded sandbox, default database and timeo
     origin: null,
     approvalTtlMs: 24 * 3_600_000,
     auditCheckpointFile: resolve('.data/console.audit-checkpoint.json'),
+    indexRefreshPerSecond: 1,
   });
+});
+
+test('CONSOLE_INDEX_REFRESH: reads a second per environment, 0 turns the refresher off; anything else stops the start', () => {
+  expect(read({ CONSOLE_AUTH: 'local', CONSOLE_INDEX_REFRESH: '0.2' })?.indexRefreshPerSecond).toBe(0.2);
+  expect(read({ CONSOLE_AUTH: 'local', CONSOLE_INDEX_REFRESH: '0' })?.indexRefreshPerSecond).toBe(0);
+  for (const wrong of ['-1', 'fast', '1e3', '101']) expect(() => read({ CONSOLE_AUTH: 'local', CONSOLE_INDEX_REFRESH: wrong }), wrong).toThrow(/CONSOLE_INDEX_REFRESH must be reads a second/);
 });
 
 test('the public origin: CONSOLE_ORIGIN, else PUBLIC_URL’s (https there makes the session cookie Secure)', () => {

@@ -76,7 +76,9 @@ export interface TeamConfig {
   approvalTtlMs?: number;
   /** D17: how long a process holds a refund it is sending before another may resolve it (tests shorten it). */
   approvalLeaseMs?: number;
-  /** How the server runs bulk refunds (bulk-runner.ts); absent, its defaults (2 refunds a second). Tests make it faster. */
+  /** CONSOLE_INDEX_REFRESH: the order index refresher's reads a second per environment (default 1; 0: off). */
+  indexRefreshPerSecond?: number;
+  /** how the server runs bulk refunds (bulk-runner.ts); absent, its defaults (2 refunds a second). Tests make it faster. */
   bulkRuns?: BulkRunnerSettings;
   /** The key the audit chain is made under (audit/audit-key.ts serverAuditKey); absent, startServer finds one as main does without variables. */
   auditKey?: AuditKey;
@@ -193,6 +195,14 @@ function readTrustedProxies(env: Env): TrustedProxies | null {
 /** The checkpoint file's default place: beside the console database (`.data/console.audit-checkpoint.json`). */
 export const auditCheckpointBeside = (consoleDb: string) => besideConsoleDb(consoleDb, '.audit-checkpoint.json');
 
+/** CONSOLE_INDEX_REFRESH: reads a second per environment, a number from 0 (off) to 100; default 1. */
+export function readIndexRefresh(env: Env): number {
+  const text = env['CONSOLE_INDEX_REFRESH']?.trim() || '1';
+  const value = /^[0-9]{1,3}(?:\.[0-9]{1,3})?$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= 0 && value <= 100)) throw new TeamConfigError(`CONSOLE_INDEX_REFRESH must be reads a second per environment, from 0 (off) to 100, such as 1 or 0.2; got "${text}"`);
+  return value;
+}
+
 /** Team mode's configuration, or null for personal mode (CONSOLE_AUTH unset). */
 export function readTeamConfig(env: Env, options: { hasSandbox: boolean }): TeamConfig | null {
   const auth = env['CONSOLE_AUTH']?.trim() || undefined;
@@ -217,5 +227,6 @@ export function readTeamConfig(env: Env, options: { hasSandbox: boolean }): Team
   const approvalTtlMs = duration(env, 'CONSOLE_APPROVAL_TTL', DEFAULT_APPROVAL_TTL);
   const proxies = readTrustedProxies(env);
   const auditCheckpointFile = env['CONSOLE_AUDIT_CHECKPOINT_FILE']?.trim() || auditCheckpointBeside(db);
-  return { auth, db, environments: readEnvironments(env, options.hasSandbox), idleMs, maxMs, origin, approvalTtlMs, auditCheckpointFile, ...(proxies !== null && { trustedProxies: proxies }) };
+  const indexRefreshPerSecond = readIndexRefresh(env);
+  return { auth, db, environments: readEnvironments(env, options.hasSandbox), idleMs, maxMs, origin, approvalTtlMs, auditCheckpointFile, indexRefreshPerSecond, ...(proxies !== null && { trustedProxies: proxies }) };
 }

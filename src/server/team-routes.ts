@@ -16,7 +16,8 @@ import { mountUsersRoutes } from './users-routes.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
 import { providerLabel, registerOidcRoutes } from './team-oidc-routes.ts';
 import { parseJson } from '../contract/json-text.ts';
-import { registerOrderSearch } from './order-index/search-route.ts';
+import { registerOrderIndex } from './order-index/order-index-mount.ts';
+import type { StoreWatch } from '../sandbox/entry.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { createSession, endSession } from './sessions.ts';
 import { reserveSignInAttempt, settleFailed, settleSignedIn } from './sign-in-throttle.ts';
@@ -89,7 +90,7 @@ export function wantsPage(c: Context): boolean {
   return (c.req.header('accept') ?? '').includes('text/html');
 }
 
-export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token: string } | undefined, oidc?: OidcConfig): Hono<TeamEnv> {
+export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token: string; store?: StoreWatch } | undefined, oidc?: OidcConfig): Hono<TeamEnv> {
   const app = new Hono<TeamEnv>();
   app.use(resolveClient(ctx));
   app.use(sameOriginWrites(ctx));
@@ -191,7 +192,7 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
   });
   registerApprovals(app, ctx, sandbox);
   registerBulkRuns(app, ctx, sandbox);
-  registerOrderSearch(app, ctx);
+  registerOrderIndex(app, ctx, sandbox);
   mountAuditRoutes(app, ctx);
   mountUsersRoutes(app, ctx);
   registerForwarding(app, ctx, sandbox);

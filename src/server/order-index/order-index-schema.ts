@@ -1,4 +1,8 @@
-// The team order index's table in the console's database (console-db.ts runs these once, in
+import { INDEX_SOURCES } from '../../contract/order-index.ts';
+
+const INDEX_SOURCE_LIST = INDEX_SOURCES.map((source) => `'${source}'`).join(', ');
+
+// the team order index's table in the console's database (console-db.ts runs these once, in
 // order with its other migrations; IF NOT EXISTS keeps them harmless on a database that has them).
 //
 // Filters (email:, ext:) are exact or prefix matches on normalized columns (lower case, phone digits),
@@ -64,3 +68,60 @@ export const ORDER_INDEX_INFIX_MIGRATION = `
   CREATE INDEX IF NOT EXISTS order_index_ext_trgm ON order_index USING gin (ext_norm gin_trgm_ops);
   CREATE INDEX IF NOT EXISTS order_index_customer_trgm ON order_index USING gin (customer_text gin_trgm_ops);
 `;
+
+// What the index is fed beyond the console's own calls (docs/order-index.md): files a PSP exports,
+// the refresher's reads, the embedded sandbox's events and the gateway's machine calls. A record a
+// file alone told of may lack status, amounts and date until the service is read. The columns that
+// keep the sources apart:
+//   service_seen_at  when the service last told this order's state (null: only a file has); a file
+//                    never overwrites what the service told, and an older answer never a newer one;
+//   changed_at       when its status or amounts last changed as seen (the refresher lets an order
+//                    untouched for 30 days rest);
+//   checked_at       when the refresher (or any answer) last asked the service: the stalest first;
+//   missing_at       when the service answered 404 (an imported id it does not know): not re-read;
+//   customer_source  'service' (a create body) or 'import': a file fills, never replaces, the first;
+//   created_known    false while created_at is only when a file without dates was read (sort key).
+const FINAL = "('rejected', 'canceled', 'refunded', 'error')";
+export const ORDER_INDEX_FEEDS_MIGRATION = `
+  ALTER TABLE order_index ALTER COLUMN status DROP NOT NULL, ALTER COLUMN service DROP NOT NULL,
+    ALTER COLUMN initial_amount DROP NOT NULL, ALTER COLUMN current_amount DROP NOT NULL,
+    ALTER COLUMN refund_amount DROP NOT NULL, ALTER COLUMN initial_value DROP NOT NULL;
+  ALTER TABLE order_index DROP CONSTRAINT IF EXISTS order_index_first_source_check, DROP CONSTRAINT IF EXISTS order_index_source_check;
+  ALTER TABLE order_index
+    ADD CONSTRAINT order_index_first_source_check CHECK (first_source IN (${INDEX_SOURCE_LIST})),
+    ADD CONSTRAINT order_index_source_check CHECK (source IN (${INDEX_SOURCE_LIST})),
+    ADD COLUMN created_known boolean NOT NULL DEFAULT true,
+    ADD COLUMN service_seen_at timestamptz,
+    ADD COLUMN changed_at timestamptz NOT NULL DEFAULT now(),
+    ADD COLUMN checked_at timestamptz,
+    ADD COLUMN missing_at timestamptz,
+    ADD COLUMN customer_source text CHECK (customer_source IN ('service', 'import'));
+  UPDATE order_index SET service_seen_at = last_seen_at, changed_at = last_seen_at, checked_at = last_seen_at,
+    customer_source = CASE WHEN coalesce(email, first_name, last_name, phone_number) IS NOT NULL THEN 'service' END;
+  CREATE INDEX order_index_refresh ON order_index (environment, checked_at NULLS FIRST)
+    WHERE (status IS NULL OR status NOT IN ${FINAL}) AND missing_at IS NULL;
+  CREATE TABLE order_index_leases (
+    environment text PRIMARY KEY,
+    holder text NOT NULL,
+    expires_at timestamptz NOT NULL
+  );
+  CREATE TABLE order_index_imports (
+    id uuid PRIMARY KEY,
+    environment text NOT NULL,
+    file_name text NOT NULL,
+    user_name text,
+    state text NOT NULL CHECK (state IN ('running', 'done', 'failed')),
+    bytes_read bigint NOT NULL DEFAULT 0,
+    rows_read integer NOT NULL DEFAULT 0,
+    rows_indexed integer NOT NULL DEFAULT 0,
+    rows_refused integer NOT NULL DEFAULT 0,
+    refusals jsonb NOT NULL DEFAULT '[]',
+    error text,
+    started_at timestamptz NOT NULL DEFAULT now(),
+    finished_at timestamptz
+  );
+  CREATE INDEX order_index_imports_started ON order_index_imports (started_at DESC);
+`;
+
+/** The statuses the refresher reads again: every one but the final ones (D7), and none known yet. */
+export const REFRESHABLE = `(o.status IS NULL OR o.status NOT IN ${FINAL}) AND o.missing_at IS NULL`;

@@ -44,12 +44,15 @@ interface Row {
   environment: string;
   order_id: string;
   external_id: string;
-  status: OrderStatus;
-  service: Service;
-  initial_amount: string;
-  current_amount: string;
-  refund_amount: string;
-  created_at: string;
+  status: OrderStatus | null;
+  service: Service | null;
+  initial_amount: string | null;
+  current_amount: string | null;
+  refund_amount: string | null;
+  created_at: string | null;
+  /** The sort key: created_at, or when a file without dates was read. */
+  sort_at: string;
+  not_found_at: string | null;
   first_seen_at: string;
   last_seen_at: string;
   first_source: IndexSource;
@@ -137,6 +140,7 @@ function statement(search: OrderSearch, scope: SearchScope, cursor: SearchCursor
   if (search.status !== null) where.push(`o.status = ${p.add(search.status)}`);
   where.push(...amountBounds(p, 'o.initial_value', search.amount), ...amountBounds(p, 'o.current_value', search.current), ...amountBounds(p, 'o.refund_value', search.refunded));
   if (search.created !== null) {
+    where.push('o.created_known');
     if (search.created.from !== null) where.push(`o.created_at >= ${p.add(`${search.created.from}T00:00:00Z`, 'timestamptz')}`);
     if (search.created.to !== null) where.push(`o.created_at < ${p.add(`${nextDay(search.created.to)}T00:00:00Z`, 'timestamptz')}`);
   }
@@ -151,7 +155,8 @@ function statement(search: OrderSearch, scope: SearchScope, cursor: SearchCursor
       ? 'order_index o'
       : `(SELECT * FROM order_index o WHERE ${inScope} ORDER BY o.created_at DESC, o.environment DESC, o.order_id DESC LIMIT ${p.add(window, 'int')}) o`;
   const text = `SELECT o.environment, o.order_id::text AS order_id, o.external_id, o.status, o.service, o.initial_amount, o.current_amount, o.refund_amount,
-       ${iso('o.created_at')} AS created_at, ${iso('o.first_seen_at')} AS first_seen_at, ${iso('o.last_seen_at')} AS last_seen_at,
+       CASE WHEN o.created_known THEN ${iso('o.created_at')} END AS created_at, ${iso('o.created_at')} AS sort_at,
+       ${iso('o.first_seen_at')} AS first_seen_at, ${iso('o.last_seen_at')} AS last_seen_at, ${iso('o.missing_at')} AS not_found_at,
        o.first_source, o.source, ${inCustomerEnv} AS customer_visible,
        ${['email', 'first_name', 'last_name', 'phone_number'].map((c) => `CASE WHEN ${inCustomerEnv} THEN o.${c} END AS ${c}`).join(', ')}
      FROM ${from}
@@ -174,12 +179,12 @@ export async function searchIndex(db: Queryable, search: OrderSearch, scope: Sea
   const last = page[page.length - 1];
   return {
     orders: page.map(toIndexedOrder),
-    nextCursor: rows.length > limit && last !== undefined ? encodeCursor([last.created_at, last.environment, last.order_id]) : null,
+    nextCursor: rows.length > limit && last !== undefined ? encodeCursor([last.sort_at, last.environment, last.order_id]) : null,
   };
 }
 
 function toIndexedOrder(row: Row): IndexedOrder {
-  const { email, first_name, last_name, phone_number, ...order } = row;
+  const { email, first_name, last_name, phone_number, sort_at: _sortKey, ...order } = row;
   const seen = email !== null || first_name !== null || last_name !== null || phone_number !== null;
   return { ...order, customer: row.customer_visible && seen ? { email, first_name, last_name, phone_number } : null };
 }

@@ -115,3 +115,16 @@ test('a sandbox list page through the console indexes every order on it', async 
   await expect.poll(async () => (await found('agent@example.com', 'ext:IDX-DIRECT'))[0]?.source).toBe('list');
   expect((await found('agent@example.com', 'ext:IDX-DIRECT'))[0]?.customer).toBeNull();
 });
+
+test('an order the customer approves at the sandbox’s checkout shows activated in search within 5 s, said as the sandbox’s word', async () => {
+  const created = await as('agent@example.com', 'POST', `/env/sandbox${orderServicePaths.orderCreate()}`, { ...validCreateBody(), order_external_id: 'IDX-CHECKOUT' });
+  const order = orderSchema.parse(await created.json());
+  await expect.poll(async () => (await found('agent@example.com', 'ext:IDX-CHECKOUT'))[0]?.status).toBe('new');
+  // The customer's browser: the public checkout page, its Approve button (a form post, no session).
+  const approved = await fetch(`${server.url}${new URL(order.redirect_url).pathname}/approve`, { method: 'POST', redirect: 'manual' });
+  expect(approved.status).toBeLessThan(400);
+  const started = Date.now();
+  await expect.poll(async () => (await found('agent@example.com', 'status:activated ext:IDX-CHECKOUT')).length, { timeout: 5_000, interval: 100 }).toBe(1);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect((await found('agent@example.com', 'ext:IDX-CHECKOUT'))[0]).toMatchObject({ status: 'activated', source: 'sandbox', first_source: 'create' });
+});

@@ -62,6 +62,8 @@ export async function startTeamServer(
     idleMs: 15 * 60_000,
     maxMs: 12 * 3_600_000,
     origin: null,
+    // The refresher reads http environments' orders again; a test that wants it says so.
+    indexRefreshPerSecond: 0,
     ...options.config,
   };
   const chained = consoleAuditSink(db, () => [SANDBOX_TOKEN, ...config.environments.flatMap((e) => (e.target.kind === 'http' ? [e.target.token] : []))], TEST_AUDIT_KEY);
@@ -82,7 +84,7 @@ export async function startTeamServer(
   const running: RunningServer = await serveApp(
     createServerApp({
       sandbox,
-      team: { ctx, sandboxToken: SANDBOX_TOKEN, ...(options.oidc !== undefined && { oidc: options.oidc }), ...(options.renderer !== undefined && { renderer: options.renderer }) },
+      team: { ctx, sandboxToken: SANDBOX_TOKEN, sandboxStore: store, ...(options.oidc !== undefined && { oidc: options.oidc }), ...(options.renderer !== undefined && { renderer: options.renderer }) },
       log: () => undefined,
       ...(options.staticDir !== undefined && { staticDir: options.staticDir }),
     }),

@@ -29,6 +29,7 @@ const indexed = (over: Partial<IndexedOrder>): IndexedOrder => ({
   last_seen_at: new Date(Date.now() - 5 * 60_000).toISOString(),
   first_source: 'create',
   source: 'refund',
+  not_found_at: null,
   customer_visible: true,
   customer: { email: 'karel@example.com', first_name: 'Karel', last_name: 'Svoboda', phone_number: null },
   ...over,

@@ -16,12 +16,23 @@ import { followInAppLink } from '../../lib/link-clicks.ts';
 // click handler for the whole table; each row its own grid, which lets the rows below the first
 // screen skip their layout until scrolled to (orders-table.module.css).
 
-const SOURCE_WORDS: Record<IndexSource, string> = {
+// How the index last heard of the order (contract/order-index.ts): a person here, a machine through
+// the gateway, the refresher, the sandbox itself, or a file.
+export const SOURCE_WORDS: Record<IndexSource, string> = {
   create: 'created here',
   read: 'opened',
   refund: 'refunded here',
   list: 'in a sandbox list',
+  service_create: 'created by the PSP’s system',
+  service_read: 'read by the PSP’s system',
+  service_refund: 'refunded by the PSP’s system',
+  refresh: 'read again',
+  sandbox: 'changed in the sandbox',
+  import: 'from an imported file',
 };
+
+/** An amount the index may not know yet (an imported order before the service is read). */
+const amountText = (amount: string | null) => (amount === null ? '—' : displayAmount(amount));
 
 const COLUMNS = ['External ID', 'Status', 'Initial amount', 'Current amount', 'Customer', 'Created', 'Last seen'] as const;
 
@@ -49,25 +60,26 @@ const TeamIndexRow = memo(function TeamIndexRow({ order, now }: { order: Indexed
         </a>
       </div>
       <div role="cell" className={cell}>
-        <StatusBadge status={order.status} testId="order-row-status" />
+        {order.status === null ? <span className={classes.dimmed}>not known yet</span> : <StatusBadge status={order.status} testId="order-row-status" />}
       </div>
       {/* Both amounts, always: amount: filters on the initial one (what the customer paid), and a
           refunded order's list must not read as if it had been paid less. */}
       <div role="cell" className={cell}>
-        {displayAmount(order.initial_amount)}
+        {amountText(order.initial_amount)}
       </div>
       <div role="cell" className={cell}>
-        {displayAmount(order.current_amount)}
-        {compareMoney(order.refund_amount, '0') > 0 && <div className={`${classes.indexSmall} ${classes.dimmed}`}>{displayAmount(order.refund_amount)} refunded</div>}
+        {amountText(order.current_amount)}
+        {order.refund_amount !== null && compareMoney(order.refund_amount, '0') > 0 && <div className={`${classes.indexSmall} ${classes.dimmed}`}>{displayAmount(order.refund_amount)} refunded</div>}
       </div>
       <div role="cell" className={cell}>
         <Customer order={order} />
       </div>
       <div role="cell" className={cell}>
-        {displayDateTime(order.created_at)}
+        {order.created_at === null ? <span className={classes.dimmed}>not known yet</span> : displayDateTime(order.created_at)}
       </div>
       <div role="cell" className={cell} title={displayDateTime(order.last_seen_at)}>
         {formatAge(now - new Date(order.last_seen_at).getTime())}, {SOURCE_WORDS[order.source]}
+        {order.not_found_at !== null && <div className={`${classes.indexSmall} ${classes.dimmed}`}>the service does not know this order</div>}
       </div>
     </div>
   );
