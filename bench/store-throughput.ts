@@ -18,6 +18,7 @@ const order = (n: number, amount = '10.00'): NewOrder => ({
   service: 'provider-pay',
   paymentIdentifier: `PI-${n}`,
   returnUrl: 'https://shop.example/return',
+  checkoutOrigin: 'http://127.0.0.1:8080',
   amount,
   requestText: JSON.stringify({ order_external_id: `tp-${n}`, amount }),
 });

@@ -9,7 +9,7 @@ import { detailError } from './errors.ts';
 // team), and links the server writes start with PUBLIC_URL when there is one.
 
 /** What the check sets on every request it lets through. */
-export type HostEnv = { Variables: { origin: string } };
+export type HostEnv = { Variables: { origin: string; originIsPublicUrl: boolean } };
 
 export interface HostOptions {
   /** The address people open (PUBLIC_URL): its host is allowed, and the links the server writes start with its origin. */
@@ -42,9 +42,18 @@ export function hostAllowList(options: HostOptions) {
     if (name === null || !(LOOPBACK_NAMES.test(name) || allowed.has(name))) throw invalidHost();
     // Without PUBLIC_URL the request's own origin, which is now a name this server was told to answer to.
     c.set('origin', publicUrl?.origin ?? new URL(c.req.url).origin);
+    c.set('originIsPublicUrl', publicUrl !== undefined);
     await next();
   });
 }
 
 /** Where this server's own links (an order's redirect_url) point. */
 export const publicOrigin = <E extends HostEnv>(c: Context<E>): string => c.get('origin');
+
+/** Where the links of this request point, and whether that is PUBLIC_URL's (the same whoever asks) or the request's own. */
+export interface LinkOrigin {
+  origin: string;
+  fixed: boolean;
+}
+
+export const linkOrigin = <E extends HostEnv>(c: Context<E>): LinkOrigin => ({ origin: c.get('origin'), fixed: c.get('originIsPublicUrl') });

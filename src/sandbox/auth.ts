@@ -18,7 +18,7 @@ export interface FaultNote {
 }
 
 /** `origin`: where the server's own links point (host-check.ts). */
-export type SandboxEnv = { Variables: { owner: string; fault: FaultNote | undefined; origin: string } };
+export type SandboxEnv = { Variables: { owner: string; fault: FaultNote | undefined; origin: string; originIsPublicUrl: boolean } };
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 

@@ -19,6 +19,7 @@ const order = (overrides: Partial<OrderRecord> = {}): OrderRecord => ({
   refund_amount: '0.00',
   created_at: new Date('2026-01-01T00:00:00Z'),
   created_key: '2026-01-01T00:00:00.000000Z',
+  checkout_origin: null,
   ...overrides,
 });
 

@@ -4,7 +4,7 @@ import { sandboxPaths } from '../contract/paths.ts';
 import type { OrderStatus } from '../contract/schemas.ts';
 import { orderStatusSchema } from '../contract/schemas.ts';
 import type { SandboxEnv } from './auth.ts';
-import { publicOrigin } from '../http/host-check.ts';
+import { linkOrigin } from '../http/host-check.ts';
 import { readJsonObject } from '../http/body.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { detailError, notFound, validationError } from '../http/errors.ts';
@@ -59,7 +59,7 @@ export function registerControlRoutes(app: Hono<SandboxEnv>, store: Store, shape
         const last = page.at(-1);
         const nextCursor =
           rows.length > query.limit && last !== undefined ? encodeCursor({ createdKey: last.created_key, id: last.id }) : null;
-        return c.json({ results: page.map((order) => orderResponse(order, publicOrigin(c))), next_cursor: nextCursor }, 200);
+        return c.json({ results: page.map((order) => orderResponse(order, linkOrigin(c))), next_cursor: nextCursor }, 200);
       },
     }),
   );
@@ -78,7 +78,7 @@ export function registerControlRoutes(app: Hono<SandboxEnv>, store: Store, shape
         if (result.kind === 'invalid_transition') {
           throw detailError(409, 'invalid_transition', `Cannot move order from ${result.from} to ${target}.`);
         }
-        return c.json(orderResponse(result.order, publicOrigin(c)), 200);
+        return c.json(orderResponse(result.order, linkOrigin(c)), 200);
       },
     }),
   );

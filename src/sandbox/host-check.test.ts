@@ -75,6 +75,22 @@ describe('Host allow-list', () => {
     expect(orderSchema.parse(JSON.parse(created.body)).redirect_url).toMatch(new RegExp(`^http://localhost:${loopback.port}/sandbox/checkout/`));
   });
 
+  test('an order answers one redirect_url everywhere: read, refunded, moved and listed through another loopback name (the port left out) it stays the create\'s', async () => {
+    const created = await send(loopback, 'POST', orderServicePaths.orderCreate(), `localhost:${loopback.port}`, createBody('host-same-link'));
+    const order = orderSchema.parse(JSON.parse(created.body));
+    const other = '127.0.0.1';
+    const moved = await send(loopback, 'POST', sandboxPaths.orderStatus(order.id), other, JSON.stringify({ status: 'activated' }));
+    const read = await send(loopback, 'GET', orderServicePaths.orderRead(order.id), other);
+    const refund = JSON.stringify({ amount: '1.00', destination_account_number: 'CZ6508000000192000145399', payment_identifier: 'RF-same-link', external_id: 'same-link-1' });
+    const refunded = await send(loopback, 'POST', orderServicePaths.orderRefund(order.id), other, refund);
+    const listed = await send(loopback, 'GET', `${sandboxPaths.orders()}?q=host-same-link`, `127.0.0.2:${loopback.port + 1}`);
+    for (const [what, answer] of [['moved', moved], ['read', read], ['refunded', refunded]] as const) {
+      expect(answer.status, what).toBe(200);
+      expect(orderSchema.parse(JSON.parse(answer.body)).redirect_url, what).toBe(order.redirect_url);
+    }
+    expect(JSON.parse(listed.body)).toMatchObject({ results: [{ id: order.id, redirect_url: order.redirect_url }] });
+  });
+
   test('a team server answers PUBLIC_URL\'s host and ALLOWED_HOSTS; redirect_url always starts with PUBLIC_URL', async () => {
     for (const host of ['sandbox.example.com', 'sandbox.internal:8080', `127.0.0.1:${team.port}`]) {
       const created = await send(team, 'POST', orderServicePaths.orderCreate(), host, createBody(`host-team-${host.length}`));

@@ -3,7 +3,7 @@ import type { ArrayErrorShape } from '../contract/drf-errors.ts';
 import { formatMoney } from '../contract/money.ts';
 import { orderServicePaths } from '../contract/paths.ts';
 import type { SandboxEnv } from './auth.ts';
-import { publicOrigin } from '../http/host-check.ts';
+import { linkOrigin, publicOrigin } from '../http/host-check.ts';
 import type { JsonObject } from '../http/body.ts';
 import { readJsonBody, RefusedObjectError } from '../http/body.ts';
 import { ApiError, detailError, notFound, validationError } from '../http/errors.ts';
@@ -39,9 +39,10 @@ export function registerOrderRoutes(app: Hono<SandboxEnv>, store: Store, shape: 
           returnUrl: data.return_url,
           amount: formatMoney(data.order_data.amount),
           requestText: text,
+          checkoutOrigin: publicOrigin(c),
         };
         const answer = (result: CreateResult) => {
-          if (result.kind === 'created') return c.json(orderResponse(result.order, publicOrigin(c)), 201);
+          if (result.kind === 'created') return c.json(orderResponse(result.order, linkOrigin(c)), 201);
           throw validationError({ order_external_id: ['An order with this external ID already exists.'] });
         };
         return answerUnderFault(c, await store.createOrder(owner, order), (fault) => store.createOrder(owner, order, { applied: fault }), answer);
@@ -61,7 +62,7 @@ export function registerOrderRoutes(app: Hono<SandboxEnv>, store: Store, shape: 
           () => store.readOrder(owner, id, { takeFault: false }),
           ({ order }) => {
             if (order === null) throw notFound();
-            return c.json(orderResponse(order, publicOrigin(c)), 200);
+            return c.json(orderResponse(order, linkOrigin(c)), 200);
           },
         );
       },
@@ -93,7 +94,7 @@ export function registerOrderRoutes(app: Hono<SandboxEnv>, store: Store, shape: 
         const answer = (result: RefundResult) => {
           switch (result.kind) {
             case 'refunded':
-              return c.json(orderResponse(result.order, publicOrigin(c)), 200);
+              return c.json(orderResponse(result.order, linkOrigin(c)), 200);
             case 'not_found':
             case 'fault':
               throw notFound();

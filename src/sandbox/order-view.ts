@@ -2,10 +2,19 @@ import { randomFillSync } from 'node:crypto';
 import { formatMoney } from '../contract/money.ts';
 import { sandboxPaths } from '../contract/paths.ts';
 import type { Order } from '../contract/schemas.ts';
+import type { LinkOrigin } from '../http/host-check.ts';
 import type { OrderRecord } from './store.ts';
 
-/** The order record of the interface (2.1); redirect_url points at this server's checkout page (D7). */
-export function orderResponse(order: OrderRecord, origin: string): Order {
+/**
+ * The order record of the interface (2.1); redirect_url points at this server's checkout page (D7).
+ * Like the real service's, an order's redirect_url is one address in every answer: PUBLIC_URL's, or
+ * else the origin its create came to, kept with the order. A later read or refund may come through
+ * another name (the console server calls its embedded sandbox on loopback without the port people
+ * use), and a link built from that request broke the checkout the order page showed. An order stored
+ * before the origin was kept takes the request's, as before.
+ */
+export function orderResponse(order: OrderRecord, link: LinkOrigin): Order {
+  const origin = link.fixed ? link.origin : (order.checkout_origin ?? link.origin);
   return {
     id: order.id,
     external_id: order.external_id,

@@ -274,6 +274,7 @@ describe('the checkout page never sends the customer to a non-http(s) URL', () =
           returnUrl,
           amount: '10.00',
           requestText: '{}',
+          checkoutOrigin: 'http://127.0.0.1:8080',
         });
         if (stored.kind !== 'created') throw new Error('not created');
         const response = await app.request(`${sandboxPaths.checkout(stored.order.id)}/${action}`, { method: 'POST' });

@@ -24,6 +24,8 @@ export interface NewOrder {
   amount: string;
   /** The create request body exactly as received (D12: GET /sandbox/orders/{id}/request). */
   requestText: string;
+  /** The origin the create came to: the order's redirect_url starts with it in every answer (order-view.ts). */
+  checkoutOrigin: string;
 }
 
 export type CreateResult =
@@ -46,7 +48,7 @@ export interface PendingCreate {
 /** At most this many creates in one INSERT, and at most this much request text (bodies can be 1 MiB). */
 export const MAX_GROUP_ROWS = 64;
 export const MAX_GROUP_JSON_CHARS = 4 * 1024 * 1024;
-const PARAMS_PER_ROW = 11;
+const PARAMS_PER_ROW = 12;
 
 const sqlCache = new Map<number, string>();
 
@@ -59,11 +61,11 @@ function groupSql(rows: number): string {
     const p = (n: number) => `$${row * PARAMS_PER_ROW + n}`;
     values.push(
       `(${row + 1}, ${p(1)}::uuid, ${p(2)}::text, ${p(3)}::text, ${p(4)}::text, ${p(5)}::text, ${p(6)}::text, ` +
-        `${p(7)}::numeric, ${p(8)}::text, ${p(9)}::timestamptz, ${p(10)}::uuid, ${p(11)}::jsonb)`,
+        `${p(7)}::numeric, ${p(8)}::text, ${p(9)}::timestamptz, ${p(10)}::uuid, ${p(11)}::jsonb, ${p(12)}::text)`,
     );
   }
   sql = `WITH input (ord, id, owner, external_id, service, payment_identifier, return_url, amount, request_text, created_at,
-      prior_fault_id, prior_effect) AS (VALUES ${values.join(',\n')}),
+      prior_fault_id, prior_effect, checkout_origin) AS (VALUES ${values.join(',\n')}),
     wanting AS (
       SELECT ord, owner, row_number() OVER (PARTITION BY owner ORDER BY ord) AS k FROM input WHERE prior_fault_id IS NULL),
     armed AS (
@@ -85,9 +87,9 @@ function groupSql(rows: number): string {
       FROM input i LEFT JOIN taken t ON t.ord = i.ord),
     inserted AS (
       INSERT INTO orders (id, owner, external_id, service, payment_identifier, return_url, status,
-        initial_amount, current_amount, refund_amount, request_text, created_at, updated_at)
+        initial_amount, current_amount, refund_amount, request_text, created_at, updated_at, checkout_origin)
       SELECT id, owner, external_id, service, payment_identifier, return_url, 'new', amount, amount, 0, request_text,
-        created_at, created_at
+        created_at, created_at, checkout_origin
       FROM rows WHERE performs ORDER BY ord
       ON CONFLICT ON CONSTRAINT orders_owner_external_id_key DO NOTHING
       RETURNING id),
@@ -114,7 +116,7 @@ function groupParams(group: readonly PendingCreate[]): unknown[] {
   for (const { id, owner, order, arrival, applied } of group) {
     params.push(
       id, owner, order.externalId, order.service, order.paymentIdentifier, order.returnUrl, order.amount, order.requestText, arrival.key,
-      applied?.id ?? null, applied === null ? null : JSON.stringify(applied.effect),
+      applied?.id ?? null, applied === null ? null : JSON.stringify(applied.effect), order.checkoutOrigin,
     );
   }
   return params;
@@ -153,6 +155,7 @@ function insertedRecord(pending: PendingCreate): OrderRow {
     refund_amount: '0.00',
     created_at: pending.arrival.at,
     created_key: pending.arrival.key,
+    checkout_origin: order.checkoutOrigin,
   };
 }
 

@@ -37,6 +37,7 @@ function newOrder(externalId: string, overrides: Partial<NewOrder> = {}): NewOrd
     returnUrl: 'https://shop.example/return',
     amount: '10.00',
     requestText: JSON.stringify({ order_external_id: externalId, note: 'kept as sent' }),
+    checkoutOrigin: 'http://127.0.0.1:8080',
     ...overrides,
   };
 }

@@ -47,7 +47,7 @@ test('an existing data directory opens: old orders keep their request (as stored
     expect(await store.orderEvents('o', '3b241101-e2bb-4255-8caf-4136c566a962', { after: null, limit: 10 })).toEqual({ events: [], more: false });
     const text = '{"order_external_id": "NEW-1"}';
     const created = await store.createOrder('o', {
-      externalId: 'NEW-1', service: 'provider-pay', paymentIdentifier: 'PI', returnUrl: 'https://shop.example/r', amount: '5.00', requestText: text,
+      externalId: 'NEW-1', service: 'provider-pay', paymentIdentifier: 'PI', returnUrl: 'https://shop.example/r', amount: '5.00', requestText: text, checkoutOrigin: 'http://127.0.0.1:8080',
     });
     if (created.kind !== 'created') throw new Error('expected created');
     expect(await store.orderRequest('o', created.order.id)).toBe(text);

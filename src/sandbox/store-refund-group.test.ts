@@ -34,6 +34,7 @@ const newOrder = (externalId: string, amount: string): NewOrder => ({
   returnUrl: 'https://shop.example/return',
   amount,
   requestText: JSON.stringify({ order_external_id: externalId }),
+  checkoutOrigin: 'http://127.0.0.1:8080',
 });
 
 let refundCounter = 0;

@@ -79,15 +79,18 @@ CREATE INDEX IF NOT EXISTS orders_owner_arrival_idx ON orders (owner, arrival);
 DROP INDEX IF EXISTS orders_owner_created_idx;
 -- GET /sandbox/stats lists the newest refused refunds; this index holds only those events.
 CREATE INDEX IF NOT EXISTS order_events_refused_idx ON order_events (id) WHERE type = 'refund_refused';
+-- The origin each create came to: the order's redirect_url in every answer (order-view.ts). Orders
+-- from before have none and take the request's.
+ALTER TABLE orders ADD COLUMN IF NOT EXISTS checkout_origin text;
 `;
 
 /** Bumped whenever SCHEMA_SQL gains a step; a database at this version skips SCHEMA_SQL at start. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** The columns every order query selects; `created_key` is created_at to the microsecond, for cursors. */
 export const ORDER_COLUMNS = `id::text AS id, external_id, service, status, payment_identifier, return_url,
   initial_amount::text AS initial_amount, current_amount::text AS current_amount,
-  refund_amount::text AS refund_amount, created_at,
+  refund_amount::text AS refund_amount, created_at, checkout_origin,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_key`;
 
 export interface OrderRow {
@@ -102,6 +105,8 @@ export interface OrderRow {
   refund_amount: string;
   created_at: Date;
   created_key: string;
+  /** Null for an order stored before it was kept. */
+  checkout_origin: string | null;
 }
 
 // Rows come from our own queries, typed by PGlite (text columns as strings, timestamptz as Date),
@@ -112,6 +117,7 @@ const TEXT_COLUMNS = ['id', 'external_id', 'payment_identifier', 'return_url', '
 
 function rowProblem(row: Record<string, unknown>): string | null {
   for (const column of TEXT_COLUMNS) if (typeof row[column] !== 'string') return column;
+  if (row['checkout_origin'] !== null && typeof row['checkout_origin'] !== 'string') return 'checkout_origin';
   if (typeof row['service'] !== 'string' || !serviceSet.has(row['service'])) return 'service';
   if (typeof row['status'] !== 'string' || !statusSet.has(row['status'])) return 'status';
   return null;
