@@ -81,8 +81,15 @@ export interface DirectoryLock {
   release(): void;
 }
 
+/** What a locked directory's message says: whose data it is, and what to do (`where` names the holding process). */
+export type InUseMessage = (dir: string, where: string) => string;
+
+/** The sandbox's data directory (SANDBOX_DB), the default. */
+export const sandboxInUse: InUseMessage = (dir, where) =>
+  `the data directory ${dir} is in use by another sandbox (${where}); stop it, or give this one another SANDBOX_DB (or one PostgreSQL database for both: SANDBOX_DATABASE_URL)`;
+
 /** Takes the lock of `dir` or throws DirectoryLockedError naming the process that holds it. */
-export function lockDirectory(dir: string): DirectoryLock {
+export function lockDirectory(dir: string, inUse: InUseMessage = sandboxInUse): DirectoryLock {
   const path = join(dir, LOCK_FILE);
   const mine: Holder = { host: hostname(), pid: process.pid, started: startTimeOf(process.pid), nonce: randomUUID() };
   const text = `${JSON.stringify(mine)}\n`;
@@ -99,9 +106,7 @@ export function lockDirectory(dir: string): DirectoryLock {
     // A file we cannot read as a lock (cut short by a crash while it was written) holds nothing.
     if (holder !== null && holderAlive(holder)) {
       const where = holder.host === hostname() ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.host}`;
-      throw new DirectoryLockedError(
-        `the data directory ${dir} is in use by another sandbox (${where}); stop it, or give this one another SANDBOX_DB (or one PostgreSQL database for both: SANDBOX_DATABASE_URL)`,
-      );
+      throw new DirectoryLockedError(inUse(dir, where));
     }
     takeOverStale(path, found);
   }

@@ -7,6 +7,7 @@ import type { Database } from './store-db.ts';
 import { pgliteDatabase } from './store-db-pglite.ts';
 import type { PostgresOptions } from './store-db-postgres.ts';
 import { postgresDatabase } from './store-db-postgres.ts';
+import type { InUseMessage } from './store-dir-lock.ts';
 import { DirectoryLockedError, LOCK_FILE, lockDirectory } from './store-dir-lock.ts';
 import { createDirectoryDatabase, createMemoryDatabase } from './store-template.ts';
 
@@ -125,6 +126,8 @@ async function embedded(db: PGlite, onClose: () => void = () => undefined): Prom
 export interface OpenOptions extends PostgresOptions {
   /** PGlite only: extensions its WebAssembly build must load (a PostgreSQL server has its own). */
   extensions?: Extensions;
+  /** PGlite only: what to say when another process has the data directory open (whose data it is, what to do). */
+  inUse?: InUseMessage;
 }
 
 /** ':memory:', a data directory (locked to this process while open) or a postgres:// URL. */
@@ -136,7 +139,7 @@ export async function openDatabase(location: string, options: OpenOptions = {}):
   prepareDirectory(dir);
   let lock;
   try {
-    lock = lockDirectory(dir);
+    lock = lockDirectory(dir, options.inUse);
   } catch (error) {
     if (error instanceof DirectoryLockedError) throw new StoreOpenError(error.message, { cause: error });
     throw new StoreOpenError(`cannot lock the data directory ${dir} (${reason(error)})`, { cause: error });

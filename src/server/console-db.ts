@@ -107,10 +107,17 @@ export async function migrateConsoleDb(db: Database): Promise<void> {
   });
 }
 
+/**
+ * The console's embedded database is one process's: the server's, or a command's (npm run users, npm
+ * run audit) while the server is stopped. The sandbox's words (SANDBOX_DB) misled people here.
+ */
+const consoleInUse = (dir: string, where: string) =>
+  `the console's database ${dir} (CONSOLE_DB) is in use by ${where}, most likely the console server: stop the server first (npm run users and npm run audit open the embedded database while it is stopped), or keep the console's data in PostgreSQL (CONSOLE_DATABASE_URL), which several processes share`;
+
 /** Opens the console's database (a data directory, ':memory:' or a postgres:// URL) at the current schema. */
 export async function openConsoleDb(location: string): Promise<Database> {
   // pg_trgm answers the order index's free text inside a word (order-index-schema.ts).
-  const db = await openDatabase(location, { extensions: { pg_trgm } });
+  const db = await openDatabase(location, { extensions: { pg_trgm }, inUse: consoleInUse });
   try {
     await migrateConsoleDb(db);
     return db;

@@ -117,3 +117,21 @@ test('npm run users -- unlock EMAIL, run as an admin would: a locked account sig
     rmSync(dir, { recursive: true, force: true });
   }
 }, 60_000);
+
+test('npm run users while the server has the embedded database open: exit 1, naming CONSOLE_DB and to stop the server', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'order-console-in-use-'));
+  try {
+    // This process holds the database as a running server does.
+    const server = await openConsoleDb(dir);
+    try {
+      const result = await runCommand('npm', ['run', '--silent', 'users', '--', 'list'], { cwd: ROOT, env: { ...process.env, CONSOLE_DB: dir, CONSOLE_DATABASE_URL: '', CONSOLE_AUDIT_KEY: TEST_AUDIT_KEY_TEXT } });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`users: the console's database ${dir} (CONSOLE_DB) is in use by process ${process.pid}, most likely the console server: stop the server first`);
+      expect(result.stderr).not.toContain('SANDBOX_DB');
+    } finally {
+      await server.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
