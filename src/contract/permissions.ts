@@ -43,6 +43,15 @@ export const PERMISSION_VERBS: Readonly<Record<Permission, string>> = {
   'import:orders': 'import orders into the team index',
 };
 
+/**
+ * What a refusal says, the same on the server (its 403) and in the console (a disabled action's
+ * reason): `doing` is what was refused ("create orders", "arm or disarm faults"), in words the person
+ * recognises as what they just tried.
+ */
+export function refusalSentence(role: string | null, doing: string, environmentName: string): string {
+  return role === null ? `You have no role in ${environmentName}, so you cannot ${doing} there.` : `Your role ${role} cannot ${doing} in ${environmentName}.`;
+}
+
 export const formatGrant = (grant: Grant) => (grant.environment === null ? grant.role : `${grant.role}@${grant.environment}`);
 
 /** The grants that apply in `environment`. */

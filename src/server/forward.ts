@@ -40,6 +40,8 @@ interface Operation {
   /** Writes are recorded in the audit log with their outcome. */
   audit: 'order_create' | 'refund_request' | 'sandbox_change' | null;
   orderId: string | null;
+  /** What a refusal names, where the permission's own words would not (a sandbox control needs create:order). */
+  doing?: string;
 }
 
 const ORDER_CREATE = new RegExp(`^${PSP_PREFIX}/order/$`);
@@ -57,7 +59,7 @@ const ONE_FAULT = /^\/sandbox\/faults\/[A-Za-z0-9_-]{1,64}$/;
  */
 export function operationOf(method: string, path: string, sandbox: boolean, namespaced = false): Operation | null {
   const read = method === 'GET' || method === 'HEAD';
-  const write = (orderId: string | null = null, permission: Permission = 'create:order'): Operation => ({ permission, audit: 'sandbox_change', orderId });
+  const write = (doing: string, orderId: string | null = null, permission: Permission = 'create:order'): Operation => ({ permission, audit: 'sandbox_change', orderId, doing });
   if (method === 'POST' && ORDER_CREATE.test(path)) return { permission: 'create:order', audit: 'order_create', orderId: null };
   const refund = ORDER_REFUND.exec(path);
   if (method === 'POST' && refund !== null) return { permission: 'request:refund', audit: 'refund_request', orderId: refund[1]?.toLowerCase() ?? null };
@@ -66,10 +68,10 @@ export function operationOf(method: string, path: string, sandbox: boolean, name
   if (!sandbox) return null;
   if (read && SANDBOX_READS.some((pattern) => pattern.test(path))) return { permission: 'read:order', audit: null, orderId: null };
   const status = ORDER_STATUS.exec(path);
-  if (method === 'POST' && status !== null) return write(status[1]?.toLowerCase() ?? null);
-  if ((method === 'POST' || method === 'DELETE') && path === sandboxPaths.faults()) return write();
-  if (method === 'DELETE' && ONE_FAULT.test(path)) return write();
-  if (method === 'POST' && path === sandboxPaths.reset()) return write(null, namespaced ? 'create:order' : 'reset:sandbox');
+  if (method === 'POST' && status !== null) return write("move an order's status", status[1]?.toLowerCase() ?? null);
+  if (method === 'POST' && path === sandboxPaths.faults()) return write('arm faults');
+  if ((method === 'DELETE' && path === sandboxPaths.faults()) || (method === 'DELETE' && ONE_FAULT.test(path))) return write('disarm faults');
+  if (method === 'POST' && path === sandboxPaths.reset()) return namespaced ? write("reset a namespace's orders") : write('reset the whole shared sandbox', null, 'reset:sandbox');
   return null;
 }
 
@@ -154,7 +156,7 @@ export function registerForwarding(app: Hono<TeamEnv>, ctx: TeamContext, sandbox
     throw detailError(404, 'not_found', 'Not found: the console forwards only the documented operations of the Order Service (create, refund, read one order) and the sandbox\'s own routes.');
   });
 
-  const guard = requirePermission(ctx, (c) => operation(c)?.permission ?? 'read:order', (c) => environmentOf(c)?.id ?? null);
+  const guard = requirePermission(ctx, (c) => operation(c)?.permission ?? 'read:order', (c) => environmentOf(c)?.id ?? null, (c) => operation(c)?.doing);
   app.all(`${ENV_PREFIX}/:envId/*`, onlyKnownOperations, guard, async (c) => {
     const environment = environmentOf(c);
     const forward = environment === undefined ? undefined : forwarders.get(environment.id);

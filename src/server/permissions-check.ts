@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Permission } from '../contract/permissions.ts';
-import { PERMISSION_VERBS, permissionsIn, roleIn } from '../contract/permissions.ts';
+import { PERMISSION_VERBS, permissionsIn, refusalSentence, roleIn } from '../contract/permissions.ts';
 import { detailError } from '../http/errors.ts';
 import type { AuditSink } from './audit-sink.ts';
 import type { TeamEnvironment } from './team-config.ts';
@@ -13,10 +13,9 @@ import { clientAddress, userAgent } from './team-session.ts';
 // DRF-shaped 403 (code permission_denied, which the console tells apart from an authentication
 // problem) and an entry in the audit log.
 
-export function refusalDetail(role: string | null, permission: Permission, environmentName: string): string {
-  return role === null
-    ? `You have no role in ${environmentName}, so you cannot ${PERMISSION_VERBS[permission]} there.`
-    : `Your role ${role} cannot ${PERMISSION_VERBS[permission]} in ${environmentName}.`;
+/** `doing`: what was refused, when the permission's own words would name something else (a viewer arming a fault is refused create:order). */
+export function refusalDetail(role: string | null, permission: Permission, environmentName: string, doing: string = PERMISSION_VERBS[permission]): string {
+  return refusalSentence(role, doing, environmentName);
 }
 
 export interface Refusal {
@@ -57,24 +56,25 @@ export interface PermissionScope {
  * The environment, once the signed-in person is known to have `permission` there: 404 for an
  * environment the console does not have, otherwise a 403 recorded in the audit log.
  */
-export async function assertPermission(c: Context<TeamEnv>, scope: PermissionScope, environmentId: string | null, permission: Permission): Promise<TeamEnvironment> {
+export async function assertPermission(c: Context<TeamEnv>, scope: PermissionScope, environmentId: string | null, permission: Permission, doing?: string): Promise<TeamEnvironment> {
   const environment = scope.environments.find((e) => e.id === environmentId);
   if (environment === undefined) throw detailError(404, 'not_found', 'No such environment.');
   const grants = c.get('user').grants;
   if (permissionsIn(grants, environment.id).includes(permission)) return environment;
   const role = roleIn(grants, environment.id);
-  return refusePermission(scope.audit, c, { role, environment: environment.id, permission, detail: refusalDetail(role, permission, environment.name) });
+  return refusePermission(scope.audit, c, { role, environment: environment.id, permission, detail: refusalDetail(role, permission, environment.name, doing) });
 }
 
-/** assertPermission before the handler runs, the environment named by the request. */
+/** assertPermission before the handler runs, the environment named by the request; `doing` names what a refusal refused. */
 export function requirePermission(
   ctx: TeamContext,
   permission: Permission | ((c: Context<TeamEnv>) => Permission),
   envFrom: (c: Context<TeamEnv>) => string | null,
+  doing: (c: Context<TeamEnv>) => string | undefined = () => undefined,
 ) {
   const scope: PermissionScope = { audit: ctx.audit, environments: ctx.config.environments };
   return createMiddleware<TeamEnv>(async (c, next) => {
-    await assertPermission(c, scope, envFrom(c), typeof permission === 'function' ? permission(c) : permission);
+    await assertPermission(c, scope, envFrom(c), typeof permission === 'function' ? permission(c) : permission, doing(c));
     await next();
   });
 }

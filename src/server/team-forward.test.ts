@@ -193,10 +193,20 @@ describe('only the documented operations are forwarded', () => {
     ] as const) {
       expect((await as('agent@example.com', method, `/env/sandbox${path}`, { status: 'cancelled' })).status, `${method} ${path}`).toBe(404);
     }
-    const viewerMove = await as('viewer@example.com', 'POST', `/env/sandbox/sandbox/orders/${created.id}/status`, { status: 'activated' });
-    expect(viewerMove.status).toBe(403);
-    const viewerFault = await as('viewer@example.com', 'POST', '/env/sandbox/sandbox/faults', { operation: 'refund', kind: 'status', status: 503 });
-    expect(viewerFault.status).toBe(403);
+    // Each refusal names what was refused, not the permission behind it (create:order).
+    const refusals = [
+      ['POST', `/sandbox/orders/${created.id}/status`, { status: 'activated' }, undefined, "Your role viewer cannot move an order's status in Sandbox."],
+      ['POST', '/sandbox/faults', { operation: 'refund', kind: 'status', status: 503 }, undefined, 'Your role viewer cannot arm faults in Sandbox.'],
+      ['DELETE', '/sandbox/faults', undefined, undefined, 'Your role viewer cannot disarm faults in Sandbox.'],
+      ['POST', '/sandbox/reset', undefined, { 'X-Sandbox-Namespace': 'viewer-ns' }, "Your role viewer cannot reset a namespace's orders in Sandbox."],
+      ['POST', '/sandbox/reset', undefined, undefined, 'Your role viewer cannot reset the whole shared sandbox in Sandbox.'],
+    ] as const;
+    for (const [method, path, body, headers, detail] of refusals) {
+      const refused = await as('viewer@example.com', method, `/env/sandbox${path}`, body, headers);
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      expect(await refused.json(), `${method} ${path}`).toEqual({ detail, code: 'permission_denied' });
+      expect(server.audit.at(-1), `${method} ${path}`).toMatchObject({ user: 'viewer@example.com', action: 'forbidden', outcome: 'refused' });
+    }
     const order = orderSchema.parse(await (await as('viewer@example.com', 'GET', `/env/sandbox${orderServicePaths.orderRead(created.id)}`)).json());
     expect(order.status).toBe('new');
   });

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Permission } from '../../contract/permissions.ts';
-import { PERMISSION_VERBS } from '../../contract/permissions.ts';
+import { PERMISSION_VERBS, refusalSentence } from '../../contract/permissions.ts';
 import type { TeamMe } from '../../contract/console-api.ts';
 import { onServerConfig, renderedConfig, serverConfig } from './server-config.ts';
 
@@ -54,7 +54,7 @@ export function allowedIn(me: TeamMe | null, team: boolean, environmentId: strin
   const role = environment?.role ?? null;
   return {
     allowed: false,
-    reason: role === null ? `You have no role in ${where}, so you cannot ${PERMISSION_VERBS[permission]} there.` : `Your role ${role} cannot ${PERMISSION_VERBS[permission]} in ${where}.`,
+    reason: refusalSentence(role, PERMISSION_VERBS[permission], where),
   };
 }
 
