@@ -26,7 +26,7 @@ export const OIDC_START_PATH = '/auth/oidc/start';
 export const OIDC_CALLBACK_PATH = '/auth/oidc/callback';
 
 /** What the sign-in page's button names: the provider's host. */
-export const providerLabel = (config: OidcConfig) => new URL(config.issuer).host;
+export const providerLabel = (config: OidcConfig) => config.providerName ?? new URL(config.issuer).host;
 
 export function registerOidcRoutes(app: Hono<TeamEnv>, ctx: TeamContext, config: OidcConfig): void {
   const isKnownRole = (name: string) => {
@@ -81,8 +81,20 @@ export function registerOidcRoutes(app: Hono<TeamEnv>, ctx: TeamContext, config:
           });
           const claimed = { subject: who.subject, email: who.email, email_verified: who.emailVerified, unknown_roles: who.unknownRoles };
           if (grants.length === 0) {
-            await audit(c, who.email ?? who.subject, null, 'sign_in_failed', 'no_role', claimed);
-            return page(c, 'Your account has no role in this console. Ask an admin to give you one at the sign-in provider.', 403);
+            // Told apart in the log and the audit: a claim that never arrives is the provider's setup
+            // (a mapper, a scope: docs/oidc.md), names that are no role here are the person's roles.
+            const reason = who.rolesClaimPresent
+              ? `the roles claim \`${config.rolesClaim}\` held no role of this console (${who.unknownRoles.length === 0 ? 'it was empty' : `only ${who.unknownRoles.join(', ')}`})`
+              : `the roles claim \`${config.rolesClaim}\` was not in the ID token or userinfo`;
+            ctx.log(`oidc: ${who.email ?? who.subject} not signed in: ${reason}`);
+            await audit(c, who.email ?? who.subject, null, 'sign_in_failed', who.rolesClaimPresent ? 'no_role' : 'no_roles_claim', { ...claimed, reason });
+            return page(
+              c,
+              who.rolesClaimPresent
+                ? 'Your account has no role in this console. Ask an admin to give you one at the sign-in provider.'
+                : `The sign-in provider did not send your roles (the claim ${config.rolesClaim}), so you are not signed in. Ask an admin to check the console's settings at the provider.`,
+              403,
+            );
           }
           const user = await upsertOidcUser(ctx.db, who, grants);
           if (user.status !== 'active') {

@@ -25,6 +25,8 @@ beforeAll(async () => {
       { sub: 'alice', claims: { email: 'alice@example.com', email_verified: true, name: 'Alice', roles: ['agent@sandbox', 'offline_access'] } },
       { sub: 'vera', claims: { email: 'vera@example.com', email_verified: true, roles: ['viewer'] } },
       { sub: 'nobody', claims: { email: 'nobody@example.com', email_verified: true, roles: ['Agent'] } },
+      // The provider sends no roles claim at all (a mapper or scope missing there).
+      { sub: 'unmapped', claims: { email: 'unmapped@example.com', email_verified: true } },
       // Typed an address they do not own at the provider (it does not check it, and says so).
       { sub: 'mallory', claims: { email: 'approver@example.com', email_verified: false, roles: ['approver@sandbox'] } },
       { sub: 'the-approver', claims: { email: 'approver@example.com', email_verified: true, roles: ['approver@sandbox'] } },
@@ -129,6 +131,23 @@ test('no valid role in the claim: no session, the page says why, the attempt aud
   expect(rows[0]).toEqual({ user_name: 'nobody@example.com', outcome: 'no_role' });
 });
 
+test('no roles claim at all: logged and audited as the claim missing from the ID token and userinfo, the page says the provider sent none', async () => {
+  const { response, session } = await signInAs('unmapped');
+  expect(response.status).toBe(403);
+  expect(await response.text()).toContain('The sign-in provider did not send your roles (the claim roles)');
+  expect(session).toBe('');
+  expect(server.logs).toContain('oidc: unmapped@example.com not signed in: the roles claim `roles` was not in the ID token or userinfo');
+  expect(server.audit.at(-1)).toMatchObject({
+    user: 'unmapped@example.com',
+    action: 'sign_in_failed',
+    outcome: 'no_roles_claim',
+    body: { reason: 'the roles claim `roles` was not in the ID token or userinfo', unknown_roles: [] },
+  });
+  // Names that are no role here are another story, and say so.
+  await signInAs('nobody');
+  expect(server.logs.at(-1)).toBe('oidc: nobody@example.com not signed in: the roles claim `roles` held no role of this console (only Agent)');
+});
+
 test('Cancel at the provider: the sign-in page says so, no session', async () => {
   const { location, attempt } = await start();
   const callback = await authorizeAt(location, { deny: true });
@@ -144,9 +163,11 @@ test('the sign-in page offers the provider; a provider that is down gives a clea
   const port = await freePort();
   const down = await startTeamServer({
     config: { auth: 'oidc' },
-    oidc: { issuer: `http://127.0.0.1:${port}`, clientId: 'order-console', clientSecret: SECRET, rolesClaim: 'roles', scopes: ['openid'] },
+    oidc: { issuer: `http://127.0.0.1:${port}`, clientId: 'order-console', clientSecret: SECRET, rolesClaim: 'roles', scopes: ['openid'], providerName: 'Contoso sign-in' },
   });
   try {
+    // OIDC_PROVIDER_NAME names the button instead of the issuer's host.
+    expect(await (await fetch(`${down.url}/sign-in`)).text()).toContain('>Sign in with Contoso sign-in</a>');
     const response = await fetch(`${down.url}/auth/oidc/start`, { redirect: 'manual' });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('cannot be reached');

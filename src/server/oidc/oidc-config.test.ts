@@ -65,4 +65,11 @@ describe('loadOidcConfig', () => {
     expect(loadOidcConfig({ ...VALID, OIDC_SCOPES: 'openid profile' }).scopes).toEqual(['openid', 'profile']);
     expect(loadOidcConfig({ ...VALID, OIDC_SCOPES: ' ' }).scopes).toEqual(['openid', 'email', 'profile']);
   });
+
+  it('takes OIDC_PROVIDER_NAME for the button, trimmed; none by default; a long or control-character name is refused', () => {
+    expect(loadOidcConfig({ ...VALID, OIDC_PROVIDER_NAME: ' Okta ' }).providerName).toBe('Okta');
+    expect(loadOidcConfig(VALID).providerName).toBeUndefined();
+    expect(configError({ ...VALID, OIDC_PROVIDER_NAME: 'x'.repeat(61) })).toMatch(/^OIDC_PROVIDER_NAME must be a name of at most 60 characters/);
+    expect(configError({ ...VALID, OIDC_PROVIDER_NAME: 'Okta\nSign in with evil' })).toMatch(/^OIDC_PROVIDER_NAME must be/);
+  });
 });

@@ -10,6 +10,8 @@ export interface OidcConfig {
   rolesClaim: string;
   /** Always holds `openid`. */
   scopes: string[];
+  /** OIDC_PROVIDER_NAME: the button's "Sign in with …" (default: the issuer's host). */
+  providerName?: string;
 }
 
 export class OidcConfigError extends Error {
@@ -66,10 +68,20 @@ function readScopes(text: string | undefined): string[] {
   return scopes.includes('openid') ? scopes : ['openid', ...scopes];
 }
 
+/** A name people know the provider by ("Okta", "Contoso sign-in"), for the sign-in button. */
+function readProviderName(text: string | undefined): string | undefined {
+  const name = text?.trim() ?? '';
+  if (name === '') return undefined;
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (name.length > 60 || /[\u0000-\u001f\u007f]/.test(name)) throw new OidcConfigError(`OIDC_PROVIDER_NAME must be a name of at most 60 characters without control characters, got "${name.slice(0, 80)}"`);
+  return name;
+}
+
 export function loadOidcConfig(env: Readonly<Record<string, string | undefined>>): OidcConfig {
   const issuer = readIssuer(required(env, 'OIDC_ISSUER'));
   const clientId = required(env, 'OIDC_CLIENT_ID');
   const clientSecret = required(env, 'OIDC_CLIENT_SECRET');
   const rolesClaim = readRolesClaim(required(env, 'OIDC_ROLES_CLAIM'));
-  return { issuer, clientId, clientSecret, rolesClaim, scopes: readScopes(env['OIDC_SCOPES']) };
+  const providerName = readProviderName(env['OIDC_PROVIDER_NAME']);
+  return { issuer, clientId, clientSecret, rolesClaim, scopes: readScopes(env['OIDC_SCOPES']), ...(providerName !== undefined && { providerName }) };
 }

@@ -40,6 +40,8 @@ export interface OidcIdentity {
   roles: string[];
   /** Names in the roles claim that are not roles here: dropped, for the audit row or the log. */
   unknownRoles: string[];
+  /** False when neither the ID token nor userinfo held the roles claim at all (a mapper or scope missing at the provider). */
+  rolesClaimPresent: boolean;
 }
 
 export interface OidcSignIn {
@@ -203,10 +205,11 @@ export async function createOidcSignIn(config: OidcConfig, options: OidcSignInOp
     }
     const subject = stringClaim(claims, 'sub');
     if (subject === null) throw new OidcSignInError('invalid_response', 'The sign-in provider did not say who signed in, so nobody is signed in.');
-    const { roles, unknownRoles } = sortRoles(roleNames(readClaim(claims, config.rolesClaim)), isKnownRole);
+    const rolesClaim = readClaim(claims, config.rolesClaim);
+    const { roles, unknownRoles } = sortRoles(roleNames(rolesClaim), isKnownRole);
     // Only a verified address names the person: anyone can type an address at some providers.
     const emailVerified = claims['email_verified'] === true;
-    return { subject, email: stringClaim(claims, 'email'), emailVerified, name: stringClaim(claims, 'name'), roles, unknownRoles };
+    return { subject, email: stringClaim(claims, 'email'), emailVerified, name: stringClaim(claims, 'name'), roles, unknownRoles, rolesClaimPresent: rolesClaim !== undefined };
   }
 
   return { start, finish };

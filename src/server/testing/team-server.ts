@@ -28,6 +28,8 @@ export interface TeamServer {
   db: Database;
   /** Every entry the audit seam was given, in order. */
   audit: AuditEntry[];
+  /** Every line the server logged through its context, in order. */
+  logs: string[];
   /**
    * A call to the embedded sandbox with its token, in-process, as something beside the console would
    * make it (team mode answers /psp/ and /sandbox/ only through /env/sandbox/ with a session).
@@ -55,6 +57,7 @@ export async function startTeamServer(
   const db = await openConsoleDb(options.consoleDb ?? ':memory:');
   const store = options.store ?? (await openStore(':memory:'));
   const audit: AuditEntry[] = [];
+  const logs: string[] = [];
   const config: TeamConfig = {
     auth: 'local',
     db: ':memory:',
@@ -78,7 +81,9 @@ export async function startTeamServer(
         await chained.record(entry);
       },
     },
-    log: () => undefined,
+    log: (line: string) => {
+      logs.push(line);
+    },
     background: work.background,
   };
   const running: RunningServer = await serveApp(
@@ -94,6 +99,7 @@ export async function startTeamServer(
     url: running.url,
     db,
     audit,
+    logs,
     direct: async (method, path, json) =>
       sandbox.fetch(
         new Request(`${running.url}${path}`, {
