@@ -18,6 +18,7 @@ import { buildTeamRenderer, measureTeamContent, seedTeam, startTeamConsole, team
 import { measurePostgresLoad, postgresLoadFigures } from './sandbox-postgres.ts';
 import { measureOrderIndex, orderIndexFigures } from './order-index.ts';
 import { indexImportFigures, measureIndexImport } from './index-import.ts';
+import { gatewayFigures, measureGateway } from './gateway.ts';
 import { bulkRunFigures, measureBulkRun } from './bulk-run.ts';
 import { PostgresMissingError } from '../src/sandbox/testing/postgres-server.ts';
 import { seedOrders, startSandbox } from './servers.ts';
@@ -27,14 +28,14 @@ import { peersSection } from './peers/section.ts';
 import { measureWire, wireFigures } from './wire.ts';
 
 // `npm run bench [-- section...]`: the performance figures of issues 6, 17, 27 and 28 beside their budgets.
-// Sections: bundle wire load content team heap typing list sandbox postgres index import bulk startup peers (default all); --no-npm-start
+// Sections: bundle wire load content team heap typing list sandbox postgres index import gateway bulk startup peers (default all); --no-npm-start
 // skips the one figure that rebuilds dist/; --typing-rounds N repeats the typing section N times
 // (issues 17 and 27: every field within budget in five consecutive runs; 5 by default); --peer-runs N
 // sets the cold loads per app of the peers section (issue 27; 11 by default). Writes bench/results.json and
 // bench/out/summary.txt. Exit code 0 when budgets fail (this is a report), 1 when a measurement
 // itself crashed.
 
-const SECTIONS = ['bundle', 'wire', 'load', 'content', 'team', 'heap', 'typing', 'list', 'sandbox', 'postgres', 'index', 'import', 'bulk', 'startup', 'peers'] as const;
+const SECTIONS = ['bundle', 'wire', 'load', 'content', 'team', 'heap', 'typing', 'list', 'sandbox', 'postgres', 'index', 'import', 'gateway', 'bulk', 'startup', 'peers'] as const;
 type Section = (typeof SECTIONS)[number];
 const isSection = (arg: string): arg is Section => SECTIONS.some((s) => s === arg);
 
@@ -290,6 +291,15 @@ if (sections.has('import')) {
 }
 
 // A 300-row team bulk run at the server's default pace (about 2.5 minutes: the pace is the point).
+// Issue 51: the console as the PSP's gateway, 50 creates at once, against a direct call; the refresher's pace.
+if (sections.has('gateway')) {
+  await section('gateway', async () => {
+    const result = await measureGateway({ rounds: 30, concurrency: 50, refreshSeconds: 12 });
+    raw['gateway'] = result;
+    figures.push(...gatewayFigures(result));
+  });
+}
+
 if (sections.has('bulk')) {
   await section('bulk', async () => {
     const result = await measureBulkRun({ rows: 300 });

@@ -5,6 +5,7 @@ import { APPROVALS_SCHEMA } from './approvals/approval-schema.ts';
 import { ORDER_INDEX_FEEDS_MIGRATION, ORDER_INDEX_INFIX_MIGRATION, ORDER_INDEX_MIGRATION } from './order-index/order-index-schema.ts';
 import { AUDIT_KEY_MIGRATION, AUDIT_SCHEMA_SQL } from './audit/audit-schema.ts';
 import { BULK_RUNS_MIGRATION } from './bulk-runs/bulk-run-schema.ts';
+import { SERVICE_ACCOUNTS_MIGRATION } from './gateway/service-accounts.ts';
 
 // docs/decisions.md D16: the console's own state (users, sessions, sign-in attempts, the audit seam) in its
 // own database: CONSOLE_DB (embedded PGlite, default .data/console) or CONSOLE_DATABASE_URL
@@ -85,6 +86,8 @@ const MIGRATIONS: readonly string[] = [
   APPROVALS_SCHEMA,
   // The order index fed from outside the console: files, the refresher, the sandbox's events, the gateway.
   ORDER_INDEX_FEEDS_MIGRATION,
+  // Service accounts: the PSP's own systems calling through the console (gateway/).
+  SERVICE_ACCOUNTS_MIGRATION,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;

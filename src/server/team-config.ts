@@ -41,6 +41,7 @@ const environmentEntry = z
       .optional(),
     production: z.boolean(),
     approval_threshold: answeredAmount('approval_threshold').optional(),
+    service_refunds: z.enum(['direct', 'approval']).optional(),
   })
   .strict();
 const environmentsFile = z.array(environmentEntry).max(50);
@@ -50,6 +51,11 @@ export interface TeamEnvironment {
   name: string;
   production: boolean;
   approvalThreshold: string | null;
+  /**
+   * A service account's refunds through the gateway: `approval` (the default) refuses one over the
+   * approval threshold with 403 approval_required (a machine cannot wait for a person); `direct` sends it.
+   */
+  serviceRefunds?: 'direct' | 'approval';
   /** The embedded sandbox (answered in-process), or an Order Service over HTTP. */
   target: { kind: 'sandbox' } | { kind: 'http'; baseUrl: string; token: string };
 }
@@ -140,7 +146,7 @@ function readEnvironments(env: Env, hasSandbox: boolean): TeamEnvironment[] {
   for (const entry of entries) {
     if (seen.has(entry.id)) throw new TeamConfigError(`CONSOLE_ENVIRONMENTS: the id "${entry.id}" is listed twice`);
     seen.add(entry.id);
-    const common = { id: entry.id, name: entry.name, production: entry.production, approvalThreshold: entry.approval_threshold ?? null };
+    const common = { id: entry.id, name: entry.name, production: entry.production, approvalThreshold: entry.approval_threshold ?? null, ...(entry.service_refunds !== undefined && { serviceRefunds: entry.service_refunds }) };
     if (entry.id === SANDBOX_ENVIRONMENT_ID) {
       if (entry.base_url !== undefined || entry.token_env !== undefined) {
         throw new TeamConfigError('CONSOLE_ENVIRONMENTS: the entry "sandbox" is the embedded sandbox: it takes no base_url or token_env');
@@ -164,6 +170,7 @@ function readEnvironments(env: Env, hasSandbox: boolean): TeamEnvironment[] {
       name: sandboxEntry?.name ?? 'Sandbox',
       production: sandboxEntry?.production ?? false,
       approvalThreshold: sandboxEntry?.approval_threshold ?? null,
+      ...(sandboxEntry?.service_refunds !== undefined && { serviceRefunds: sandboxEntry.service_refunds }),
       target: { kind: 'sandbox' },
     });
   } else if (sandboxEntry !== undefined) {

@@ -11,6 +11,8 @@ import { readBodyBytes } from '../http/body.ts';
 import { registerApprovals } from './approvals/approval-mount.ts';
 import { registerBulkRuns } from './bulk-runs/bulk-run-mount.ts';
 import { registerForwarding } from './forward.ts';
+import { registerGateway } from './gateway/gateway.ts';
+import { mountServiceAccountRoutes } from './gateway/service-account-routes.ts';
 import { mountAuditRoutes } from './team-audit-routes.ts';
 import { mountUsersRoutes } from './users-routes.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
@@ -93,6 +95,8 @@ export function wantsPage(c: Context): boolean {
 export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token: string; store?: StoreWatch } | undefined, oidc?: OidcConfig): Hono<TeamEnv> {
   const app = new Hono<TeamEnv>();
   app.use(resolveClient(ctx));
+  // Before the same-origin check and the session: a machine's call with a service account's key (gateway.ts).
+  registerGateway(app, ctx, sandbox);
   app.use(sameOriginWrites(ctx));
   const oidcProvider = oidc === undefined ? undefined : providerLabel(oidc);
   if (oidc !== undefined) registerOidcRoutes(app, ctx, oidc);
@@ -195,6 +199,7 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
   registerOrderIndex(app, ctx, sandbox);
   mountAuditRoutes(app, ctx);
   mountUsersRoutes(app, ctx);
+  mountServiceAccountRoutes(app, ctx);
   registerForwarding(app, ctx, sandbox);
   return app;
 }

@@ -13,6 +13,8 @@ import { DEFAULT_CONSOLE_DB, environmentIds, TeamConfigError } from './team-conf
 import { emailSchema } from '../contract/users.ts';
 import { unlockAccount } from './sign-in-throttle.ts';
 import { addUser, disableUser, findUser, listUsers, setGrants, UserError } from './users.ts';
+import { serviceAccountCommand } from './gateway/service-cli.ts';
+import { ServiceAccountError } from './gateway/service-accounts.ts';
 
 // docs/decisions.md D16: `npm run users -- add EMAIL --role ROLE[@ENV] ... --password-env VAR`, `list`,
 // `disable EMAIL`, `set-role EMAIL --role ...`, `unlock EMAIL` (PCI DSS v4.0 8.3.4: an admin ends a lock).
@@ -26,6 +28,10 @@ export const USAGE = `usage: npm run users -- <command>
   disable EMAIL
   set-role EMAIL --role ROLE[@ENV] [--role ...]
   unlock EMAIL      (an account locked by failed sign-ins may sign in again at once)
+  add-service NAME --role ROLE@ENV [--role ...]   (a machine's account; prints its API key once)
+  rotate-service NAME    (a new key, printed once; the old one stops working at once)
+  revoke-service NAME    (its key stops working at once)
+  list-services
 roles: viewer, agent, approver, admin; ROLE@ENV grants it in one environment, ROLE in every one.
 The environments are the embedded sandbox's and CONSOLE_ENVIRONMENTS' (as the server reads them).
 The console's database: CONSOLE_DATABASE_URL, else CONSOLE_DB (default ${DEFAULT_CONSOLE_DB}).`;
@@ -114,6 +120,16 @@ async function run(db: Database, audit: AuditSink, args: string[], io: CliIo): P
       io.out(wasLocked ? `unlocked ${email}: they may sign in again` : `${email} was not locked; its failed sign-ins are forgotten`);
       return;
     }
+    case 'add-service':
+    case 'rotate-service':
+    case 'revoke-service':
+    case 'list-services': {
+      const name = emailText;
+      if (command !== 'list-services' && name === undefined) throw new UsageError(`${command} needs the service account's NAME`);
+      const grants = command === 'add-service' ? parseGrants(values.role ?? [], io.env) : [];
+      await serviceAccountCommand(db, audit, { command, name: name ?? '', grants }, io.out);
+      return;
+    }
     default:
       throw new UsageError(command === undefined ? 'name a command' : `unknown command "${command}"`);
   }
@@ -138,7 +154,7 @@ export async function usersCli(args: string[], io: CliIo, open: (location: strin
       io.err(USAGE);
       return 2;
     }
-    if (error instanceof UserError || error instanceof AuditKeyError) {
+    if (error instanceof UserError || error instanceof AuditKeyError || error instanceof ServiceAccountError) {
       io.err(`users: ${error.message}`);
       return 1;
     }

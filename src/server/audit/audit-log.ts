@@ -11,6 +11,8 @@ import { atText } from './audit-rows.ts';
 // lock was granted), then inserts the row chained to it and commits, which releases the lock. seq
 // is the primary key as well, so two rows can never claim one place even if the lock were bypassed.
 // On PGlite (one session) the lock is simply granted and the adapter's mutex orders the appends.
+// Appends that arrive together are written together (createAuditLog): one lock, one head read, one
+// multi-row INSERT, each row chained to the one before it in the group.
 
 // pg_advisory_xact_lock's key: a constant only the audit log uses ("OCAU" + 1).
 const APPEND_LOCK_KEY = '5711611213597605889';
@@ -19,8 +21,12 @@ const APPEND_LOCK_KEY = '5711611213597605889';
 const HEAD_SQL = `SELECT h.seq::text AS seq, h.hash, ${atText("date_trunc('milliseconds', clock_timestamp())")} AS at
 FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1) AS h ON true`;
 
-const INSERT_SQL = `INSERT INTO audit_log (seq, at, user_name, role, environment, action, order_id, body, outcome, address, user_agent, prev_hash, key_id, hash)
-VALUES ($1::bigint, $2::timestamptz, $3, $4, $5, $6, $7, $8::json, $9, $10, $11, $12, $13, $14)`;
+const COLUMNS_PER_ROW = 14;
+const insertSql = (rows: number) =>
+  `INSERT INTO audit_log (seq, at, user_name, role, environment, action, order_id, body, outcome, address, user_agent, prev_hash, key_id, hash) VALUES ${Array.from({ length: rows }, (_, r) => {
+    const p = (n: number) => `$${r * COLUMNS_PER_ROW + n}`;
+    return `(${p(1)}::bigint, ${p(2)}::timestamptz, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}::json, ${p(9)}, ${p(10)}, ${p(11)}, ${p(12)}, ${p(13)}, ${p(14)})`;
+  }).join(', ')}`;
 
 // Bounds on what a caller (or a browser's User-Agent) can make one row hold. NUL is the one
 // character a PostgreSQL text column refuses; a lone surrogate (or one left by the cut) would be
@@ -35,37 +41,84 @@ export interface AuditLogOptions {
   key?: AuditKey;
 }
 
+/** Appends written in one transaction at most: a burst of calls (the gateway's) costs one lock and one head read. */
+const MAX_GROUP = 100;
+
+interface Pending {
+  entry: AuditEntry;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
 export function createAuditLog(db: Database, options: AuditLogOptions = {}): AuditSink {
   const key = options.key ?? null;
+  const toFields = (entry: AuditEntry) => {
+    const secrets = options.secrets?.() ?? [];
+    // Secrets out before the cut, so no part of one survives at a field's end.
+    const field = (value: string, max: number) => bounded(withoutSecrets(value, secrets), max);
+    const optional = (value: string | null, max: number) => (value === null ? null : field(value, max));
+    return {
+      user: optional(entry.user, 320),
+      role: optional(entry.role, 100),
+      environment: optional(entry.environment, 100),
+      action: field(entry.action, 100),
+      order_id: optional(entry.order_id, 200),
+      body: auditBodyText(entry.body, secrets),
+      outcome: field(entry.outcome, 1000),
+      address: optional(entry.address, 100),
+      user_agent: optional(entry.user_agent, 512),
+    };
+  };
+  /** One transaction for the group: each row chained to the one before it, all committed together. */
+  const append = async (group: readonly Pending[]) => {
+    const fields = group.map((pending) => toFields(pending.entry));
+    await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [APPEND_LOCK_KEY]);
+      const { rows } = await tx.query<{ seq: string | null; hash: string | null; at: string }>(HEAD_SQL);
+      const head = rows[0];
+      if (head === undefined) throw new Error('the audit head query returned no row');
+      let seq = BigInt(head.seq ?? '0');
+      let prev = head.hash ?? GENESIS_HASH;
+      const values: (string | null)[] = [];
+      for (const f of fields) {
+        seq += 1n;
+        const row: ChainedFields = { seq: String(seq), at: head.at, ...f, prev_hash: prev, key_id: key?.id ?? null };
+        const hash = rowHash(row, key);
+        values.push(...chainedValues(row).slice(0, 12), row.key_id, hash);
+        prev = hash;
+      }
+      await tx.queryAndCommit(insertSql(fields.length), values);
+    });
+  };
+  // Appends that arrive while a group is being written wait and go together in the next one; each
+  // caller is answered once its own row is committed. A group that fails is written again row by
+  // row, so one bad entry fails only its own caller.
+  const queue: Pending[] = [];
+  let draining = false;
+  const drain = async () => {
+    draining = true;
+    while (queue.length > 0) {
+      const group = queue.splice(0, MAX_GROUP);
+      try {
+        await append(group);
+        for (const pending of group) pending.resolve();
+      } catch (error) {
+        if (group.length === 1) {
+          group[0]?.reject(error);
+          continue;
+        }
+        for (const pending of group) {
+          await append([pending]).then(pending.resolve, pending.reject);
+        }
+      }
+    }
+    draining = false;
+  };
   return {
-    async record(entry: AuditEntry): Promise<void> {
-      const secrets = options.secrets?.() ?? [];
-      // Secrets out before the cut, so no part of one survives at a field's end.
-      const field = (value: string, max: number) => bounded(withoutSecrets(value, secrets), max);
-      const optional = (value: string | null, max: number) => (value === null ? null : field(value, max));
-      const body = auditBodyText(entry.body, secrets);
-      await db.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [APPEND_LOCK_KEY]);
-        const { rows } = await tx.query<{ seq: string | null; hash: string | null; at: string }>(HEAD_SQL);
-        const head = rows[0];
-        if (head === undefined) throw new Error('the audit head query returned no row');
-        const row: ChainedFields = {
-          seq: String(BigInt(head.seq ?? '0') + 1n),
-          at: head.at,
-          user: optional(entry.user, 320),
-          role: optional(entry.role, 100),
-          environment: optional(entry.environment, 100),
-          action: field(entry.action, 100),
-          order_id: optional(entry.order_id, 200),
-          body,
-          outcome: field(entry.outcome, 1000),
-          address: optional(entry.address, 100),
-          user_agent: optional(entry.user_agent, 512),
-          prev_hash: head.hash ?? GENESIS_HASH,
-          key_id: key?.id ?? null,
-        };
-        const values = chainedValues(row);
-        await tx.queryAndCommit(INSERT_SQL, [...values.slice(0, 12), row.key_id, rowHash(row, key)]);
+    record(entry: AuditEntry): Promise<void> {
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ entry, resolve, reject });
+        if (!draining) void drain();
       });
     },
   };
