@@ -1,4 +1,6 @@
-import { parseCsv } from './csv.ts';
+import { withDecimalPoint } from '../contract/amount-text.ts';
+import type { CsvSeparator } from './csv.ts';
+import { CSV_SEPARATORS, parseCsv } from './csv.ts';
 
 // A bulk refund file: a header row naming the columns, then one refund per row.
 
@@ -21,18 +23,40 @@ export interface BulkRowInput {
 }
 
 export type BulkFileResult =
-  | { ok: true; rows: BulkRowInput[]; ignoredColumns: string[] }
+  | { ok: true; rows: BulkRowInput[]; ignoredColumns: string[]; separator: CsvSeparator }
   | { ok: false; error: string };
 
+/** How the page names a separator: "Read as semicolon-separated". */
+export const SEPARATOR_NAMES: Readonly<Record<CsvSeparator, string>> = { ',': 'comma-separated', ';': 'semicolon-separated', '\t': 'TAB-separated' };
+
+/**
+ * The separator of the header row: the one that splits it into the required columns, else the one
+ * it holds most of (its missing columns are then named as that separator reads them), else a comma.
+ * A spreadsheet in a language whose decimal mark is a comma writes semicolons.
+ */
+export function detectSeparator(text: string): CsvSeparator {
+  const header = (text.startsWith('\uFEFF') ? text.slice(1) : text).split(/\r\n|\r|\n/, 1)[0] ?? '';
+  const names = (separator: CsvSeparator) => header.split(separator).map((name) => name.trim().replace(/^"(.*)"$/, '$1').trim().toLowerCase());
+  const fitting = CSV_SEPARATORS.find((separator) => REQUIRED_COLUMNS.every((column) => names(separator).includes(column)));
+  if (fitting !== undefined) return fitting;
+  const counts = CSV_SEPARATORS.map((separator) => ({ separator, count: header.split(separator).length - 1 }));
+  const most = counts.reduce((best, next) => (next.count > best.count ? next : best));
+  return most.count > 0 ? most.separator : ',';
+}
+
 export function readBulkFile(text: string): BulkFileResult {
-  const parsed = parseCsv(text);
+  const separator = detectSeparator(text);
+  const parsed = parseCsv(text, separator);
   if (!parsed.ok) return parsed;
   const [header, ...body] = parsed.records;
   if (header === undefined) return { ok: false, error: 'The file is empty: it needs a header row (order_id,amount,reason) and one row per refund' };
   const names = header.fields.map((f) => f.trim().toLowerCase());
   const missing = REQUIRED_COLUMNS.filter((c) => !names.includes(c));
   if (missing.length > 0) {
-    return { ok: false, error: `The header row lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (it must name order_id, amount and reason)` };
+    return {
+      ok: false,
+      error: `The header row lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (it must name order_id, amount and reason; read as ${SEPARATOR_NAMES[separator]})`,
+    };
   }
   const repeated = names.filter((n, i) => n !== '' && names.indexOf(n) !== i);
   if (repeated.length > 0) return { ok: false, error: `The header row names ${repeated[0] ?? ''} twice` };
@@ -49,13 +73,14 @@ export function readBulkFile(text: string): BulkFileResult {
       key: `line-${record.line}`,
       line: record.line,
       order_id: cell(record.fields, 'order_id'),
-      amount: cell(record.fields, 'amount'),
+      // With semicolons or TABs between fields, a comma in an amount is its decimal mark (12,50).
+      amount: separator === ',' ? cell(record.fields, 'amount') : withDecimalPoint(cell(record.fields, 'amount')),
       reason: cell(record.fields, 'reason'),
       destination_account_number: cell(record.fields, ACCOUNT_COLUMN),
     });
   }
   if (rows.length === 0) return { ok: false, error: 'The file has a header row but no refunds' };
-  return { ok: true, rows, ignoredColumns: names.filter((n) => n !== '' && !KNOWN_COLUMNS.includes(n)) };
+  return { ok: true, rows, ignoredColumns: names.filter((n) => n !== '' && !KNOWN_COLUMNS.includes(n)), separator };
 }
 
 /** The template offered for download: the header and nothing else. */
@@ -63,13 +88,14 @@ export const BULK_TEMPLATE_CSV = 'order_id,amount,reason\r\n';
 
 /**
  * The example offered for download (examples/bulk-refunds.csv holds the same): a full refund, a
- * partial one, a quoted reason with a comma, a row with its own account. The ids are placeholders:
- * uploaded as they are, every row says "Unknown order".
+ * partial one, reasons as the refund dialog takes them (listed, or "Other: " with the words, here
+ * quoted for its comma), a row with its own account. The ids are placeholders: uploaded as they
+ * are, every row says "Unknown order".
  */
 export const BULK_EXAMPLE_CSV = [
   'order_id,amount,reason,destination_account_number',
-  '3b0d8f5e-2a44-4c1e-9f3a-6d2c1b7e9a01,full,Event cancelled,',
-  '7c9e6679-7425-40de-944b-e07fc1f90ae7,12.50,Double charge,',
-  'a1f5c2d4-8b3e-4f6a-9c7d-2e1b0a9f8c65,5.00,"Late delivery, partial refund",CZ6508000000192000145399',
+  '3b0d8f5e-2a44-4c1e-9f3a-6d2c1b7e9a01,full,Customer request,',
+  '7c9e6679-7425-40de-944b-e07fc1f90ae7,12.50,Duplicate payment,',
+  'a1f5c2d4-8b3e-4f6a-9c7d-2e1b0a9f8c65,5.00,"Other: Late delivery, partial refund",CZ6508000000192000145399',
   '',
 ].join('\r\n');

@@ -55,7 +55,7 @@ describe('a file full of bad rows: each row says why', () => {
       8: ['amount must be greater than 0'],
       9: ['amount must be greater than 0'],
       10: ['amount is missing (an amount such as 12.50, or full)'],
-      11: ['reason is missing'],
+      11: ['reason is missing (one of Customer request, Duplicate payment, Goods not delivered, Goods returned, Fraud, Other; any other text is sent as Other with it as its note)'],
       12: ['With line 13 this order would be refunded 110.00, more than its current amount (100.00)'],
       13: ['With line 12 this order would be refunded 110.00, more than its current amount (100.00)'],
       14: ['With line 15 this order would be refunded 100.00, more than its current amount (80.00)'],
@@ -112,8 +112,32 @@ describe('a file full of bad rows: each row says why', () => {
     const run = planRun(checkedFixture(), 'local-sandbox');
     const lines = resultCsv(run).trim().split('\r\n');
     expect(lines).toHaveLength(1 + 17);
-    expect(lines[1]).toMatch(/^2,11111111-1111-4111-8111-111111111111,10\.00,Double charge,pending,Not sent yet,RF-[A-Z0-9]{20},REFUND-\d{8}-[A-Z0-9]{8},,$/);
+    expect(lines[1]).toMatch(/^2,11111111-1111-4111-8111-111111111111,10\.00,Other: Double charge,pending,Not sent yet,RF-[A-Z0-9]{20},REFUND-\d{8}-[A-Z0-9]{8},,$/);
     expect(lines[2]).toBe('3,not-an-order,5.00,Typo in the id,skipped,Not sent: order_id is not an order id (a UUID such as 3f2b…-…),,,,');
     expect(lines[7]).toBe("8,44444444-4444-4444-8444-444444444444,'-3.00,Negative,skipped,Not sent: amount must be greater than 0,,,,");
+  });
+});
+
+describe("reasons follow the refund dialog's rule: one of the list, or Other with the words as its note", () => {
+  const row = (line: number, reason: string) => ({ key: `line-${line}`, line, order_id: '99999999-9999-4999-8999-999999999999', amount: '1.00', reason, destination_account_number: '' });
+  test.each([
+    ['Goods returned', 'Goods returned'],
+    ['  goods RETURNED ', 'Goods returned'],
+    ['Fraud', 'Fraud'],
+    ['Event cancelled', 'Other: Event cancelled'],
+    ['Other: Event cancelled', 'Other: Event cancelled'],
+    ['other - late delivery', 'Other: late delivery'],
+    ['Other reasons, see ticket 7', 'Other: Other reasons, see ticket 7'],
+  ])('%j is sent as %j', (reason, sentAs) => {
+    const [checked] = checkRows([row(2, reason)], orders, ACCOUNT);
+    expect(checked?.problems).toEqual([]);
+    expect(checked?.reasonAs).toBe(sentAs);
+    expect(planRun(checkRows([row(2, reason)], orders, ACCOUNT), 'sandbox').rows[0]?.plan.reason).toBe(sentAs);
+  });
+
+  test.each(['Other', ' other ', 'Other:', 'Other —  '])('%j alone has no words for Other: a problem, nothing sent', (reason) => {
+    const checked = checkRows([row(2, reason)], orders, ACCOUNT);
+    expect(checked[0]?.problems).toEqual(['reason "Other" needs its words: write "Other: why", or the reason itself']);
+    expect(planRun(checked, 'sandbox').rows).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { AMOUNT_MESSAGE, charCount, isAmountString } from '../contract/fields.ts
 import { addMoney, compareMoney, formatMoney, sumMoney } from '../contract/money.ts';
 import { refundStatusProblem } from '../contract/rules.ts';
 import type { Order } from '../contract/schemas.ts';
+import { readReasonText, reasonText, REFUND_REASONS } from '../contract/refund-reasons.ts';
 import { isUuid } from '../contract/uuid.ts';
 import type { BulkRowInput } from './bulk-file.ts';
 
@@ -25,6 +26,11 @@ export interface CheckedRow extends BulkRowInput {
   refund: string | null;
   /** The account the refund goes to: the row's own, else the batch's. */
   account: string;
+  /**
+   * The reason the refund carries, by the refund dialog's rule (contract/refund-reasons.ts): a listed
+   * reason, or "Other: <the file's text>"; null when the row has none.
+   */
+  reasonAs: string | null;
   problems: string[];
 }
 
@@ -59,8 +65,10 @@ export function checkRows(rows: readonly BulkRowInput[], orders: ReadonlyMap<str
     else if (!isFull(row.amount) && !isAmountString(row.amount)) problems.push(`amount: ${AMOUNT_MESSAGE}, or ${FULL}`);
     else if (!isFull(row.amount) && compareMoney(row.amount, '0') <= 0) problems.push('amount must be greater than 0');
 
-    if (row.reason === '') problems.push('reason is missing');
-    else if (charCount(row.reason) > MAX_REASON_CHARS) problems.push(`reason is longer than ${MAX_REASON_CHARS} characters`);
+    const reason = readReasonText(row.reason);
+    if (row.reason === '') problems.push(`reason is missing (one of ${REFUND_REASONS.join(', ')}; any other text is sent as Other with it as its note)`);
+    else if (reason === null) problems.push('reason "Other" needs its words: write "Other: why", or the reason itself');
+    else if (charCount(reasonText(reason)) > MAX_REASON_CHARS) problems.push(`reason is longer than ${MAX_REASON_CHARS} characters`);
 
     const account = row.destination_account_number !== '' ? row.destination_account_number : batchAccount.trim();
     if (account === '') problems.push('No destination account: give the batch one, or the row a destination_account_number');
@@ -74,7 +82,7 @@ export function checkRows(rows: readonly BulkRowInput[], orders: ReadonlyMap<str
       if (earlier === undefined) firstSeen.set(same, row.line);
       else problems.push(`Duplicate of line ${earlier} (same order and amount)`);
     }
-    return { ...row, refund, account, problems };
+    return { ...row, refund, account, reasonAs: reason === null ? null : reasonText(reason), problems };
   });
 
   // Rows of one order together must not refund more than it has now (D4), counted over the rows

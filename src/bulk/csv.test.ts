@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { BULK_EXAMPLE_CSV, BULK_TEMPLATE_CSV, readBulkFile } from './bulk-file.ts';
+import { BULK_EXAMPLE_CSV, BULK_TEMPLATE_CSV, readBulkFile, SEPARATOR_NAMES } from './bulk-file.ts';
 import { inertCell, MAX_CSV_ROWS, parseCsv, toCsv } from './csv.ts';
 
 const fields = (text: string) => {
@@ -66,9 +66,34 @@ describe('readBulkFile', () => {
     const result = readBulkFile('reason, Amount ,order_id,note\r\n Double charge ,12.50, 6f1c7c53-6a5e-4b8e-9d55-0a0f1f1f1f1f ,x\r\n,,,\r\n');
     expect(result).toEqual({
       ok: true,
+      separator: ',',
       ignoredColumns: ['note'],
       rows: [{ key: 'line-2', line: 2, order_id: '6f1c7c53-6a5e-4b8e-9d55-0a0f1f1f1f1f', amount: '12.50', reason: 'Double charge', destination_account_number: '' }],
     });
+  });
+
+  test.each([
+    [',', 'comma'],
+    [';', 'semicolon'],
+    ['\t', 'TAB'],
+  ])('a file separated by %j (a spreadsheet in another language) is read from its header row; with ; or TAB, 12,50 is 12.50', (separator, name) => {
+    const id = '6f1c7c53-6a5e-4b8e-9d55-0a0f1f1f1f1f';
+    const cells = (...values: string[]) => values.join(separator);
+    // A BOM, as Excel's "CSV UTF-8" writes it; a quoted reason holding both other separators.
+    const text = `\uFEFF${cells('order_id', 'amount', 'reason')}\r\n${cells(id, separator === ',' ? '"12,50"' : '12,50', '"Other: late; partial, sorry"')}\r\n${cells(id, '3.10', 'Goods returned')}\r\n`;
+    const result = readBulkFile(text);
+    expect(result.ok && result.separator).toBe(separator);
+    expect(SEPARATOR_NAMES[result.ok ? result.separator : ',']).toBe(`${name}-separated`);
+    expect(result.ok && result.rows.map((r) => [r.order_id, r.amount, r.reason])).toEqual([
+      // With commas between fields a comma in an amount is no decimal mark: the checks refuse it.
+      [id, separator === ',' ? '12,50' : '12.50', 'Other: late; partial, sorry'],
+      [id, '3.10', 'Goods returned'],
+    ]);
+  });
+
+  test('a semicolon header missing a column says so, and how the file was read', () => {
+    const result = readBulkFile('order_id;amount;note\r\nx;1;y\r\n');
+    expect(result).toEqual({ ok: false, error: 'The header row lacks the column reason (it must name order_id, amount and reason; read as semicolon-separated)' });
   });
 
   test.each([
@@ -87,8 +112,8 @@ test('the example offered for download is examples/bulk-refunds.csv, and it read
   expect(readFileSync(new URL('../../examples/bulk-refunds.csv', import.meta.url), 'utf8')).toBe(BULK_EXAMPLE_CSV);
   const file = readBulkFile(BULK_EXAMPLE_CSV);
   expect(file.ok && file.rows.map((r) => [r.amount, r.reason, r.destination_account_number])).toEqual([
-    ['full', 'Event cancelled', ''],
-    ['12.50', 'Double charge', ''],
-    ['5.00', 'Late delivery, partial refund', 'CZ6508000000192000145399'],
+    ['full', 'Customer request', ''],
+    ['12.50', 'Duplicate payment', ''],
+    ['5.00', 'Other: Late delivery, partial refund', 'CZ6508000000192000145399'],
   ]);
 });

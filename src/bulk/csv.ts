@@ -1,5 +1,7 @@
 // RFC 4180 CSV, as spreadsheets write it: fields separated by commas, records by CRLF (a bare LF or
 // CR is accepted too), a field in double quotes may hold commas, line breaks and "" for one quote.
+// Spreadsheets set to a language whose decimal mark is a comma (most of Europe) separate fields
+// with semicolons instead, and "Text (tab delimited)" exports with TABs: the separator is a parameter.
 // A UTF-8 byte order mark (Excel's "CSV UTF-8") is dropped. Pure: the browser and, in team mode, the
 // console server parse a file the same way.
 
@@ -16,8 +18,12 @@ export interface CsvRecord {
 
 export type CsvResult = { ok: true; records: CsvRecord[] } | { ok: false; error: string };
 
+/** The field separators a file may use. */
+export const CSV_SEPARATORS = [',', ';', '\t'] as const;
+export type CsvSeparator = (typeof CSV_SEPARATORS)[number];
+
 /** Every record of `text`, or the first reason it is not CSV. Limits: MAX_CSV_CHARS, MAX_CSV_ROWS + 1 (the header). */
-export function parseCsv(text: string): CsvResult {
+export function parseCsv(text: string, separator: CsvSeparator = ','): CsvResult {
   if (text.length > MAX_CSV_CHARS) return { ok: false, error: `The file is larger than ${MAX_CSV_CHARS / 1_048_576} MiB` };
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const records: CsvRecord[] = [];
@@ -52,7 +58,7 @@ export function parseCsv(text: string): CsvResult {
         quoted = false;
         i += 1;
         const next = source.charAt(i);
-        if (next !== '' && next !== ',' && next !== '\r' && next !== '\n') {
+        if (next !== '' && next !== separator && next !== '\r' && next !== '\n') {
           return { ok: false, error: `Line ${line}: text after a closing quote (write "" for a quote inside a quoted field)` };
         }
         continue;
@@ -69,7 +75,7 @@ export function parseCsv(text: string): CsvResult {
       i += 1;
       continue;
     }
-    if (ch === ',') {
+    if (ch === separator) {
       fields.push(field);
       field = '';
       started = true;

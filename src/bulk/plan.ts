@@ -22,7 +22,7 @@ export function planRun(rows: readonly CheckedRow[], environmentId: string, now 
         key: row.key,
         line: row.line,
         order_id: row.order_id,
-        reason: row.reason,
+        reason: row.reasonAs ?? row.reason,
         body: {
           amount: formatMoney(row.refund ?? '0'),
           destination_account_number: row.account,

@@ -11,6 +11,17 @@ export const DOCUMENTED_VAT_PATTERN = /^-?[0-9]{0,2}(?:\.[0-9]{0,2})?$/;
 export const AMOUNT_PATTERN = /^-?(?:[0-9]{1,8}(?:\.[0-9]{0,2})?|\.[0-9]{1,2})$/;
 export const VAT_PATTERN = /^-?(?:[0-9]{1,2}(?:\.[0-9]{0,2})?|\.[0-9]{1,2})$/;
 
+const COMMA_DECIMAL = /^-?[0-9]*,[0-9]*$/;
+
+/**
+ * D11: a single decimal comma turned into a dot ("1,50" -> "1.50", ",5" -> ".5"), as much of Europe
+ * writes amounts. Anything else is left as it is, so its checks say what is wrong with it
+ * ("1.000,50" is not guessed at).
+ */
+export function withDecimalPoint(text: string): string {
+  return COMMA_DECIMAL.test(text) ? text.replace(',', '.') : text;
+}
+
 /** True when `value` is a decimal string the contract accepts (pattern and at least one digit). */
 export function isAmountString(value: string): boolean {
   return AMOUNT_PATTERN.test(value);

@@ -1,10 +1,9 @@
+import { withDecimalPoint } from '../../contract/amount-text.ts';
 import { stripWhitespace } from '../../contract/fields.ts';
 
 // docs/decisions.md D11: amount inputs accept a decimal comma, as people in much of Europe type one
 // ("1,50"), and turn it into the documented form with a dot as the person leaves the field. What
 // is sent always has a dot: the service's pattern has no comma.
-
-const COMMA_DECIMAL = /^-?[0-9]*,[0-9]*$/;
 
 /**
  * What an amount input holds once the person leaves it: stripped of outer whitespace (D11), and a
@@ -12,6 +11,5 @@ const COMMA_DECIMAL = /^-?[0-9]*,[0-9]*$/;
  * typed, so the field's own message says what is wrong with it ("1.000,50" is not guessed at).
  */
 export function normalizeDecimalInput(value: string): string {
-  const stripped = stripWhitespace(value);
-  return COMMA_DECIMAL.test(stripped) ? stripped.replace(',', '.') : stripped;
+  return withDecimalPoint(stripWhitespace(value));
 }

@@ -2,10 +2,11 @@ import type { BulkRun } from '../../contract/bulk-run-model.ts';
 import type { CreateTeamBulkRun } from '../../contract/bulk-runs.ts';
 import { compareMoney, formatMoney, sumMoney } from '../../contract/money.ts';
 import type { TeamEnvironment } from '../team-config.ts';
+import { readReasonText, reasonText, REFUND_REASONS } from '../../contract/refund-reasons.ts';
 import { isUuid } from '../../contract/uuid.ts';
 
 // The server does not take the browser's word for a plan. Before anything is kept, every
-// row must be unsent, each refund must carry identifiers of its own (the same payment_identifier
+// row must be unsent, carry a reason by the refund dialog's rule, each refund must carry identifiers of its own (the same payment_identifier
 // twice would be one refund, or a duplicate refused, never what the person confirmed), the total
 // must be what the rows add up to, and in production the person must have typed that total.
 // The answer is a DRF-shaped body (D3) naming `plan` or `confirmation`, for the page to show.
@@ -34,6 +35,11 @@ export function planProblems(input: CreateTeamBulkRun, environment: TeamEnvironm
     if (state.kind !== 'pending') rowProblems.push(`${at}: it is ${state.kind}, not waiting to be sent; make a new plan from the file.`);
     if (!isUuid(row.order_id)) rowProblems.push(`${at}: "${row.order_id.slice(0, 60)}" is not an order id.`);
     if (compareMoney(row.body.amount, '0') <= 0) rowProblems.push(`${at}: a refund must be more than 0.00.`);
+    // The refund dialog's rule (contract/refund-reasons.ts), as the page's checks wrote it.
+    const reason = readReasonText(row.reason);
+    if (reason === null || reasonText(reason) !== row.reason) {
+      rowProblems.push(`${at}: the reason "${row.reason.slice(0, 60)}" is neither one of ${REFUND_REASONS.join(', ')} nor "Other: <why>".`);
+    }
   }
   problems.push(...rowProblems.slice(0, MAX_LISTED));
   if (rowProblems.length > MAX_LISTED) problems.push(`…and ${rowProblems.length - MAX_LISTED} more rows like these.`);

@@ -112,6 +112,9 @@ describe('a plan the server refuses, nothing kept or sent', () => {
     ['a total that is not the sum', (p: ReturnType<typeof planOf>) => ({ ...p, total: '25.00' }), /The total 25.00 is not what the rows add up to \(20.00\)/],
     ['another environment', (p: ReturnType<typeof planOf>) => ({ ...p, environmentId: 'live' }), /made for the environment "live", not Sandbox/],
     ['no rows', (p: ReturnType<typeof planOf>) => ({ ...p, rows: [], total: '0.00' }), /no refund to send/],
+    // The refund dialog's rule for reasons holds for a plan made elsewhere too.
+    ['a reason off the list', (p: ReturnType<typeof planOf>) => ({ ...p, rows: p.rows.map((r) => ({ ...r, plan: { ...r.plan, reason: 'Event cancelled' } })) }), /Line 2: the reason "Event cancelled" is neither one of Customer request, .*, Other nor "Other: <why>"/],
+    ['"Other" without its words', (p: ReturnType<typeof planOf>) => ({ ...p, rows: p.rows.map((r) => ({ ...r, plan: { ...r.plan, reason: 'Other' } })) }), /Line 2: the reason "Other" is neither/],
   ])('%s: 400 naming the plan', async (_, spoil, words) => {
     const ids = await orders(2);
     const plan = spoil(planOf('sandbox', ids.map((orderId) => ({ orderId, amount: '10.00' }))));

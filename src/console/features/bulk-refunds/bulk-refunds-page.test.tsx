@@ -77,6 +77,14 @@ describe('bulk refunds page', () => {
     expect(kept).not.toContain('dev-token');
   });
 
+  test('a semicolon-separated file (a European spreadsheet): read from its header, said so, 12,50 as 12.50; a reason off the list goes as Other', async () => {
+    const order = await seedOrder('50.00', 'activated');
+    await upload(`\uFEFForder_id;amount;reason\r\n${order.id};12,50;Double charge\r\n`);
+    expect(screen.getByText('Read as semicolon-separated: a comma in an amount is its decimal mark (12,50 is 12.50).')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Amount, line 2' })).toHaveValue('12.50');
+    expect(screen.getByText('Sent as: Other: Double charge')).toBeInTheDocument();
+  });
+
   test('a lost answer: the order is read again and the refund counted, never sent twice', async () => {
     const order = await seedOrder('40.00', 'activated');
     let sent = 0;

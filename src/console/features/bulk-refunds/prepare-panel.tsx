@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { BulkRowInput } from '../../../bulk/bulk-file.ts';
-import { readBulkFile } from '../../../bulk/bulk-file.ts';
+import { readBulkFile, SEPARATOR_NAMES } from '../../../bulk/bulk-file.ts';
+import type { CsvSeparator } from '../../../bulk/csv.ts';
 import { bulkTotals, checkRows } from '../../../bulk/checks.ts';
 import { planRun } from '../../../bulk/plan.ts';
 import type { BulkRun } from '../../../contract/bulk-run-model.ts';
@@ -16,6 +17,7 @@ interface LoadedFile {
   name: string;
   rows: BulkRowInput[];
   ignoredColumns: string[];
+  separator: CsvSeparator;
 }
 
 interface Props {
@@ -50,7 +52,7 @@ export function PreparePanel({ environment, team, onStart, starting = false }: P
       return;
     }
     setFileError(null);
-    setFile({ name, rows: result.rows, ignoredColumns: result.ignoredColumns });
+    setFile({ name, rows: result.rows, ignoredColumns: result.ignoredColumns, separator: result.separator });
   };
 
   const edit = (key: string, patch: { amount?: string; reason?: string }) =>
@@ -64,9 +66,16 @@ export function PreparePanel({ environment, team, onStart, starting = false }: P
         <Paper withBorder p="md">
           <Stack gap="sm">
             <Group justify="space-between" align="flex-end">
-              <Text fw={600}>
-                {file.name}: {rows.length} row{rows.length === 1 ? '' : 's'}
-              </Text>
+              <div>
+                <Text fw={600}>
+                  {file.name}: {rows.length} row{rows.length === 1 ? '' : 's'}
+                </Text>
+                {/* Which separator the header row showed, so a file read the wrong way is noticed at once. */}
+                <Text size="sm" c="dimmed">
+                  Read as {SEPARATOR_NAMES[file.separator]}
+                  {file.separator === ',' ? '' : ': a comma in an amount is its decimal mark (12,50 is 12.50)'}.
+                </Text>
+              </div>
               <Button variant="default" size="xs" onClick={() => void checks.refetch()} loading={reading}>
                 Check again
               </Button>

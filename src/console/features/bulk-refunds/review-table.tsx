@@ -52,6 +52,12 @@ export function ReviewTable({ rows, onEdit, onDrop }: Props) {
                   onChange={(event) => onEdit(row.key, { reason: event.currentTarget.value })}
                   autoComplete="off"
                 />
+                {/* The refund dialog's rule: a text off the list goes as Other with it as its note; say so before it is sent. */}
+                {row.reasonAs !== null && row.reasonAs !== row.reason && (
+                  <Text size="xs" c="dimmed" mt={2}>
+                    Sent as: {row.reasonAs}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td ff="monospace">{row.refund ?? '—'}</Table.Td>
               <Table.Td>

@@ -23,7 +23,7 @@ export function planOf(environmentId: string, refunds: readonly { orderId: strin
         key: `line-${i + 2}`,
         line: i + 2,
         order_id: refund.orderId,
-        reason: 'Event cancelled',
+        reason: 'Other: Event cancelled',
         body: { amount: refund.amount, destination_account_number: ACCOUNT, payment_identifier: newPaymentIdentifier(), external_id: newRefundExternalId(now) },
       },
       state: { kind: 'pending' },
