@@ -70,8 +70,22 @@ export const teamBulkRunSummarySchema = z.object({
 });
 export type TeamBulkRunSummary = z.infer<typeof teamBulkRunSummarySchema>;
 
-/** One run with its plan and every row's state (bulk-run-model.ts). */
-export const teamBulkRunSchema = teamBulkRunSummarySchema.extend({ run: bulkRunSchema });
+/**
+ * Who is sending a running run, on the run's own read (GET …/bulk-runs/{id}): the console process
+ * holding it renews its hold every third of the hold's length while it lives. `stalled`: not heard
+ * from for longer than that and a margin (killed, or restarting); another process then takes the run
+ * over once the hold runs out, reading first the order of a row that was in flight: at the latest
+ * in `takeover_in_ms` (the hold's end, then its next look for runs).
+ */
+export const bulkRunSenderSchema = z.object({
+  heard_ms_ago: z.int().nonnegative(),
+  takeover_in_ms: z.int().nonnegative(),
+  stalled: z.boolean(),
+});
+export type BulkRunSender = z.infer<typeof bulkRunSenderSchema>;
+
+/** One run with its plan and every row's state (bulk-run-model.ts); `sender` on its own read while a process holds it. */
+export const teamBulkRunSchema = teamBulkRunSummarySchema.extend({ run: bulkRunSchema, sender: bulkRunSenderSchema.nullable().optional() });
 export type TeamBulkRun = z.infer<typeof teamBulkRunSchema>;
 
 export const teamBulkRunListSchema = z.object({ results: z.array(teamBulkRunSummarySchema) });

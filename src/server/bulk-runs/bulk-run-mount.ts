@@ -15,17 +15,21 @@ import { resolveBulkSettings } from './bulk-runner-settings.ts';
 export function registerBulkRuns(app: Hono<TeamEnv>, ctx: TeamContext, sandbox: { app: FetchApp; token: string } | undefined): void {
   // Without a server to stop it (a bare app in a test), the runner lives as long as the process.
   const background = ctx.background ?? createBackground().background;
+  const settings = resolveBulkSettings(ctx.config.bulkRuns);
   const runner = startBulkRunner({
     db: ctx.db,
     audit: ctx.audit,
     call: serviceCaller(ctx, sandbox),
     environments: ctx.config.environments,
-    settings: resolveBulkSettings(ctx.config.bulkRuns),
+    settings,
     log: ctx.log,
     background,
   });
   app.route(
     '/api',
-    createBulkRunRoutes({ db: ctx.db, audit: ctx.audit, environments: ctx.config.environments, ttlMs: ctx.config.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS, wake: () => runner.wake() }),
+    createBulkRunRoutes({ db: ctx.db, audit: ctx.audit, environments: ctx.config.environments, ttlMs: ctx.config.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
+      wake: () => runner.wake(),
+      lease: { lengthMs: settings.leaseMs, pollMs: settings.pollMs },
+    }),
   );
 }

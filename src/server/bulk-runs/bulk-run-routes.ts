@@ -17,8 +17,9 @@ import type { TeamEnvironment } from '../team-config.ts';
 import type { TeamEnv } from '../team-session.ts';
 import { clientAddress, userAgent } from '../team-session.ts';
 import { expireBatches } from './bulk-run-expiry.ts';
+import { senderOf } from './bulk-run-sender.ts';
 import { normalisedPlan, planProblems } from './bulk-plan-check.ts';
-import { awaitingApproval, decideRun, findRun, insertRun, listRuns, runOfPlan, setPaused, withdrawRun } from './bulk-run-store.ts';
+import { awaitingApproval, decideRun, findRun, insertRun, leaseEndsIn, listRuns, runOfPlan, setPaused, withdrawRun } from './bulk-run-store.ts';
 
 // D16/D17: the routes of src/contract/bulk-runs.ts (see there for the list and the
 // states). Every refusal is a DRF-shaped 4xx with words a person can act on, and audited; every
@@ -32,7 +33,10 @@ export interface BulkRunRoutesOptions {
   ttlMs: number;
   /** Tells the runner there is a run to send. */
   wake: () => void;
+  /** The runner's hold on a run and how often it looks for runs to take (bulk-runner-settings.ts), for a run's `sender`. */
+  lease: { lengthMs: number; pollMs: number };
 }
+
 
 // A plan of MAX_CSV_ROWS rows with long reasons and the file's held-back rows fits well within 4 MiB.
 const MAX_PLAN_BODY = 4 * 1024 * 1024;
@@ -126,7 +130,11 @@ export function createBulkRunRoutes(options: BulkRunRoutesOptions): Hono<TeamEnv
     return c.json({ results: await listRuns(db, environment.id) }, 200, NO_STORE);
   });
 
-  app.get('/env/:envId/bulk-runs/:id', async (c) => c.json(await runOf(c, 'read:order'), 200, NO_STORE));
+  app.get('/env/:envId/bulk-runs/:id', async (c) => {
+    const run = await runOf(c, 'read:order');
+    const sender = run.state === 'running' ? senderOf(await leaseEndsIn(db, run.id), options.lease) : null;
+    return c.json({ ...run, sender }, 200, NO_STORE);
+  });
 
   app.get('/env/:envId/bulk-runs/:id/result.csv', async (c) => {
     const run = await runOf(c, 'read:order');

@@ -203,6 +203,16 @@ async function stateIfOwned(db: Queryable, id: string, owner: string): Promise<T
   return rows[0] === undefined ? null : teamBulkRunStateSchema.parse(rows[0].state);
 }
 
+/** How long until the hold on a run ends (negative: it ran out), or null when no process holds it. */
+export async function leaseEndsIn(db: Queryable, id: string): Promise<number | null> {
+  const { rows } = await db.query<{ ends_in_ms: unknown }>(
+    "SELECT (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 AS ends_in_ms FROM console_bulk_runs WHERE id = $1 AND lease_owner IS NOT NULL",
+    [id],
+  );
+  const value = rows[0]?.ends_in_ms;
+  return typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : null;
+}
+
 /** Keeps the lease while a run waits (a long Retry-After); the run's state, or null when the lease is lost. */
 export async function renewLease(db: Queryable, id: string, owner: string, leaseMs: number): Promise<TeamBulkRunState | null> {
   const { rows } = await db.query<{ state: unknown }>(

@@ -138,6 +138,9 @@ test('300 rows with faults armed, the server killed mid-send and restarted: ever
   const killedAt = await runOn(url1);
   expect(killedAt.state).toBe('running');
   expect(killedAt.progress.done).toBe(inFlight);
+  // Its read says who sends it: a living process, heard from within the hold's renewal (a 2 s hold here).
+  expect(killedAt.sender).toMatchObject({ stalled: false });
+  expect(killedAt.sender?.heard_ms_ago).toBeLessThan(2_000);
   const [victim] = children;
   victim?.child.kill('SIGKILL');
   expect(await victim?.exited).toEqual({ code: null, signal: 'SIGKILL' });

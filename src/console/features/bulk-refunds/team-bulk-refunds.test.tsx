@@ -1,7 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createTeamBulkRunSchema } from '../../../contract/bulk-runs.ts';
 import { setServerConfigForTests } from '../../lib/server-config.ts';
+import { CONSOLE_ORIGIN, server } from '../../test/msw-server.ts';
 import { renderApp } from '../../test/render.tsx';
 import { seedOrder } from '../order-detail/test-support.ts';
 import { pollInterval } from './team-bulk-api.ts';
@@ -170,5 +172,55 @@ describe('bulk refunds in team mode', () => {
     await user.click(screen.getByRole('button', { name: 'Resume' }));
     await waitFor(() => expect(screen.getByTestId('bulk-progress')).toHaveTextContent('2 of 2 done · 2 refunded'));
     expect(fake.actions).toEqual(['resume']);
+  });
+
+  test('the console server goes away mid-run: the page says so and that the run goes on there; back, a stalled sender says when the run is picked up', async () => {
+    fakeBulkServer({ requester: ME, threshold: null });
+    const now = new Date().toISOString();
+    const running = withProgress({
+      id: 'run-live',
+      environment: 'sandbox',
+      requester: ME,
+      state: 'running',
+      state_reason: null,
+      total: '12.50',
+      created_at: now,
+      updated_at: now,
+      expires_at: null,
+      needs_approval: false,
+      decision: null,
+      progress: { total: 0, done: 0, refunded: 0, refused: 0, skipped: 0, unknown: 0 },
+      run: {
+        version: 1,
+        id: 'bulk-live',
+        environmentId: 'sandbox',
+        createdAt: now,
+        total: '12.50',
+        rows: [{ plan: { key: 'line-2', line: 2, order_id: 'e9f2af1c-6f45-4fca-ab80-854738524410', reason: 'Fraud', body: { amount: '12.50', destination_account_number: ACCOUNT, payment_identifier: 'RF-LIVE1', external_id: 'REFUND-LIVE1' } }, state: { kind: 'sending', before: '0.00', attempts: 1 } }],
+        leftOut: [],
+        finishedAt: null,
+      },
+    });
+    let server_: 'live' | 'gone' | 'stalled' = 'live';
+    const sender = { live: { heard_ms_ago: 1_000, takeover_in_ms: 74_000, stalled: false }, stalled: { heard_ms_ago: 31_000, takeover_in_ms: 44_000, stalled: true } };
+    server.use(
+      http.get(`${CONSOLE_ORIGIN}/api/env/sandbox/bulk-runs`, () => HttpResponse.json({ results: [running].map(({ run: _run, ...summary }) => summary) })),
+      http.get(`${CONSOLE_ORIGIN}/api/env/sandbox/bulk-runs/run-live`, () => (server_ === 'gone' ? HttpResponse.error() : HttpResponse.json({ ...running, sender: sender[server_] }))),
+    );
+    renderApp('/refunds/bulk');
+    expect(await screen.findByText('Refunding…', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText('Waiting for the run to be picked up again')).toBeNull();
+
+    server_ = 'gone';
+    const gone = await screen.findByRole('status', { name: 'The console server cannot be reached' }, { timeout: 15_000 });
+    expect(gone).toHaveTextContent('The run is kept on the server and goes on there');
+    // Not the failed request's own words.
+    expect(screen.queryByText(/could not be reached \(GET/)).toBeNull();
+
+    server_ = 'stalled';
+    const waiting = await screen.findByRole('status', { name: 'Waiting for the run to be picked up again' }, { timeout: 15_000 });
+    expect(waiting).toHaveTextContent('has not been heard from for 31 s');
+    expect(waiting).toHaveTextContent(/takes the run over when its hold runs out, by about .*\d{2}:\d{2}/);
+    expect(screen.queryByRole('status', { name: 'The console server cannot be reached' })).toBeNull();
   });
 });

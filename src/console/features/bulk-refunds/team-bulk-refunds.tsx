@@ -26,7 +26,17 @@ export function TeamBulkRefunds({ environment }: { environment: Environment }) {
       {!bulk.loading && bulk.team !== null && bulk.controls !== null && (
         <RunPanel
           controls={bulk.controls}
-          notice={<TeamRunNotice team={bulk.team} threshold={threshold} onWithdraw={bulk.withdraw} acting={bulk.acting} error={bulk.actError} />}
+          notice={
+            <TeamRunNotice
+              team={bulk.team}
+              threshold={threshold}
+              onWithdraw={bulk.withdraw}
+              acting={bulk.acting}
+              error={bulk.actError}
+              readAt={bulk.readAt}
+              unreachableSince={bulk.unreachableSince}
+            />
+          }
         />
       )}
       {!bulk.loading && bulk.team === null && (

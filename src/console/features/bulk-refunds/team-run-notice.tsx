@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconHourglass } from '@tabler/icons-react';
+import { IconCloudOff, IconHourglass } from '@tabler/icons-react';
 import type { TeamBulkRun } from '../../../contract/bulk-runs.ts';
 import { displayAmount, formatDateTime } from '../order-detail/order-format.ts';
 
@@ -7,6 +7,8 @@ import { displayAmount, formatDateTime } from '../order-detail/order-format.ts';
 // when, who decided and why, why it paused.
 
 const when = (iso: string) => formatDateTime(iso) ?? iso;
+const at = (ms: number) => when(new Date(ms).toISOString());
+const seconds = (ms: number) => `${Math.max(1, Math.round(ms / 1000))} s`;
 
 interface Props {
   team: TeamBulkRun;
@@ -15,15 +17,37 @@ interface Props {
   onWithdraw: (() => void) | null;
   acting: boolean;
   error: string | null;
+  /** When the run shown was read (Date.now() milliseconds). */
+  readAt: number;
+  /** When the console's server last answered, while it does not answer now; null while it does. */
+  unreachableSince: number | null;
 }
 
-export function TeamRunNotice({ team, threshold, onWithdraw, acting, error }: Props) {
+export function TeamRunNotice({ team, threshold, onWithdraw, acting, error, readAt, unreachableSince }: Props) {
   const decision = team.decision;
+  const sender = team.state === 'running' ? (team.sender ?? null) : null;
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
         Asked by {team.requester}, {when(team.created_at)}. The console server sends it: closing this tab stops nothing.
       </Text>
+      {unreachableSince !== null && (
+        <Alert color="yellow" icon={<IconCloudOff size={18} />} title="The console server cannot be reached" role="status">
+          <Text size="sm">
+            Its last answer came at {at(unreachableSince)}. The run is kept on the server and goes on there{team.state === 'running' ? ' (or, if the server stopped, once it is back)' : ''}:
+            nothing is lost and nothing is sent twice. This page shows the run again as soon as the server answers.
+          </Text>
+        </Alert>
+      )}
+      {unreachableSince === null && sender?.stalled === true && (
+        <Alert color="blue" icon={<IconHourglass size={18} />} title="Waiting for the run to be picked up again" role="status">
+          <Text size="sm">
+            The console process that was sending this run has not been heard from for {seconds(sender.heard_ms_ago)} (it stopped, or is restarting). Another console
+            process takes the run over when its hold runs out, by about {at(readAt + sender.takeover_in_ms)}, and reads the order of any refund that was on its way before
+            sending anything.
+          </Text>
+        </Alert>
+      )}
       {team.state === 'awaiting_approval' && (
         <Alert color="blue" icon={<IconHourglass size={18} />} title="Waiting for a second person's approval">
           <Stack gap="xs">

@@ -14,6 +14,10 @@ import { actOnTeamBulkRun, createTeamBulkRun, teamBulkQueries } from './team-bul
 // Team mode (D16/D17): the console server keeps and sends the run; this tab only shows it.
 // Closing the tab loses nothing: coming back lists the environment's runs and opens the unfinished one.
 
+/** No answer from the console's server at all (gone, restarting, or a proxy in front of it saying so). */
+const serverGone = (error: unknown): boolean =>
+  error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout' || (error.kind === 'http' && (error.status === 502 || error.status === 503 || error.status === 504)));
+
 /** The console's server refused the request, as opposed to an answer that was lost or could not be read. */
 const refusedByServer = (error: unknown): error is ApiError => error instanceof ApiError && error.kind === 'http' && error.status !== undefined && error.status >= 300;
 
@@ -113,13 +117,21 @@ export function useTeamBulkRun(environment: Environment, me: TeamMe | null, requ
 
   const createError = create.error === null ? null : refusedByServer(create.error) ? create.error.message : `The console's answer did not arrive (${create.error.message}).`;
 
+  // The run's reads stopped being answered while it was on screen: the server keeps the run; say so
+  // (with when it last answered) instead of the failed request's words.
+  const unreachable = team !== null && one.isError && serverGone(one.error);
+
   return {
     list,
     team,
     controls,
     /** The list or the opened run is still on its way: nothing to decide on yet. */
     loading: (chosen === undefined && list.isPending) || (openId !== null && one.isPending),
-    loadError: one.error?.message ?? null,
+    loadError: unreachable ? null : (one.error?.message ?? null),
+    /** When the console's server last answered the run's read, while it does not answer now; else null. */
+    unreachableSince: unreachable ? one.dataUpdatedAt : null,
+    /** When the run on screen was last read (the server's `sender` times count from then). */
+    readAt: one.dataUpdatedAt,
     open: (id: string | null) => setChosen(id),
     start: (plan: BulkRun, typedTotal: string | null) => create.mutate({ plan, typedTotal }),
     starting: create.isPending,
