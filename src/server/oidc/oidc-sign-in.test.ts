@@ -71,6 +71,7 @@ describe('sign-in with the provider', () => {
       name: 'Alice Agent',
       roles: ['agent@sandbox', 'viewer'],
       unknownRoles: ['superuser'],
+      rolesClaimPresent: true,
     });
   });
 
@@ -82,7 +83,7 @@ describe('sign-in with the provider', () => {
 
   it('gives no roles when the account has no roles claim, and signs nobody in by itself', async () => {
     const { callback, pending } = await signInAt(signIn, 'bob');
-    await expect(signIn.finish(callback, pending)).resolves.toEqual({ subject: 'bob', email: 'bob@example.com', emailVerified: false, name: 'Bob', roles: [], unknownRoles: [] });
+    await expect(signIn.finish(callback, pending)).resolves.toEqual({ subject: 'bob', email: 'bob@example.com', emailVerified: false, name: 'Bob', roles: [], unknownRoles: [], rolesClaimPresent: false });
   });
 
   it('reads a comma separated roles string', async () => {
@@ -248,6 +249,7 @@ describe('a provider that keeps claims out of the ID token', () => {
         name: 'Alice Agent',
         roles: ['agent@sandbox', 'viewer'],
         unknownRoles: ['superuser'],
+        rolesClaimPresent: true,
       });
     } finally {
       await conforming.close();
