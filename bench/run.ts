@@ -14,7 +14,7 @@ import { loadFigures, measureLoad } from './load.ts';
 import type { Figure } from './report.ts';
 import { budgetSummary, formatTable, info } from './report.ts';
 import { measureSandboxLoad, sandboxLoadFigures } from './sandbox-load.ts';
-import { buildTeamRenderer, measureTeamContent, seedTeam, startTeamConsole, teamContentFigures } from './team-content.ts';
+import { buildTeamRenderer, measureTeamContent, measureTeamHeap, seedTeam, startTeamConsole, teamContentFigures } from './team-content.ts';
 import { measurePostgresLoad, postgresLoadFigures } from './sandbox-postgres.ts';
 import { measureOrderIndex, orderIndexFigures } from './order-index.ts';
 import { indexImportFigures, measureIndexImport } from './index-import.ts';
@@ -165,8 +165,16 @@ if (contentSections.length > 0 && consoleBuild !== undefined) {
       if (sections.has('heap')) {
         await section('heap', async () => {
           const result = await measureHeap(b, targets, HEAP_RUNS);
-          raw['heap'] = result;
-          figures.push(...heapFigures(result));
+          // Team mode's /orders too (issue 53: both modes), on a team console of its own as in the team section.
+          await buildTeamRenderer();
+          const team = await startTeamConsole();
+          try {
+            const teamResult = await measureTeamHeap(b, await seedTeam(team.url, team.url), HEAP_RUNS);
+            raw['heap'] = { personal: result, team: teamResult };
+            figures.push(...heapFigures(result, teamResult));
+          } finally {
+            await team.stop();
+          }
         });
       }
     }
