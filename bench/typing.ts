@@ -17,7 +17,12 @@ import { z } from 'zod';
 // its next paint: on a shared machine the wall-clock figure stretches with everyone else's work,
 // the thread time much less, so it tells what a keystroke costs the page itself.
 
+// The budget is each field's p95 over the bare <input>'s in the same round (a ratio holds still where
+// the wall clock stretches with the machine's load); the absolute p95 stays a budget for the rounds
+// where the bare input itself is fast enough that it can be met.
 export const TYPING_P95_BUDGET_MS = 16;
+export const TYPING_RATIO_BUDGET = 2.0;
+const ABSOLUTE_BUDGET_WHEN_BARE_UNDER_MS = 8;
 const ITEMS = 200;
 const TRANSACTIONS = 50;
 const KEY_DELAY_MS = 100;
@@ -185,7 +190,7 @@ export async function measureTyping(browser: Browser, baseUrl: string): Promise<
   }
 }
 
-/** The bare input's p95 in each round, and each field's worst p95 over it in the same round (a ratio holds still where the wall clock does not). */
+/** The bare input's p95 in each round, and each field's worst p95 over it in the same round: the budget. */
 export function bareInputFigures(rounds: readonly TypingResult[]): Figure[] {
   const paired = rounds.flatMap((r) => (r.bare === null || r.bare.nextPaint.length === 0 ? [] : [{ round: r, bare: percentile(r.bare.nextPaint, 95) }]));
   if (paired.length === 0) return [];
@@ -200,14 +205,15 @@ export function bareInputFigures(rounds: readonly TypingResult[]): Figure[] {
       return f === undefined || p.bare <= 0 ? [] : [percentile(f.nextPaint, 95) / p.bare];
     });
     if (ratios.length === 0) return;
-    out.push(info(`typing: ${field.field} p95 / bare input's`, Math.max(...ratios), 'x', `worst of ${ratios.length} rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')}`));
+    out.push(budgeted(`typing: ${field.field} p95 / bare input's`, Math.max(...ratios), 'x', '<=', TYPING_RATIO_BUDGET, `worst of ${ratios.length} rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')}`));
   });
   return out;
 }
 
 /**
- * One budgeted figure per field: its p95 in each round (five consecutive runs, each
- * within budget), the worst of them as the value. With one round this is that round's p95.
+ * One figure per field: its p95 in each round, the worst of them as the value (with one round, that
+ * round's p95). Budgeted against the absolute 16 ms only over the rounds whose bare input's p95 was
+ * under 8 ms; otherwise shown, the ratio to the bare input being the budget.
  */
 export function typingFigures(rounds: readonly TypingResult[]): Figure[] {
   const first = rounds[0];
@@ -226,7 +232,14 @@ export function typingFigures(rounds: readonly TypingResult[]): Figure[] {
       .filter((part) => part !== null)
       .join('; ');
     const name = `typing: ${f.field}${f.touched ? ' (touched: validates per key)' : ''} p95`;
-    const wall = budgeted(name, Math.max(...p95s), 'ms', '<=', TYPING_P95_BUDGET_MS, note);
+    const fastRounds = rounds
+      .filter((r) => r.bare !== null && r.bare.nextPaint.length > 0 && percentile(r.bare.nextPaint, 95) < ABSOLUTE_BUDGET_WHEN_BARE_UNDER_MS)
+      .map((r) => r.fields[index])
+      .filter((x): x is TypingField => x !== undefined);
+    const wall =
+      fastRounds.length > 0
+        ? budgeted(name, Math.max(...fastRounds.map((r) => percentile(r.nextPaint, 95))), 'ms', '<=', TYPING_P95_BUDGET_MS, `over the ${fastRounds.length} round(s) whose bare input p95 was under ${ABSOLUTE_BUDGET_WHEN_BARE_UNDER_MS} ms; ${note}`)
+        : info(name, Math.max(...p95s), 'ms', `${note}; the ${TYPING_P95_BUDGET_MS} ms budget applies to rounds whose bare input p95 is under ${ABSOLUTE_BUDGET_WHEN_BARE_UNDER_MS} ms (none here)`);
     const cpus = perRound.map((r) => r.cpu).filter((c) => c.length > 0);
     if (cpus.length === 0) return [wall];
     const cpuP95s = cpus.map((c) => percentile(c, 95));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PeerResult } from './measure.ts';
 import { formatPeersTable, peerRows } from './measure.ts';
 import { npmFailureReason } from './install.ts';
+import { peerBudgetFigures } from './section.ts';
 
 const MB = 1024 * 1024;
 const sample = (painted: number, heapMb: number, kind = 'rows') => ({ painted, kind, lcp: painted + 5, lcpTag: 'TD', heapBytes: heapMb * MB });
@@ -29,6 +30,20 @@ describe("the peers' table", () => {
     expect(lines[2]).toMatch(/^refine \+ Mantine +\| 460 ms \(rows\) +\| 4\.42x +\| 5\.9 MB +\| 465 ms +\| 160 ms +\| 3\.56x$/);
     expect(lines[4]).toMatch(/^Order Console +\| 500 ms \(row\) +\| 4\.81x/);
     expect(lines[5]).toMatch(/^react-admin +\| n\/a \(none\) +\| n\/a +\| n\/a +\| n\/a +\| n\/a +\| n\/a$/);
+  });
+});
+
+describe("the console's content budgets in the peers' run", () => {
+  it('holds personal mode to 2.0x and team mode to 1.2x the bare page of the same run', () => {
+    const rows = peerRows([
+      { key: 'bare', label: 'bare React page', samples: [sample(100, 1.8)], cpuMs: [40] },
+      { key: 'console', label: 'Order Console', samples: [sample(190, 4.5, 'row')], cpuMs: [80] },
+      { key: 'console-team', label: 'Order Console, team', samples: [sample(125, 7.3, 'row')], cpuMs: [50] },
+    ]);
+    expect(peerBudgetFigures(rows).map((f) => [f.name, f.value, f.budget, f.pass])).toEqual([
+      ['peers: Order Console /orders (personal) / bare page', 1.9, '<= 2 x', true],
+      ['peers: Order Console /orders (team, signed in) / bare page', 1.25, '<= 1.2 x', false],
+    ]);
   });
 });
 

@@ -82,6 +82,7 @@ export async function measurePeers(browser: Browser, apps: readonly PeerApp[], r
 }
 
 export interface PeerRow {
+  key: string;
   label: string;
   contentMs: number;
   /** Content time over the bare page's (the result keyed "bare"); NaN without one. */
@@ -104,6 +105,7 @@ export function peerRows(results: readonly PeerResult[]): PeerRow[] {
     const contentMs = median(r.samples.map((s) => s.painted));
     const cpuMs = median(r.cpuMs);
     return {
+      key: r.key,
       label: r.label,
       contentMs,
       ratio: contentMs / bare,

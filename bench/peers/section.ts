@@ -3,15 +3,15 @@ import { launchBrowser } from '../browser.ts';
 import { buildPlainApp, OUT_DIR } from '../build.ts';
 import type { ChildServer } from '../child.ts';
 import { startChild } from '../child.ts';
-import { TOKEN_STORAGE_KEY } from '../content.ts';
+import { CONTENT_RATIO_BUDGET, TOKEN_STORAGE_KEY } from '../content.ts';
 import { seedOrders, startSandbox } from '../servers.ts';
 import type { Figure } from '../report.ts';
-import { info } from '../report.ts';
+import { budgeted, info } from '../report.ts';
 import { installPeers, PeersUnavailableError } from './install.ts';
-import type { PeerApp, PeerResult } from './measure.ts';
+import type { PeerApp, PeerResult, PeerRow } from './measure.ts';
 import { formatPeersTable, measurePeers, peerRows } from './measure.ts';
 import { FIRST_REFERENCE, PEER_ORDERS } from './orders.ts';
-import { buildTeamRenderer, seedTeam, startTeamConsole, teamBrowserCookies } from '../team-content.ts';
+import { buildTeamRenderer, seedTeam, startTeamConsole, TEAM_CONTENT_RATIO_BUDGET, teamBrowserCookies } from '../team-content.ts';
 
 // `npm run bench -- peers`: installs the peers (once), builds them with the console's Vite, serves
 // each from bench/peers/server.ts and the console's build from the sandbox (50 orders for the token,
@@ -82,6 +82,19 @@ export interface PeersSection {
   summary: string[];
 }
 
+/** The console's content against the bare page of the same run, in both modes: the content budgets, beside the peers. */
+export function peerBudgetFigures(rows: readonly PeerRow[]): Figure[] {
+  const bare = rows.find((r) => r.key === 'bare');
+  const note = (row: PeerRow) => `content painted ${row.contentMs.toFixed(0)} ms vs the bare page's ${bare?.contentMs.toFixed(0) ?? 'n/a'} ms; median of ${row.runs}, main-thread CPU ${row.cpuRatio.toFixed(2)}x the bare page's`;
+  return [
+    { key: 'console', name: 'peers: Order Console /orders (personal) / bare page', limit: CONTENT_RATIO_BUDGET },
+    { key: 'console-team', name: 'peers: Order Console /orders (team, signed in) / bare page', limit: TEAM_CONTENT_RATIO_BUDGET },
+  ].flatMap(({ key, name, limit }) => {
+    const row = rows.find((r) => r.key === key);
+    return row === undefined ? [] : [budgeted(name, row.ratio, 'x', '<=', limit, note(row))];
+  });
+}
+
 /** The section as bench/run.ts shows it; offline (nothing to install) is one line, not a crash. */
 export async function peersSection(consoleDist: string, runs: number): Promise<PeersSection> {
   try {
@@ -90,7 +103,7 @@ export async function peersSection(consoleDist: string, runs: number): Promise<P
     return {
       raw: { ...run, rows },
       // The table is the result; as a figure only what the first run cost.
-      figures: run.installMs > 0 ? [info('peers: npm ci of bench/peers (first run only)', run.installMs / 1000, 's')] : [],
+      figures: [...peerBudgetFigures(rows), ...(run.installMs > 0 ? [info('peers: npm ci of bench/peers (first run only)', run.installMs / 1000, 's')] : [])],
       summary: ['', 'Peers (issue 27; ratios against the bare page of the same run):', formatPeersTable(rows)],
     };
   } catch (error) {
