@@ -70,3 +70,21 @@ test('a viewer sees why they cannot refund or create, and the server refuses it 
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toEqual({ detail: 'Your role viewer cannot refund in Sandbox.', code: 'permission_denied' });
 });
+
+test('an agent runs a sign-off scenario: the console server runs it with the token; no call from the browser carries one', async ({ page, context }) => {
+  await guardContext(context, target);
+  const credentials: string[] = [];
+  page.on('request', (request) => {
+    const header = request.headers().authorization;
+    if (header !== undefined) credentials.push(`${request.method()} ${request.url()}`);
+  });
+  await signIn(page, TEAM_USER, '/scenarios');
+  await page.getByRole('combobox', { name: 'Scenarios to run' }).click();
+  await page.getByRole('option', { name: 'CRE-01 A minimal body creates an order' }).click();
+  const started = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/env/sandbox/scenario-runs'));
+  await page.getByRole('button', { name: 'Run CRE-01' }).click();
+  await started;
+  await expect(page.getByRole('status').filter({ hasText: /^Finished: 1 of 1 done · 1 passed/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(credentials).toEqual([]);
+});

@@ -41,6 +41,10 @@ export const consoleApiPaths = {
   bulkRunResultCsv: (environmentId: string, runId: string) => `${inEnvironment(environmentId)}/bulk-runs/${id(runId)}/result.csv`,
   bulkRunsAwaiting: () => '/api/bulk-runs/awaiting-approval',
   bulkRunDecision: (runId: string, decision: 'approve' | 'reject') => `/api/bulk-runs/${id(runId)}/${decision}`,
+  // Sign-off scenarios run by the console server (src/scenarios/server-run.ts holds the bodies).
+  scenarioRuns: (environmentId: string) => `${inEnvironment(environmentId)}/scenario-runs`,
+  scenarioRun: (environmentId: string, runId: string) => `${inEnvironment(environmentId)}/scenario-runs/${id(runId)}`,
+  scenarioRunAction: (environmentId: string, runId: string, action: 'stop' | 'answer') => `${inEnvironment(environmentId)}/scenario-runs/${id(runId)}/${action}`,
 } as const;
 
 /** One environment as GET /api/me describes it, with what this person may do there. */

@@ -15,5 +15,5 @@ test.each([
 });
 
 test('the union of the global grants only', () => {
-  expect(consoleWidePermissions([{ role: 'agent', environment: null }, { role: 'admin', environment: 'sandbox' }])).toEqual(['read:order', 'create:order', 'request:refund', 'read:customer']);
+  expect(consoleWidePermissions([{ role: 'agent', environment: null }, { role: 'admin', environment: 'sandbox' }])).toEqual(['read:order', 'create:order', 'request:refund', 'read:customer', 'run:scenarios']);
 });

@@ -8,7 +8,7 @@ const grants = (...texts: string[]) => texts.map((text) => grantSchema.parse(tex
 
 test('a role without an environment applies everywhere; role@env only there', () => {
   const held = grants('viewer', 'agent@sandbox');
-  expect(permissionsIn(held, 'sandbox')).toEqual(['read:order', 'create:order', 'request:refund', 'read:customer']);
+  expect(permissionsIn(held, 'sandbox')).toEqual(['read:order', 'create:order', 'request:refund', 'read:customer', 'run:scenarios']);
   expect(permissionsIn(held, 'prod')).toEqual(['read:order']);
   expect(roleIn(held, 'sandbox')).toBe('agent');
   expect(roleIn(held, 'prod')).toBe('viewer');
@@ -21,8 +21,8 @@ test('no grant for an environment: no permission and no role', () => {
 });
 
 test('each role adds to the one before it', () => {
-  expect(permissionsIn(grants('approver'), 'x')).toEqual(['read:order', 'create:order', 'request:refund', 'approve:refund', 'read:customer']);
-  expect(permissionsIn(grants('admin'), 'x')).toEqual(['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit', 'read:customer', 'reset:sandbox', 'import:orders']);
+  expect(permissionsIn(grants('approver'), 'x')).toEqual(['read:order', 'create:order', 'request:refund', 'approve:refund', 'read:customer', 'run:scenarios']);
+  expect(permissionsIn(grants('admin'), 'x')).toEqual(['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit', 'read:customer', 'reset:sandbox', 'import:orders', 'run:scenarios']);
 });
 
 test.each(['boss', 'agent@', 'agent@Prod', 'agent@a@b', '', '@sandbox'])('"%s" is not a grant, and the message lists the roles', (text) => {

@@ -10,8 +10,10 @@ export type Role = (typeof ROLES)[number];
 // data; a viewer reads orders without them and cannot search by them. Whoever may create an order
 // (and so type those fields) may see them. reset:sandbox: deleting every order of the shared embedded
 // sandbox (a namespace's own orders are any agent's to reset). import:orders: feeding the team order
-// index of an environment from a PSP's export file (docs/order-index.md), an admin's.
-export const PERMISSIONS = ['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit', 'read:customer', 'reset:sandbox', 'import:orders'] as const;
+// index of an environment from a PSP's export file (docs/order-index.md), an admin's. run:scenarios:
+// the sign-off catalogue run by the console server with the environment's token (D14); it creates and
+// refunds orders of its own, as an agent may.
+export const PERMISSIONS = ['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit', 'read:customer', 'reset:sandbox', 'import:orders', 'run:scenarios'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** A role as a grant gives it: in one environment, or in all (null). */
@@ -25,9 +27,9 @@ export const isPermission = (value: unknown): value is Permission => PERMISSIONS
 /** Each role includes the one before it (viewer < agent < approver < admin). */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   viewer: ['read:order'],
-  agent: ['read:order', 'create:order', 'request:refund', 'read:customer'],
-  approver: ['read:order', 'create:order', 'request:refund', 'approve:refund', 'read:customer'],
-  admin: ['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit', 'read:customer', 'reset:sandbox', 'import:orders'],
+  agent: ['read:order', 'create:order', 'request:refund', 'read:customer', 'run:scenarios'],
+  approver: ['read:order', 'create:order', 'request:refund', 'approve:refund', 'read:customer', 'run:scenarios'],
+  admin: ['read:order', 'create:order', 'request:refund', 'approve:refund', 'manage:users', 'read:audit', 'read:customer', 'reset:sandbox', 'import:orders', 'run:scenarios'],
 };
 
 /** What a permission lets a person do, for a sentence such as "Your role viewer cannot refund in Sandbox". */
@@ -41,6 +43,7 @@ export const PERMISSION_VERBS: Readonly<Record<Permission, string>> = {
   'read:customer': "see or search customers' personal data",
   'reset:sandbox': 'reset the whole shared sandbox',
   'import:orders': 'import orders into the team index',
+  'run:scenarios': 'run sign-off scenarios',
 };
 
 /**

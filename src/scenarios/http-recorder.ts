@@ -53,7 +53,11 @@ export interface RecorderOptions {
   sequence?: { next: number };
   /** Sent with every call (the sandbox namespace of a run), and recorded like the others. */
   headers?: Readonly<Record<string, string>>;
+  /** The fetch to call with; default the global one (the console server passes its embedded sandbox's, in-process). */
+  fetch?: ScenarioFetch;
 }
+
+export type ScenarioFetch = (url: string, init: RequestInit) => Promise<Response>;
 
 /** The header as recorded: its scheme kept, the credential replaced by ****. */
 export function maskAuthorization(value: string): string {
@@ -119,7 +123,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       let text = '';
       let error: string | null = null;
       try {
-        response = await fetch(url, {
+        response = await (options.fetch ?? fetch)(url, {
           method: request.method,
           headers,
           body,

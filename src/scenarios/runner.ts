@@ -1,5 +1,5 @@
 import { orderServicePaths, SANDBOX_NAMESPACE_HEADER, sandboxPaths } from '../contract/paths.ts';
-import type { CallRequest, Recorder } from './http-recorder.ts';
+import type { CallRequest, Recorder, ScenarioFetch } from './http-recorder.ts';
 import { createRecorder } from './http-recorder.ts';
 import type { EnvironmentInfo, Exchange, ScenarioResult, StepResult } from './report-schema.ts';
 import type { AskPerson, EnvironmentFacts, PersonPrompt, Scenario, ScenarioContext, StepContext } from './scenario.ts';
@@ -18,6 +18,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Per call; default 15 s. */
   timeoutMs?: number;
+  /** The fetch the calls go through; default the global one. */
+  fetch?: ScenarioFetch;
 }
 
 export type RunEvent =
@@ -230,6 +232,7 @@ export async function runScenarios(options: RunOptions): Promise<RunOutcome> {
     token: options.token,
     sequence,
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    ...(options.fetch !== undefined && { fetch: options.fetch }),
   });
   const probed = await probeEnvironment(recorder, options.baseUrl, signal);
   const runTag = newRunTag();
@@ -249,6 +252,7 @@ export async function runScenarios(options: RunOptions): Promise<RunOutcome> {
           sequence,
           headers: { [SANDBOX_NAMESPACE_HEADER]: namespace },
           ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+          ...(options.fetch !== undefined && { fetch: options.fetch }),
         });
 
   const results: ScenarioResult[] = [];

@@ -6,6 +6,7 @@ import { ORDER_INDEX_FEEDS_MIGRATION, ORDER_INDEX_INFIX_MIGRATION, ORDER_INDEX_M
 import { AUDIT_KEY_MIGRATION, AUDIT_SCHEMA_SQL } from './audit/audit-schema.ts';
 import { BULK_RUNS_MIGRATION } from './bulk-runs/bulk-run-schema.ts';
 import { SERVICE_ACCOUNTS_MIGRATION } from './gateway/service-accounts.ts';
+import { SCENARIO_RUNS_MIGRATION } from './scenario-runs/scenario-run-schema.ts';
 
 // docs/decisions.md D16: the console's own state (users, sessions, sign-in attempts, the audit seam) in its
 // own database: CONSOLE_DB (embedded PGlite, default .data/console) or CONSOLE_DATABASE_URL
@@ -88,6 +89,8 @@ const MIGRATIONS: readonly string[] = [
   ORDER_INDEX_FEEDS_MIGRATION,
   // Service accounts: the PSP's own systems calling through the console (gateway/).
   SERVICE_ACCOUNTS_MIGRATION,
+  // Sign-off scenario runs the console server makes (scenario-runs/).
+  SCENARIO_RUNS_MIGRATION,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;

@@ -151,9 +151,9 @@ test('/api/me: the person, their grants, per environment what they may do; never
     user: { email: 'agent@example.com' },
     grants: ['agent@sandbox', 'viewer@prod', 'agent@down'],
     environments: [
-      { id: 'sandbox', name: 'Sandbox', production: false, approval_threshold: null, sandbox: true, role: 'agent', permissions: ['read:order', 'create:order', 'request:refund', 'read:customer'] },
+      { id: 'sandbox', name: 'Sandbox', production: false, approval_threshold: null, sandbox: true, role: 'agent', permissions: ['read:order', 'create:order', 'request:refund', 'read:customer', 'run:scenarios'] },
       { id: 'prod', name: 'Production', production: true, approval_threshold: '100.00', sandbox: false, role: 'viewer', permissions: ['read:order'] },
-      { id: 'down', name: 'Staging', production: false, approval_threshold: null, sandbox: false, role: 'agent', permissions: ['read:order', 'create:order', 'request:refund', 'read:customer'] },
+      { id: 'down', name: 'Staging', production: false, approval_threshold: null, sandbox: false, role: 'agent', permissions: ['read:order', 'create:order', 'request:refund', 'read:customer', 'run:scenarios'] },
     ],
   });
 });

@@ -10,6 +10,7 @@ import { detailError } from '../http/errors.ts';
 import { readBodyBytes } from '../http/body.ts';
 import { registerApprovals } from './approvals/approval-mount.ts';
 import { registerBulkRuns } from './bulk-runs/bulk-run-mount.ts';
+import { registerScenarioRuns } from './scenario-runs/scenario-run-routes.ts';
 import { registerForwarding } from './forward.ts';
 import { registerGateway } from './gateway/gateway.ts';
 import { mountServiceAccountRoutes } from './gateway/service-account-routes.ts';
@@ -196,6 +197,7 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
   });
   registerApprovals(app, ctx, sandbox);
   registerBulkRuns(app, ctx, sandbox);
+  registerScenarioRuns(app, ctx, sandbox);
   registerOrderIndex(app, ctx, sandbox);
   mountAuditRoutes(app, ctx);
   mountUsersRoutes(app, ctx);

@@ -4,13 +4,16 @@ import { useState } from 'react';
 import { ordersPlacement } from '../../../scenarios/report-json.ts';
 import { getToken } from '../../lib/environments.ts';
 import { useActiveEnvironment } from '../../lib/use-environment.ts';
+import { useIsTeamMode } from '../../lib/use-team.ts';
 import { PersonPromptAlert } from './person-prompt.tsx';
 import { downloadReport } from './report-download.ts';
 import { ScenarioList } from './scenario-list.tsx';
 import { ALL, ScenarioPicker, scenariosFor } from './scenario-picker.tsx';
 import { useScenarioRun } from './use-scenario-run.ts';
+import { useServerScenarioRun } from './use-server-scenario-run.ts';
 
 // docs/decisions.md D14: the sign-off scenarios, run from the console against the active environment.
+// In team mode the console server runs them with the environment's token (use-server-scenario-run.ts).
 
 export function ScenariosPage() {
   const environment = useActiveEnvironment();
@@ -18,11 +21,15 @@ export function ScenariosPage() {
   const [choice, setChoice] = useState(ALL);
   const [productionConfirmed, setProductionConfirmed] = useState(false);
   const [documentedOnly, setDocumentedOnly] = useState(false);
-  const { state, run, stop, answer } = useScenarioRun();
+  const team = useIsTeamMode();
+  const inBrowser = useScenarioRun();
+  const onServer = useServerScenarioRun(environment.id, team);
+  const { state, run, stop, answer } = team ? onServer : inBrowser;
   const { phase } = state;
   const running = phase.kind === 'running';
 
-  const target = () => ({ baseUrl, token: getToken(environment.id) });
+  // Team mode: the server holds the token; the browser sends none.
+  const target = () => ({ baseUrl, token: team ? '' : getToken(environment.id) });
   // A sign-off can hold the service to the document alone, leaving our assumptions out.
   const selected = scenariosFor(choice).filter((s) => !documentedOnly || s.basis.kind === 'document');
   // While running, the run's scenarios; otherwise the selection, with the last results where it has them.
@@ -33,7 +40,8 @@ export function ScenariosPage() {
   const count = (status: string) => lives.filter((l) => l.status === status).length;
   const done = count('passed') + count('failed') + count('skipped');
   const failed = phase.kind === 'finished' ? state.scenarios.filter((s) => state.live[s.id]?.status === 'failed') : [];
-  const mayRun = !environment.production || productionConfirmed;
+  // Team mode keeps production out: its refunds need a second person's approval, which scenarios cannot wait for.
+  const mayRun = team ? !environment.production : !environment.production || productionConfirmed;
 
   return (
     <Stack gap="lg">
@@ -61,7 +69,12 @@ export function ScenariosPage() {
               {ordersPlacement(state.environment)}
             </Text>
           )}
-          {environment.production && (
+          {environment.production && team && (
+            <Alert color="yellow" variant="light" title="Not in a production environment">
+              The console runs scenarios only where refunds need no second person: sign an environment off before it goes live.
+            </Alert>
+          )}
+          {environment.production && !team && (
             <Alert color="red" variant="light" title="This is a production environment">
               <Checkbox
                 label="I understand the scenarios create real orders here (and refund those a person approves)"
