@@ -42,8 +42,10 @@ export async function postgresDatabase(url: string, options: PostgresOptions = {
   });
   probe.release();
 
+  const max = options.max ?? DEFAULT_POOL_SIZE;
   return {
     kind: 'postgres',
+    poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     query<T>(sql: string, params: readonly unknown[] = []) {
       return withRetry(() => runOn<T>(pool, sql, params));
     },

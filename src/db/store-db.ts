@@ -37,8 +37,19 @@ export interface TransactionSession extends Session {
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** A pool's connections now (PostgreSQL; PGlite has its one session and no pool). */
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+}
+
 export interface Database extends Session {
   readonly kind: DatabaseKind;
+  /** The pool's use, for metrics; absent on PGlite. */
+  poolStats?(): PoolStats;
   /**
    * `fn`'s statements in one transaction; committed when it resolves (unless it committed with
    * queryAndCommit already), rolled back when it throws.
@@ -52,6 +63,24 @@ export function sqlState(error: unknown): string | null {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code)
     ? error.code
     : null;
+}
+
+// The server cannot be reached now: connection exceptions (class 08), the server shutting down or
+// starting up (57P01-57P03), too many connections (53300); node-postgres' own words for a connection
+// that broke, and the socket's errors. A caller may say "try again shortly" rather than fail.
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const UNAVAILABLE_WORDS = /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended|connection is closed/i;
+
+/** Whether `error` says the database server could not be reached, rather than that a statement failed. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const state = sqlState(error);
+  if (state !== null && (state.startsWith('08') || UNAVAILABLE_STATES.has(state))) return true;
+  if ('code' in error && typeof error.code === 'string' && UNAVAILABLE_SOCKET.has(error.code)) return true;
+  if (error instanceof Error && state === null && UNAVAILABLE_WORDS.test(error.message)) return true;
+  if (error instanceof AggregateError && error.errors.some((inner: unknown) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return 'cause' in error && isDatabaseUnavailable(error.cause, depth + 1);
 }
 
 // deadlock_detected and serialization_failure: the transaction did nothing and may simply run again.

@@ -8,8 +8,11 @@ export interface RunningServer {
   /** http://host:port, no trailing slash. */
   url: string;
   port: number;
-  /** Stops accepting and lets requests in flight finish (a server that opened a database closes it after). */
-  close(): Promise<void>;
+  /**
+   * Stops accepting and lets requests in flight finish (a server that opened a database closes it
+   * after); connections still open after `forceAfterMs` (default 5 s) are cut.
+   */
+  close(options?: { forceAfterMs?: number }): Promise<void>;
 }
 
 /** What serve() needs of an app: Hono's `fetch`, whatever its variables. */
@@ -40,9 +43,9 @@ export function serveApp(app: FetchApp, options: { port?: number; host?: string 
       resolvePromise({
         url: `http://${hostInUrl}:${port}`,
         port,
-        close() {
+        close(options = {}) {
           closing ??= new Promise<void>((done, fail) => {
-            const force = setTimeout(() => server.closeAllConnections(), FORCE_CLOSE_AFTER_MS);
+            const force = setTimeout(() => server.closeAllConnections(), options.forceAfterMs ?? FORCE_CLOSE_AFTER_MS);
             force.unref();
             server.close((error) => {
               clearTimeout(force);

@@ -32,6 +32,11 @@ export interface AppOptions {
   arrayErrors?: ArrayErrorShape;
   /** One line per request and one per unexpected error; default console.info. */
   log?: (line: string) => void;
+  /**
+   * false: no line per request (a server embedding this app writes its own for every request, with
+   * this app's route and fault note: requestNoteOf); `log` still gets the unexpected errors.
+   */
+  requestLines?: boolean;
   /** PUBLIC_URL: its host is answered to, and redirect_url starts with its origin. */
   publicUrl?: string;
   /** ALLOWED_HOSTS: more host names answered to besides the loopback names. */
@@ -65,7 +70,7 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
 
   app.use(securityHeaders);
-  app.use(requestLog(log, faultNote));
+  app.use(requestLog(options.requestLines === false ? null : log, faultNote));
   app.use(hostAllowList({ publicUrl: options.publicUrl, allowedHosts: options.allowedHosts }));
   // An answer to a token (an order, a history, an error naming one) is nobody's to keep:
   // not a shared cache's, not the browser's disk.

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../server/main.ts', import.meta.url));
-const SERVER_VARIABLES = ['PORT', 'HOST', 'PUBLIC_URL', 'ALLOWED_HOSTS', 'SANDBOX_DB', 'SANDBOX_DATABASE_URL', 'SANDBOX_DATABASE_POOL', 'SANDBOX_TOKENS', 'SANDBOX_ARRAY_ERRORS', 'ORDER_SERVICE_URL', 'CONSOLE_AUTH', 'CONSOLE_DB', 'CONSOLE_DATABASE_URL', 'CONSOLE_ENVIRONMENTS', 'CONSOLE_SESSION_IDLE', 'CONSOLE_SESSION_MAX', 'CONSOLE_ORIGIN', 'CONSOLE_AUDIT_KEY', 'CONSOLE_AUDIT_KEY_FILE', 'CONSOLE_AUDIT_CHECKPOINT_FILE'];
+const SERVER_VARIABLES = ['PORT', 'HOST', 'PUBLIC_URL', 'ALLOWED_HOSTS', 'SANDBOX_DB', 'SANDBOX_DATABASE_URL', 'SANDBOX_DATABASE_POOL', 'SANDBOX_TOKENS', 'SANDBOX_ARRAY_ERRORS', 'ORDER_SERVICE_URL', 'CONSOLE_AUTH', 'CONSOLE_DB', 'CONSOLE_DATABASE_URL', 'CONSOLE_ENVIRONMENTS', 'CONSOLE_SESSION_IDLE', 'CONSOLE_SESSION_MAX', 'CONSOLE_ORIGIN', 'CONSOLE_AUDIT_KEY', 'CONSOLE_AUDIT_KEY_FILE', 'CONSOLE_AUDIT_CHECKPOINT_FILE', 'CONSOLE_TRUSTED_PROXIES', 'LOG_FORMAT', 'LOG_LEVEL', 'CONSOLE_METRICS_TOKEN', 'CONSOLE_METRICS_PORT', 'CONSOLE_BULK_LEASE'];
 
 export interface MainProcess {
   child: ChildProcess;
@@ -51,7 +51,8 @@ export function spawnScript(script: string, args: readonly string[], env: Record
 export async function waitForListening(main: MainProcess, timeoutMs = 90_000): Promise<string> {
   const started = Date.now();
   for (;;) {
-    const match = /listening on (http:\/\/\S+)/.exec(main.stdout());
+    // A plain line or a JSON one (LOG_FORMAT=json): the URL ends at a space or a quote.
+    const match = /listening on (http:\/\/[^\s"]+)/.exec(main.stdout());
     if (match?.[1] !== undefined) return match[1];
     if (main.child.exitCode !== null || main.child.signalCode !== null) {
       throw new Error(`main exited before listening: ${main.stderr()}`);

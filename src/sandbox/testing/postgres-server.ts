@@ -26,6 +26,10 @@ export interface ThrowawayPostgres {
   url(database?: string): string;
   /** A new, empty database; its URL. */
   createDatabase(prefix?: string): Promise<string>;
+  /** Shuts the server down as an administrator would (fast shutdown), keeping its data: connections end, new ones are refused. */
+  halt(): Promise<void>;
+  /** Starts a halted server again on the same port and data; resolves once it accepts connections. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -113,12 +117,16 @@ export async function startThrowawayPostgres(options: PostgresStartOptions = {})
     const port = await freePort();
     const settings = ['listen_addresses=127.0.0.1', 'max_connections=300', 'shared_buffers=64MB', ...(options.durable === true ? [] : ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'])];
     const [postgres, args] = command(owner !== null, bin, 'postgres', ['-D', dataDir, '-p', String(port), '-k', dir, ...settings.flatMap((s) => ['-c', s])]);
-    server = spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let log = '';
-    server.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString('utf8')).slice(-20_000)));
+    const launch = () => {
+      const child = spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      child.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString('utf8')).slice(-20_000)));
+      return child;
+    };
+    server = launch();
     const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
     await waitReady(url(), server, () => log);
-    const running = server;
+    let running = server;
     let stopping: Promise<void> | null = null;
     return {
       url,
@@ -132,6 +140,15 @@ export async function startThrowawayPostgres(options: PostgresStartOptions = {})
           await client.end();
         }
         return url(name);
+      },
+      async halt() {
+        const pid = serverPid(dataDir);
+        if (pid !== null && alive(pid)) process.kill(pid, 'SIGINT');
+        for (let i = 0; i < 200 && running.exitCode === null && running.signalCode === null; i++) await sleep(50);
+      },
+      async resume() {
+        running = launch();
+        await waitReady(url(), running, () => log);
       },
       stop() {
         stopping ??= stopServer(running, dataDir, dir, guard);
