@@ -33,7 +33,7 @@ const BOTH_STORES = [
   // Team bulk runs are decided, leased and saved row by row in the console's database.
   'src/server/bulk-runs/bulk-runs-*.test.ts',
 ];
-const POSTGRES_ONLY = ['src/sandbox/team-*.test.ts', 'src/server/audit/team-audit-chain.test.ts', 'src/server/postgres-processes.test.ts'];
+const POSTGRES_ONLY = ['src/sandbox/team-*.test.ts', 'src/server/audit/team-audit-chain.test.ts', 'src/server/postgres-processes.test.ts', 'src/server/ops/postgres-restart.test.ts'];
 
 // Without PostgreSQL's binaries the PostgreSQL project is left out with one line saying what to
 // install; on CI (CI set) it always runs, so there its global setup fails with that line instead.

@@ -7,6 +7,7 @@ import type { FetchApp } from '../http/listen.ts';
 import { requestLog } from '../http/request-log.ts';
 import { byMethod } from '../http/routing.ts';
 import { securityHeaders } from '../http/security-headers.ts';
+import { isDatabaseUnavailable } from '../db/store-db.ts';
 import type { StoreWatch } from '../sandbox/entry.ts';
 import { isApiPath } from '../sandbox/entry.ts';
 import { configMeta, consoleConfig, consoleConfigHandler } from './console-config.ts';
@@ -19,7 +20,17 @@ import { teamPages } from './ssr/team-page.ts';
 import { staticConsole } from './static-files.ts';
 import { createTeamApp, wantsPage } from './team-routes.ts';
 import type { TeamContext } from './team-session.ts';
-import { currentUser } from './team-session.ts';
+import { currentUser, peerAddress, signedInEmailOf } from './team-session.ts';
+import type { Drain } from './ops/drain.ts';
+import { createDrain } from './ops/drain.ts';
+import type { Logger } from './ops/logger.ts';
+import { createLogger } from './ops/logger.ts';
+import type { ConsoleMetrics } from './ops/metrics.ts';
+import { createConsoleMetrics } from './ops/metrics.ts';
+import { OPS_PATHS, registerOpsRoutes } from './ops/ops-routes.ts';
+import type { Dependency } from './ops/readiness.ts';
+import { createReadiness, databaseDependency } from './ops/readiness.ts';
+import { requestEvents, requestIdOf } from './ops/request-events.ts';
 
 export interface ServerAppOptions {
   /** The sandbox's app (src/sandbox/entry.ts): /psp/, /sandbox/ and /openapi.json go to it. */
@@ -36,7 +47,24 @@ export interface ServerAppOptions {
   hosts?: HostOptions;
   /** Personal mode: the public development token, when the sandbox takes it (the console's built-in environment uses it). */
   developmentToken?: string;
+  /** Issue 52: the log, the metrics, readiness and the drain at SIGTERM (src/server/ops/); absent, made here (lines to `log`). */
+  ops?: AppOps;
 }
+
+export interface AppOps {
+  logger: Logger;
+  metrics: ConsoleMetrics;
+  drain: Drain;
+  /** What /readyz asks; absent: the console's database in team mode. */
+  dependencies?: readonly Dependency[];
+  /** CONSOLE_METRICS_TOKEN: /metrics on this listener with it as a bearer token. */
+  metricsToken: string | null;
+}
+
+// The database is restarting or cannot be reached: the request did nothing that needs undoing (a
+// write-ahead audit row comes first), and asked again shortly it will do what it should.
+const DATABASE_UNAVAILABLE = { detail: 'The console\'s database cannot be reached just now. Nothing was done; try again in a few seconds.', code: 'database_unavailable' } as const;
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const OPENAPI_PATH = '/openapi.json';
 
@@ -56,15 +84,32 @@ const nodeBindings = (env: unknown): object | undefined => (typeof env === 'obje
  * paths with its own headers and request log; everything else is answered here.
  */
 export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
-  const log = options.log ?? ((line: string) => console.info(line));
+  const ops = options.ops ?? { logger: createLogger({ format: 'pretty', write: options.log ?? ((line: string) => console.info(line)) }), metrics: createConsoleMetrics(), drain: createDrain(), metricsToken: null };
+  const { logger, metrics, drain } = ops;
   const app = new Hono<ServerEnv>();
   const { sandbox, team } = options;
-  
+  const readiness = createReadiness(ops.dependencies ?? (team === undefined ? [] : [databaseDependency('database', team.ctx.db, true)]), { stopping: () => drain.stopping, metrics });
+  metrics.onScrape(async () => {
+    await readiness.report();
+  });
+  app.use(
+    requestEvents({
+      logger,
+      metrics,
+      drain,
+      trustedProxies: team?.ctx.config.trustedProxies ?? null,
+      peerAddress,
+      ...(team !== undefined && { userOf: signedInEmailOf }),
+    }),
+  );
+  registerOpsRoutes(app, { readiness, metrics, metricsToken: ops.metricsToken, servesMetrics: ops.metricsToken !== null });
+
   const serviceUrl = options.orderServiceUrl === undefined ? undefined : parseServiceUrl(options.orderServiceUrl);
   // The proxy's answers carry the security headers and a log line like every answer of this server.
   const own = new Hono<ServerEnv>();
   own.use(securityHeaders);
-  own.use(requestLog(log));
+  // The line is written around every app (requestEvents); this keeps the route that answered.
+  own.use(requestLog(null));
   // The sandbox's app checks the Host of the paths it owns; the console, its config and the proxy too.
   own.use(hostAllowList(options.hosts ?? {}));
   // A proxied answer to a token is nobody's to keep, as the sandbox's own answers say.
@@ -74,7 +119,12 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
   });
   own.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
-    log(`ERROR ${c.req.method} ${new URL(c.req.url).pathname}: ${error.stack ?? error.message}`);
+    const fields = { err: error, req_id: requestIdOf(c.req.raw), method: c.req.method, path: new URL(c.req.url).pathname };
+    if (isDatabaseUnavailable(error)) {
+      logger.warn(fields, `database unavailable: ${c.req.method} ${fields.path} answered 503`);
+      return c.json(DATABASE_UNAVAILABLE, 503, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' });
+    }
+    logger.error(fields, `ERROR ${c.req.method} ${fields.path}: ${error.message}`);
     return c.json(INTERNAL_ERROR_BODY, 500);
   });
   own.notFound((c) => errorResponse(c, notFound()));
@@ -104,6 +154,8 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
 
   app.all('*', (c) => {
     const path = c.req.path;
+    // /healthz, /readyz and /metrics with another method than GET: this server's 405 is not needed.
+    if (OPS_PATHS.has(path)) return errorResponse(c, notFound());
     const proxied = serviceUrl !== undefined && path.startsWith('/psp/');
     // In team mode /psp/ and the sandbox's control routes fall through to this server's 404.
     const direct = team === undefined ? !proxied && isApiPath(path) : isCustomerPage(path);

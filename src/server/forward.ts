@@ -12,6 +12,7 @@ import { parseJson } from '../contract/json-text.ts';
 import { indexAnswerLater } from './order-index/index-answer.ts';
 import { requirePermission } from './permissions-check.ts';
 import { proxyTo } from './proxy.ts';
+import type { CallObserver } from './ops/call-metrics.ts';
 import type { TokenScrubber } from './token-scrub.ts';
 import { tokenScrubber } from './token-scrub.ts';
 import type { TeamEnvironment } from './team-config.ts';
@@ -89,8 +90,21 @@ function bodyForAudit(bytes: Uint8Array | undefined): unknown {
   return parseJson(text) ?? { unparsed: text.slice(0, 2000) };
 }
 
-/** The environment's forwarder: its path and query after /env/{id}, with the token added. */
-function forwarderFor(environment: TeamEnvironment, sandbox: FetchApp | undefined): (request: Request, env: object | undefined) => Promise<Response> {
+type Forwarder = (request: Request, env: object | undefined) => Promise<Response>;
+
+/** The environment's forwarder: its path and query after /env/{id}, with the token added; each call told to `observe`. */
+function forwarderFor(environment: TeamEnvironment, sandbox: FetchApp | undefined, observe?: CallObserver): Forwarder {
+  const forward = directForwarderFor(environment, sandbox);
+  if (observe === undefined) return forward;
+  return async (request, env) => {
+    const started = performance.now();
+    const response = await forward(request, env);
+    observe(environment.id, request.method, new URL(request.url).pathname, response.status, (performance.now() - started) / 1000);
+    return response;
+  };
+}
+
+function directForwarderFor(environment: TeamEnvironment, sandbox: FetchApp | undefined): Forwarder {
   if (environment.target.kind === 'sandbox') {
     if (sandbox === undefined) throw new Error('the sandbox environment needs the sandbox app');
     return async (request, env) => sandbox.fetch(request, env);
@@ -125,7 +139,7 @@ export function registerForwarding(app: Hono<TeamEnv>, ctx: TeamContext, sandbox
   const forwarders = new Map<string, (request: Request, env: object | undefined) => Promise<Response>>();
   const credentials = new Map<string, { token: string; scrubber: TokenScrubber }>();
   for (const environment of ctx.config.environments) {
-    forwarders.set(environment.id, forwarderFor(environment, sandbox?.app));
+    forwarders.set(environment.id, forwarderFor(environment, sandbox?.app, ctx.observeCall));
     credentials.set(environment.id, credentialsOf(environment, sandbox));
   }
 
@@ -237,7 +251,7 @@ export function serviceCaller(ctx: TeamContext, sandbox: { app: FetchApp; token:
   const forwarders = new Map<string, (request: Request, env: object | undefined) => Promise<Response>>();
   const credentials = new Map<string, { token: string; scrubber: TokenScrubber }>();
   for (const environment of ctx.config.environments) {
-    forwarders.set(environment.id, forwarderFor(environment, sandbox?.app));
+    forwarders.set(environment.id, forwarderFor(environment, sandbox?.app, ctx.observeCall));
     credentials.set(environment.id, credentialsOf(environment, sandbox));
   }
   return async (environmentId, method, path, json) => {

@@ -5,15 +5,22 @@ import { AuditKeyError, serverAuditKey } from './audit/audit-key.ts';
 import { displayUrl, readServerConfig, ServerConfigError } from './config.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
 import { loadOidcConfig, OidcConfigError } from './oidc/oidc-config.ts';
-import type { RunningServer } from './server.ts';
+import type { ConsoleServer } from './server.ts';
 import { SandboxStoreError, startServer } from './server.ts';
 import { readTeamConfig, TeamConfigError } from './team-config.ts';
+import type { Logger } from './ops/logger.ts';
+import { createLogger } from './ops/logger.ts';
+import type { OpsConfig } from './ops/ops-config.ts';
+import { bulkLeaseSettings, OpsConfigError, readOpsConfig } from './ops/ops-config.ts';
 
 // `npm start` / `npm run serve`: the built console and the sandbox on one origin (D8).
 
 const STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
 // Team mode's server-rendered pages: `npm run build` writes it beside dist/.
 const TEAM_RENDER_MODULE = fileURLToPath(new URL('../../dist-ssr/team-render.js', import.meta.url));
+
+// After SIGTERM (or SIGINT) the process ends by then, whatever is still running.
+const SHUTDOWN_LIMIT_MS = 30_000;
 
 // Each part of the process names itself in what it writes: `console:` for this server's own
 // settings and start, `sandbox:` for the embedded sandbox's, `oidc:` for the sign-in provider's.
@@ -27,7 +34,7 @@ function fail([part, message]: [Part, string]): never {
 function describe(error: unknown): [Part, string] {
   if (error instanceof SandboxConfigError || error instanceof SandboxStoreError) return ['sandbox', error.message];
   if (error instanceof OidcConfigError) return ['oidc', error.message];
-  if (error instanceof ServerConfigError || error instanceof StoreOpenError || error instanceof TeamConfigError || error instanceof AuditKeyError) return ['console', error.message];
+  if (error instanceof ServerConfigError || error instanceof StoreOpenError || error instanceof TeamConfigError || error instanceof AuditKeyError || error instanceof OpsConfigError) return ['console', error.message];
   if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') return ['console', `the address is already in use (${error.message})`];
   return ['console', error instanceof Error ? error.message : String(error)];
 }
@@ -37,37 +44,50 @@ async function main(): Promise<void> {
   let sandbox;
   let team;
   let oidc: OidcConfig | undefined;
+  let ops: OpsConfig;
+  let logger: Logger;
   try {
     config = readServerConfig(process.env);
     sandbox = readSandboxConfig(process.env, { exposedHost: config.exposedHost, proxied: config.orderServiceUrl !== undefined });
     team = readTeamConfig(process.env, { hasSandbox: config.orderServiceUrl === undefined }) ?? undefined;
     if (team?.auth === 'oidc') oidc = loadOidcConfig(process.env);
+    ops = readOpsConfig(process.env, { team: team !== undefined, port: config.port });
+    if (team !== undefined && ops.bulkLeaseMs !== null) team.bulkRuns = { ...team.bulkRuns, ...bulkLeaseSettings(ops.bulkLeaseMs) };
+    // From here on every event is one line of LOG_FORMAT (src/server/ops/logger.ts).
+    logger = createLogger({ format: ops.logFormat, level: ops.logLevel });
+    const log = logger;
     // Before any database is opened: beyond loopback, team mode without an audit key does not start.
-    if (team !== undefined) team.auditKey = serverAuditKey(process.env, { loopback: config.exposedHost === undefined, consoleDb: team.db, log: (line) => console.info(`console: ${line}`) });
+    if (team !== undefined) team.auditKey = serverAuditKey(process.env, { loopback: config.exposedHost === undefined, consoleDb: team.db, log: (line) => log.info(`console: ${line}`) });
   } catch (error) {
     fail(describe(error));
   }
 
   // Signal handlers come first: a SIGTERM that arrives between "listening" and their registration
   // would otherwise kill the process with the database open. One during start-up waits for it.
-  let server: RunningServer | undefined;
+  let server: ConsoleServer | undefined;
   let stopping: NodeJS.Signals | null = null;
-  const shutdown = (running: RunningServer, signal: NodeJS.Signals) => {
-    console.info(`${signal}: finishing requests in flight and closing the database`);
+  const shutdown = (running: ConsoleServer, signal: NodeJS.Signals) => {
+    logger.info({ signal }, `${signal}: finishing requests in flight and closing the database`);
     running.close().then(
       () => process.exit(0),
       (error: unknown) => {
         const [part, message] = describe(error);
-        fail([part, `shutdown failed: ${message}`]);
+        logger.error({ err: error }, `${part}: shutdown failed: ${message}`);
+        process.exit(1);
       },
     );
   };
   const stop = (signal: NodeJS.Signals) => {
     if (stopping !== null) {
-      console.error(`console: ${signal} again, exiting without waiting`);
+      logger.error({ signal }, `console: ${signal} again, exiting without waiting`);
       process.exit(1);
     }
     stopping = signal;
+    // Whatever is still running then is cut: an orchestrator's own grace period is about this long.
+    setTimeout(() => {
+      logger.error({ signal }, `console: still stopping after ${SHUTDOWN_LIMIT_MS / 1000} s, exiting without waiting`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     if (server !== undefined) shutdown(server, signal);
   };
   process.on('SIGINT', stop);
@@ -84,8 +104,9 @@ async function main(): Promise<void> {
       ...(config.orderServiceUrl !== undefined && { orderServiceUrl: config.orderServiceUrl }),
       ...(config.publicUrl !== undefined && { publicUrl: config.publicUrl }),
       allowedHosts: config.allowedHosts,
-      log: (line) => console.info(line),
-      storeOptions: { max: sandbox.poolSize, onIdleError: (line) => console.error(`sandbox: ${line}`) },
+      logger,
+      metrics: { token: ops.metricsToken, port: ops.metricsPort },
+      storeOptions: { max: sandbox.poolSize, onIdleError: (line) => logger.warn(`sandbox: ${line}`) },
       ...(team !== undefined && { team, teamRenderModule: TEAM_RENDER_MODULE }),
       ...(oidc !== undefined && { oidc }),
     });
@@ -97,16 +118,17 @@ async function main(): Promise<void> {
   // there. In team mode no token is printed at all: people sign in, the server holds the tokens.
   const tokenNote = sandbox.defaultToken && config.orderServiceUrl === undefined && team === undefined ? `  (development token: ${sandbox.tokens[0] ?? ''})` : '';
   // In proxy mode there is no sandbox here: the first line says only what listens.
-  console.info(`Order Console${config.orderServiceUrl === undefined ? ' and sandbox' : ''} listening on ${server.url}${tokenNote}`);
+  logger.info({ url: server.url }, `Order Console${config.orderServiceUrl === undefined ? ' and sandbox' : ''} listening on ${server.url}${tokenNote}`);
   if (config.orderServiceUrl !== undefined) {
-    console.info(`Proxy mode: /psp/ goes to ${displayUrl(config.orderServiceUrl)}; the sandbox routes are off`);
+    logger.info(`Proxy mode: /psp/ goes to ${displayUrl(config.orderServiceUrl)}; the sandbox routes are off`);
   } else {
-    console.info(`Sandbox database: ${isDatabaseUrl(sandbox.db) ? `${displayDatabaseUrl(sandbox.db)} (PostgreSQL)` : sandbox.db}`);
+    logger.info(`Sandbox database: ${isDatabaseUrl(sandbox.db) ? `${displayDatabaseUrl(sandbox.db)} (PostgreSQL)` : sandbox.db}`);
   }
   if (team !== undefined) {
-    console.info(`Team mode: sign-in ${team.auth}, environments ${team.environments.map((e) => e.id).join(', ')}; console database ${isDatabaseUrl(team.db) ? `${displayDatabaseUrl(team.db)} (PostgreSQL)` : team.db}`);
-    console.info(`Audit log: chained under the key ${team.auditKey?.id ?? '?'}; its signed head goes to ${team.auditCheckpointFile ?? 'this log only (a console in memory)'} and to this log at least every minute`);
+    logger.info(`Team mode: sign-in ${team.auth}, environments ${team.environments.map((e) => e.id).join(', ')}; console database ${isDatabaseUrl(team.db) ? `${displayDatabaseUrl(team.db)} (PostgreSQL)` : team.db}`);
+    logger.info(`Audit log: chained under the key ${team.auditKey?.id ?? '?'}; its signed head goes to ${team.auditCheckpointFile ?? 'this log only (a console in memory)'} and to this log at least every minute`);
   }
+  if (server.metricsUrl !== null) logger.info({ url: server.metricsUrl }, `Metrics, health and readiness also on ${server.metricsUrl}`);
   if (stopping !== null) shutdown(server, stopping);
 }
 

@@ -8,6 +8,7 @@ import { createSandboxApp, DEFAULT_DB, DEFAULT_TOKEN, openStore } from '../sandb
 import { consoleAuditSink } from './audit-sink.ts';
 import type { CheckpointWriter } from './audit/audit-checkpoint.ts';
 import { fileCheckpointSink, logCheckpointSink, startCheckpointWriter } from './audit/audit-checkpoint.ts';
+import type { AuditKey } from './audit/audit-key.ts';
 import { serverAuditKey } from './audit/audit-key.ts';
 import { chainKeyId } from './audit/audit-log.ts';
 import { isLoopbackHost } from './config.ts';
@@ -21,6 +22,13 @@ import { auditCheckpointBeside } from './team-config.ts';
 import type { TeamContext } from './team-session.ts';
 import type { ServerAppOptions } from './app.ts';
 import { createServerApp } from './app.ts';
+import { countedAuditSink } from './ops/audit-metrics.ts';
+import { callObserver } from './ops/call-metrics.ts';
+import { consoleDependencies } from './ops/dependencies.ts';
+import type { Logger } from './ops/logger.ts';
+import { createLogger, lineLogger } from './ops/logger.ts';
+import type { ServerOps } from './ops/server-ops.ts';
+import { startServerOps } from './ops/server-ops.ts';
 
 export type { RunningServer } from '../http/listen.ts';
 
@@ -39,6 +47,10 @@ export interface StartOptions {
   publicUrl?: string;
   allowedHosts?: readonly string[];
   log?: (line: string) => void;
+  /** Issue 52: where every event goes (main.ts: LOG_FORMAT, LOG_LEVEL); absent, plain lines to `log`. */
+  logger?: Logger;
+  /** Issue 52: CONSOLE_METRICS_TOKEN and CONSOLE_METRICS_PORT; absent, no /metrics. */
+  metrics?: { token: string | null; port: number | null };
   /** Passed to openStore (diagnostics). */
   storeOptions?: StoreOptions;
   /** Team mode (D16, readTeamConfig); absent: personal mode, as `npm start` always was. */
@@ -69,43 +81,83 @@ function partnerTokens(options: StartOptions): string[] {
   return tokens;
 }
 
+// SIGTERM: how long the requests in flight and the background work (the current bulk row) may take
+// before the connections are cut; main.ts ends the process itself after 30 s whatever happens.
+const DRAIN_MS = 25_000;
+
+export interface ConsoleServer extends RunningServer {
+  /** CONSOLE_METRICS_PORT's listener, when there is one. */
+  metricsUrl: string | null;
+}
+
 /** Opens the sandbox's store (unless proxying), builds the console's server around its app and listens. */
-export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(options: StartOptions = {}): Promise<ConsoleServer> {
   // Before any database is opened: CONSOLE_AUTH=oidc without its provider's settings stops the start.
   if (options.team?.auth === 'oidc' && options.oidc === undefined) throw new OidcConfigError('CONSOLE_AUTH=oidc needs the OIDC_ variables (loadOidcConfig)');
   const proxying = options.orderServiceUrl !== undefined;
   const store: Store | undefined = proxying ? undefined : await openSandboxStore(options.db ?? DEFAULT_DB, options.storeOptions);
   let consoleDb: Database | undefined;
   let checkpoints: CheckpointWriter | undefined;
+  let ops: ServerOps | undefined;
+  const logger = options.logger ?? createLogger({ format: 'pretty', write: options.log ?? ((line) => console.info(line)) });
   // The team's bulk runs are sent from this process: stopped, and awaited, before its database closes.
   const work = createBackground();
   try {
     let team: ServerAppOptions['team'];
+    let teamKey: AuditKey | undefined;
+    const sandboxToken = options.tokens?.[0] ?? DEFAULT_TOKEN;
+    const sandbox = createSandboxApp({
+      ...(store !== undefined && { store }),
+      ...(options.tokens !== undefined && { tokens: options.tokens }),
+      ...(options.arrayErrors !== undefined && { arrayErrors: options.arrayErrors }),
+      // Its requests are in this server's log (ops/request-events.ts); its unexpected errors too.
+      log: lineLogger(logger, 'error'),
+      requestLines: false,
+      ...(options.publicUrl !== undefined && { publicUrl: options.publicUrl }),
+      ...(options.allowedHosts !== undefined && { allowedHosts: options.allowedHosts }),
+    });
     if (options.team !== undefined) {
-      const log = options.log ?? ((line: string) => console.info(line));
-      const auditKey = options.team.auditKey ?? serverAuditKey({}, { loopback: isLoopbackHost(options.host ?? '127.0.0.1'), consoleDb: options.team.db, log });
+      const auditKey = options.team.auditKey ?? serverAuditKey({}, { loopback: isLoopbackHost(options.host ?? '127.0.0.1'), consoleDb: options.team.db, log: lineLogger(logger) });
       consoleDb = await openConsoleDb(options.team.db);
       const chainedUnder = await chainKeyId(consoleDb);
       if (chainedUnder !== null && chainedUnder !== auditKey.id) {
-        log(`Audit key: the log's newest rows are chained under the key ${chainedUnder}; from now on under ${auditKey.id}. Verifying the log needs the key each row was chained under`);
+        logger.warn(`Audit key: the log's newest rows are chained under the key ${chainedUnder}; from now on under ${auditKey.id}. Verifying the log needs the key each row was chained under`);
       }
+      teamKey = auditKey;
+    }
+    ops = await startServerOps({
+      logger,
+      metricsToken: options.metrics?.token ?? null,
+      metricsPort: options.metrics?.port ?? null,
+      host: options.host ?? '127.0.0.1',
+      dependencies: consoleDependencies({
+        ...(consoleDb !== undefined && { consoleDb }),
+        ...(options.team !== undefined && { environments: options.team.environments }),
+        ...(store !== undefined && { sandbox: { app: sandbox, token: sandboxToken } }),
+        ...(options.orderServiceUrl !== undefined && { proxiedService: options.orderServiceUrl }),
+      }),
+      ...(consoleDb !== undefined && { consoleDb }),
+      ...(options.team !== undefined && { idleMs: options.team.idleMs }),
+    });
+    if (options.team !== undefined && consoleDb !== undefined && teamKey !== undefined) {
       const checkpointFile = options.team.auditCheckpointFile === undefined ? auditCheckpointBeside(options.team.db) : options.team.auditCheckpointFile;
       checkpoints = startCheckpointWriter({
         db: consoleDb,
-        key: auditKey,
-        sinks: [...(checkpointFile === null ? [] : [fileCheckpointSink(checkpointFile)]), logCheckpointSink(log)],
-        log,
+        key: teamKey,
+        sinks: [...(checkpointFile === null ? [] : [fileCheckpointSink(checkpointFile)]), logCheckpointSink(lineLogger(logger))],
+        log: lineLogger(logger, 'warn'),
       });
       const ctx: TeamContext = {
         db: consoleDb,
         config: options.team,
-        audit: consoleAuditSink(consoleDb, () => partnerTokens(options), auditKey),
-        log,
+        audit: countedAuditSink(consoleAuditSink(consoleDb, () => partnerTokens(options), teamKey), ops.appOps.metrics),
+        log: lineLogger(logger, 'warn'),
         background: work.background,
+        observeCall: callObserver(ops.appOps.metrics),
       };
       team = {
         ctx,
-        sandboxToken: options.tokens?.[0] ?? DEFAULT_TOKEN,
+        sandboxToken,
         ...(store !== undefined && { sandboxStore: store }),
         ...(options.oidc !== undefined && { oidc: options.oidc }),
         ...(options.teamRenderModule !== undefined && { renderer: teamRendererFrom(options.teamRenderModule, ctx.log) }),
@@ -113,38 +165,44 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // Loaded now, not on the first page someone opens (a few hundred ms of module loading).
       void team.renderer?.();
     }
-    const sandbox = createSandboxApp({
-      ...(store !== undefined && { store }),
-      ...(options.tokens !== undefined && { tokens: options.tokens }),
-      ...(options.arrayErrors !== undefined && { arrayErrors: options.arrayErrors }),
-      ...(options.log !== undefined && { log: options.log }),
-      ...(options.publicUrl !== undefined && { publicUrl: options.publicUrl }),
-      ...(options.allowedHosts !== undefined && { allowedHosts: options.allowedHosts }),
-    });
     const appOptions: ServerAppOptions = {
       sandbox,
       ...(options.staticDir !== undefined && { staticDir: options.staticDir }),
       ...(options.orderServiceUrl !== undefined && { orderServiceUrl: options.orderServiceUrl }),
-      ...(options.log !== undefined && { log: options.log }),
       ...(team !== undefined && { team }),
+      ops: ops.appOps,
       hosts: { publicUrl: options.publicUrl, allowedHosts: options.allowedHosts },
       ...((options.tokens ?? [DEFAULT_TOKEN]).includes(DEFAULT_TOKEN) && { developmentToken: DEFAULT_TOKEN }),
     };
     const running = await serveApp(createServerApp(appOptions), { port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+    const { drain } = ops.appOps;
+    const serverOps = ops;
+    let closing: Promise<void> | null = null;
     return {
       ...running,
-      async close() {
-        await work.stop();
-        await running.close();
-        // The head as this process leaves it, before the database goes.
-        await checkpoints?.stop();
-        await consoleDb?.close();
-        await store?.close();
+      metricsUrl: ops.metricsUrl,
+      close() {
+        // No new connection; every answer from now on closes its own; the current bulk row and every
+        // request in flight (an approval sending its refund) end; a run's lease is let go, so another
+        // process takes the run at its next look; then the head as this process leaves it is signed,
+        // and the databases close.
+        closing ??= (async () => {
+          drain.begin();
+          const connections = running.close({ forceAfterMs: DRAIN_MS });
+          await Promise.all([work.stop(DRAIN_MS), drain.settled(DRAIN_MS)]);
+          await connections;
+          await checkpoints?.stop();
+          await serverOps.close();
+          await consoleDb?.close();
+          await store?.close();
+        })();
+        return closing;
       },
     };
   } catch (error) {
     await work.stop();
     await checkpoints?.stop().catch(() => undefined);
+    await ops?.close().catch(() => undefined);
     await consoleDb?.close().catch(() => undefined);
     await store?.close();
     throw error;

@@ -11,6 +11,7 @@ import { SESSION_COOKIE, touchSession } from './sessions.ts';
 import type { TeamConfig } from './team-config.ts';
 import { resolveClientAddress } from './client-address.ts';
 import type { ConsoleUser } from './users.ts';
+import type { CallObserver } from './ops/call-metrics.ts';
 import { findUser } from './users.ts';
 
 // docs/decisions.md D16: what every team-mode request needs: who is asking (the session), from where (the
@@ -25,6 +26,8 @@ export interface TeamContext {
   log: (line: string) => void;
   /** The server's own work (bulk runs): stopped and awaited before the database closes. Absent: it runs until the process ends. */
   background?: Background;
+  /** Issue 52: told of every call to an environment's service (its metrics). */
+  observeCall?: CallObserver;
 }
 
 /**
@@ -67,7 +70,7 @@ export function sessionIdOf(c: Context, config: TeamConfig): string | undefined 
 }
 
 /** The address of the socket's other end (a proxy, when there is one in front). */
-function peerAddress(c: Context): string | null {
+export function peerAddress(c: Context): string | null {
   const env: unknown = c.env;
   if (typeof env !== 'object' || env === null || !('incoming' in env)) return null;
   const incoming: unknown = env.incoming;
@@ -161,6 +164,12 @@ export function currentUser(c: Context, ctx: TeamContext): Promise<SignedIn | nu
   const found = lookUpSession(c, ctx);
   sessionOfRequest.set(c.req.raw, found);
   return found;
+}
+
+/** Who made `request`, once its session was looked up (for its log line); null when nobody was signed in. */
+export async function signedInEmailOf(request: Request): Promise<string | null> {
+  const found = await sessionOfRequest.get(request)?.catch(() => null);
+  return found?.user.email ?? null;
 }
 
 /**
