@@ -7,6 +7,7 @@ import { AUDIT_KEY_MIGRATION, AUDIT_SCHEMA_SQL } from './audit/audit-schema.ts';
 import { BULK_RUNS_MIGRATION } from './bulk-runs/bulk-run-schema.ts';
 import { SERVICE_ACCOUNTS_MIGRATION } from './gateway/service-accounts.ts';
 import { SCENARIO_RUNS_MIGRATION } from './scenario-runs/scenario-run-schema.ts';
+import { OPS_MIGRATION } from './ops/ops-schema.ts';
 
 // docs/decisions.md D16: the console's own state (users, sessions, sign-in attempts, the audit seam) in its
 // own database: CONSOLE_DB (embedded PGlite, default .data/console) or CONSOLE_DATABASE_URL
@@ -91,6 +92,8 @@ const MIGRATIONS: readonly string[] = [
   SERVICE_ACCOUNTS_MIGRATION,
   // Sign-off scenario runs the console server makes (scenario-runs/).
   SCENARIO_RUNS_MIGRATION,
+  // The audit log's readers (the audit sink, the notifier) and the notifications' outbox.
+  OPS_MIGRATION,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;

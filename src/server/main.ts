@@ -12,6 +12,8 @@ import type { Logger } from './ops/logger.ts';
 import { createLogger } from './ops/logger.ts';
 import type { OpsConfig } from './ops/ops-config.ts';
 import { bulkLeaseSettings, OpsConfigError, readOpsConfig } from './ops/ops-config.ts';
+import type { NotifyConfig } from './ops/notify/notify-config.ts';
+import { readNotifyConfig } from './ops/notify/notify-config.ts';
 
 // `npm start` / `npm run serve`: the built console and the sandbox on one origin (D8).
 
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
   let oidc: OidcConfig | undefined;
   let ops: OpsConfig;
   let logger: Logger;
+  let notify: NotifyConfig | null = null;
   try {
     config = readServerConfig(process.env);
     sandbox = readSandboxConfig(process.env, { exposedHost: config.exposedHost, proxied: config.orderServiceUrl !== undefined });
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
     const log = logger;
     // Before any database is opened: beyond loopback, team mode without an audit key does not start.
     if (team !== undefined) team.auditKey = serverAuditKey(process.env, { loopback: config.exposedHost === undefined, consoleDb: team.db, log: (line) => log.info(`console: ${line}`) });
+    if (team !== undefined) notify = readNotifyConfig(process.env, team);
   } catch (error) {
     fail(describe(error));
   }
@@ -106,6 +110,8 @@ async function main(): Promise<void> {
       allowedHosts: config.allowedHosts,
       logger,
       metrics: { token: ops.metricsToken, port: ops.metricsPort },
+      auditSink: ops.auditSink,
+      notify,
       storeOptions: { max: sandbox.poolSize, onIdleError: (line) => logger.warn(`sandbox: ${line}`) },
       ...(team !== undefined && { team, teamRenderModule: TEAM_RENDER_MODULE }),
       ...(oidc !== undefined && { oidc }),

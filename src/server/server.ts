@@ -6,7 +6,7 @@ import { serveApp } from '../http/listen.ts';
 import type { Store, StoreOptions } from '../sandbox/entry.ts';
 import { createSandboxApp, DEFAULT_DB, DEFAULT_TOKEN, openStore } from '../sandbox/entry.ts';
 import { consoleAuditSink } from './audit-sink.ts';
-import type { CheckpointWriter } from './audit/audit-checkpoint.ts';
+import type { AuditCheckpoint, CheckpointWriter } from './audit/audit-checkpoint.ts';
 import { fileCheckpointSink, logCheckpointSink, startCheckpointWriter } from './audit/audit-checkpoint.ts';
 import type { AuditKey } from './audit/audit-key.ts';
 import { serverAuditKey } from './audit/audit-key.ts';
@@ -27,6 +27,9 @@ import { callObserver } from './ops/call-metrics.ts';
 import { consoleDependencies } from './ops/dependencies.ts';
 import type { Logger } from './ops/logger.ts';
 import { createLogger, lineLogger } from './ops/logger.ts';
+import type { NotifyConfig } from './ops/notify/notify-config.ts';
+import type { AuditSinkTarget } from './ops/ops-config.ts';
+import { startOpsWorkers } from './ops/ops-workers.ts';
 import type { ServerOps } from './ops/server-ops.ts';
 import { startServerOps } from './ops/server-ops.ts';
 
@@ -51,6 +54,10 @@ export interface StartOptions {
   logger?: Logger;
   /** Issue 52: CONSOLE_METRICS_TOKEN and CONSOLE_METRICS_PORT; absent, no /metrics. */
   metrics?: { token: string | null; port: number | null };
+  /** Issue 52, team mode: CONSOLE_AUDIT_SINK. */
+  auditSink?: AuditSinkTarget | null;
+  /** Issue 52, team mode: the webhooks told when a refund or batch waits, is decided or ends badly (readNotifyConfig). */
+  notify?: NotifyConfig | null;
   /** Passed to openStore (diagnostics). */
   storeOptions?: StoreOptions;
   /** Team mode (D16, readTeamConfig); absent: personal mode, as `npm start` always was. */
@@ -140,17 +147,32 @@ export async function startServer(options: StartOptions = {}): Promise<ConsoleSe
       ...(options.team !== undefined && { idleMs: options.team.idleMs }),
     });
     if (options.team !== undefined && consoleDb !== undefined && teamKey !== undefined) {
+      const workers = startOpsWorkers({
+        db: consoleDb,
+        environments: options.team.environments,
+        auditSink: options.auditSink ?? null,
+        notify: options.notify ?? null,
+        background: work.background,
+        logger,
+        metrics: ops.appOps.metrics,
+      });
       const checkpointFile = options.team.auditCheckpointFile === undefined ? auditCheckpointBeside(options.team.db) : options.team.auditCheckpointFile;
+      const stream = workers.stream;
       checkpoints = startCheckpointWriter({
         db: consoleDb,
         key: teamKey,
-        sinks: [...(checkpointFile === null ? [] : [fileCheckpointSink(checkpointFile)]), logCheckpointSink(lineLogger(logger))],
+        sinks: [
+          ...(checkpointFile === null ? [] : [fileCheckpointSink(checkpointFile)]),
+          logCheckpointSink(lineLogger(logger)),
+          // CONSOLE_AUDIT_SINK gets each checkpoint after the rows it vouches for.
+          ...(stream === null ? [] : [{ write: (checkpoint: AuditCheckpoint) => stream.checkpoint(checkpoint) }]),
+        ],
         log: lineLogger(logger, 'warn'),
       });
       const ctx: TeamContext = {
         db: consoleDb,
         config: options.team,
-        audit: countedAuditSink(consoleAuditSink(consoleDb, () => partnerTokens(options), teamKey), ops.appOps.metrics),
+        audit: countedAuditSink(consoleAuditSink(consoleDb, () => partnerTokens(options), teamKey), ops.appOps.metrics, () => workers.appended()),
         log: lineLogger(logger, 'warn'),
         background: work.background,
         observeCall: callObserver(ops.appOps.metrics),

@@ -42,6 +42,11 @@ const environmentEntry = z
     production: z.boolean(),
     approval_threshold: answeredAmount('approval_threshold').optional(),
     service_refunds: z.enum(['direct', 'approval']).optional(),
+    // Issue 52: the variable holding this environment's webhook for notifications (a webhook's URL is a secret too).
+    notify_webhook_env: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'the name of an environment variable')
+      .optional(),
   })
   .strict();
 const environmentsFile = z.array(environmentEntry).max(50);
@@ -58,6 +63,8 @@ export interface TeamEnvironment {
   serviceRefunds?: 'direct' | 'approval';
   /** The embedded sandbox (answered in-process), or an Order Service over HTTP. */
   target: { kind: 'sandbox' } | { kind: 'http'; baseUrl: string; token: string };
+  /** Issue 52: this environment's notifications go here instead of CONSOLE_NOTIFY_WEBHOOK (read from `notify_webhook_env`). */
+  notifyWebhook?: string;
 }
 
 export interface TeamConfig {
@@ -138,6 +145,14 @@ export function environmentIds(env: Env): string[] {
   return [...new Set([...(hasSandbox ? [SANDBOX_ENVIRONMENT_ID] : []), ...ids])];
 }
 
+/** The webhook URL of an entry's `notify_webhook_env` (checked with the other notification settings: ops/notify/notify-config.ts). */
+function notifyWebhookOf(env: Env, entry: EnvironmentEntry): { notifyWebhook?: string } {
+  if (entry.notify_webhook_env === undefined) return {};
+  const url = env[entry.notify_webhook_env]?.trim() ?? '';
+  if (url === '') throw new TeamConfigError(`the environment "${entry.id}" names notify_webhook_env ${entry.notify_webhook_env}, but that variable is not set`);
+  return { notifyWebhook: url };
+}
+
 function readEnvironments(env: Env, hasSandbox: boolean): TeamEnvironment[] {
   const entries = readEnvironmentEntries(env);
   const seen = new Set<string>();
@@ -146,7 +161,14 @@ function readEnvironments(env: Env, hasSandbox: boolean): TeamEnvironment[] {
   for (const entry of entries) {
     if (seen.has(entry.id)) throw new TeamConfigError(`CONSOLE_ENVIRONMENTS: the id "${entry.id}" is listed twice`);
     seen.add(entry.id);
-    const common = { id: entry.id, name: entry.name, production: entry.production, approvalThreshold: entry.approval_threshold ?? null, ...(entry.service_refunds !== undefined && { serviceRefunds: entry.service_refunds }) };
+    const common = {
+      id: entry.id,
+      name: entry.name,
+      production: entry.production,
+      approvalThreshold: entry.approval_threshold ?? null,
+      ...(entry.service_refunds !== undefined && { serviceRefunds: entry.service_refunds }),
+      ...notifyWebhookOf(env, entry),
+    };
     if (entry.id === SANDBOX_ENVIRONMENT_ID) {
       if (entry.base_url !== undefined || entry.token_env !== undefined) {
         throw new TeamConfigError('CONSOLE_ENVIRONMENTS: the entry "sandbox" is the embedded sandbox: it takes no base_url or token_env');
@@ -172,6 +194,7 @@ function readEnvironments(env: Env, hasSandbox: boolean): TeamEnvironment[] {
       approvalThreshold: sandboxEntry?.approval_threshold ?? null,
       ...(sandboxEntry?.service_refunds !== undefined && { serviceRefunds: sandboxEntry.service_refunds }),
       target: { kind: 'sandbox' },
+      ...(sandboxEntry === undefined ? {} : notifyWebhookOf(env, sandboxEntry)),
     });
   } else if (sandboxEntry !== undefined) {
     throw new TeamConfigError('CONSOLE_ENVIRONMENTS lists "sandbox", but this process runs no sandbox (ORDER_SERVICE_URL is set)');

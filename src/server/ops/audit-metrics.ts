@@ -29,7 +29,8 @@ function count(metrics: ConsoleMetrics, event: AuditEvent): void {
   }
 }
 
-export function countedAuditSink(inner: AuditSink, metrics: ConsoleMetrics): AuditSink {
+/** `appended`: told after each row is committed (the audit's readers look at it at once). */
+export function countedAuditSink(inner: AuditSink, metrics: ConsoleMetrics, appended: () => void = () => undefined): AuditSink {
   return {
     async record(entry) {
       const end = metrics.auditAppendDuration.startTimer();
@@ -43,6 +44,7 @@ export function countedAuditSink(inner: AuditSink, metrics: ConsoleMetrics): Aud
       }
       metrics.auditAppends.inc({ outcome: 'ok' });
       for (const event of auditEvents(entry)) count(metrics, event);
+      appended();
     },
   };
 }

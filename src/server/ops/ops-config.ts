@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { parseDuration } from '../durations.ts';
 import type { LogFormat, LogLevel } from './logger.ts';
 import { isLogLevel } from './logger.ts';
@@ -22,7 +23,11 @@ export interface OpsConfig {
   metricsPort: number | null;
   /** CONSOLE_BULK_LEASE: how long a process holds a bulk run it sends before another may take it over. */
   bulkLeaseMs: number | null;
+  /** CONSOLE_AUDIT_SINK (team mode): where every audit row is streamed as well. */
+  auditSink: AuditSinkTarget | null;
 }
+
+export type AuditSinkTarget = { kind: 'file'; path: string; rotateBytes: number } | { kind: 'syslog'; host: string; port: number };
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -56,7 +61,29 @@ export function readOpsConfig(env: Env, options: { team: boolean; port: number }
     bulkLeaseMs = parseDuration(leaseText);
     if (bulkLeaseMs === null || bulkLeaseMs < MIN_BULK_LEASE_MS) throw new OpsConfigError(`CONSOLE_BULK_LEASE must be a duration of at least 5s (such as 10s or 1m), got "${leaseText}"`);
   }
-  return { logFormat: format, logLevel: level, metricsToken: token, metricsPort, bulkLeaseMs };
+  if (!options.team && text(env, 'CONSOLE_NOTIFY_WEBHOOK') !== undefined) throw new OpsConfigError('CONSOLE_NOTIFY_WEBHOOK tells approvers of team mode: set CONSOLE_AUTH too');
+  return { logFormat: format, logLevel: level, metricsToken: token, metricsPort, bulkLeaseMs, auditSink: readAuditSink(env, options.team) };
+}
+
+const DEFAULT_ROTATE_MB = 100;
+
+function readAuditSink(env: Env, team: boolean): AuditSinkTarget | null {
+  const sink = text(env, 'CONSOLE_AUDIT_SINK');
+  if (sink === undefined) return null;
+  if (!team) throw new OpsConfigError('CONSOLE_AUDIT_SINK streams the audit log of team mode: set CONSOLE_AUTH too');
+  if (sink.startsWith('file:')) {
+    const path = sink.slice('file:'.length);
+    if (!isAbsolute(path)) throw new OpsConfigError(`CONSOLE_AUDIT_SINK: a file is written file:/absolute/path.jsonl, got "${sink}"`);
+    const mbText = text(env, 'CONSOLE_AUDIT_SINK_ROTATE_MB') ?? String(DEFAULT_ROTATE_MB);
+    if (!/^[1-9][0-9]{0,5}$/.test(mbText)) throw new OpsConfigError(`CONSOLE_AUDIT_SINK_ROTATE_MB must be a whole number of megabytes, got "${mbText}"`);
+    return { kind: 'file', path, rotateBytes: Number(mbText) * 1024 * 1024 };
+  }
+  const url = URL.canParse(sink) ? new URL(sink) : null;
+  if (url?.protocol === 'syslog+tcp:' && url.hostname !== '' && url.pathname === '' && url.username === '') {
+    const port = url.port === '' ? 514 : Number(url.port);
+    return { kind: 'syslog', host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port };
+  }
+  throw new OpsConfigError(`CONSOLE_AUDIT_SINK must be file:/absolute/path.jsonl or syslog+tcp://host:port, got "${sink}"`);
 }
 
 /** The bulk runner's lease and how often it looks for runs to take over (a quarter of the lease, at most its default 15 s). */

@@ -39,7 +39,7 @@ export interface OpsConsole {
 }
 
 export interface OpsConsoleOptions {
-  /** A postgres:// URL; default an embedded database in a temporary directory. */
+  /** A postgres:// URL or a data directory (kept when the console closes); default an embedded database in a temporary directory. */
   consoleDb?: string;
   people: Record<string, string[]>;
   environments?: TeamEnvironment[];
@@ -75,10 +75,12 @@ export async function startOpsConsole(options: OpsConsoleOptions): Promise<OpsCo
     ...options.start,
   });
   const url = server.url;
+  // With CONSOLE_ORIGIN a write must come from it (as behind a proxy); else from the address called.
+  const origin = options.team?.origin ?? url;
   const call = (cookie: string, method: string, path: string, json?: unknown, headers: Record<string, string> = {}) =>
     fetch(`${url}${path}`, {
       method,
-      headers: { Cookie: cookie, Origin: url, ...(json !== undefined && { 'Content-Type': 'application/json' }), ...headers },
+      headers: { Cookie: cookie, Origin: origin, ...(json !== undefined && { 'Content-Type': 'application/json' }), ...headers },
       ...(json !== undefined && { body: JSON.stringify(json) }),
     });
   return {
@@ -87,7 +89,7 @@ export async function startOpsConsole(options: OpsConsoleOptions): Promise<OpsCo
     lines,
     events: () => lines.map((line) => eventSchema.parse(JSON.parse(line))),
     async signIn(email) {
-      const response = await fetch(`${url}/auth/sign-in`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url }, body: JSON.stringify({ email, password: PASSWORD }) });
+      const response = await fetch(`${url}/auth/sign-in`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin }, body: JSON.stringify({ email, password: PASSWORD }) });
       if (response.status !== 200) throw new Error(`sign-in of ${email} answered ${response.status}`);
       return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     },
