@@ -8,6 +8,7 @@ import { auditKeyFromText } from './audit-key.ts';
 import { createAuditLog } from './audit-log.ts';
 import { auditEntry, BY_HAND, openAuditDatabase, TEST_AUDIT_KEY as key } from './audit-test-support.ts';
 import { verifyAuditChain } from './audit-verify.ts';
+import { createLogger } from '../ops/logger.ts';
 
 // docs/security.md, "The audit chain is keyed": the signed head, written outside the database at least
 // every minute, catches what no chain can show by itself: the newest rows removed, or all of them.
@@ -46,6 +47,35 @@ test('the writer keeps the newest signed head in its file, again on its interval
     expect(heads).toEqual(['1', '3']);
   } finally {
     await writer.stop();
+  }
+});
+
+test('a JSON log (LOG_FORMAT=json) is read as the plain one: its newest checkpoint, among the other events', async () => {
+  const lines: string[] = [];
+  const logger = createLogger({ format: 'json', write: (line) => lines.push(line) });
+  const log = createAuditLog(db, { key });
+  await log.record(auditEntry());
+  const writer = startCheckpointWriter({ db, key, sinks: [logCheckpointSink((line) => logger.info(line))], everyMs: 60_000, log: (line) => logger.warn(line) });
+  try {
+    const checkpoint = await writer.writeNow();
+    logger.info({ req_id: 'x' }, 'GET /api/me 200 3ms');
+    expect(lines.at(-2)).toMatch(/^\{"level":"info",.*"msg":"audit checkpoint: \{/);
+    expect(trusted(lines.join('\n'))).toEqual({ seq: checkpoint.seq, hash: checkpoint.hash });
+  } finally {
+    await writer.stop();
+  }
+});
+
+test('past row 9 the head is the newest row (not the one whose seq sorts last as text)', async () => {
+  const fresh = await openAuditDatabase();
+  try {
+    const log = createAuditLog(fresh, { key });
+    for (let i = 0; i < 11; i++) await log.record(auditEntry());
+    const writer = startCheckpointWriter({ db: fresh, key, sinks: [], everyMs: 60_000, log: () => undefined });
+    expect((await writer.writeNow()).seq).toBe('11');
+    await writer.stop();
+  } finally {
+    await fresh.close();
   }
 });
 

@@ -36,6 +36,26 @@ export function signCheckpoint(head: ChainHead | null, key: AuditKey, now = new 
   return { ...fields, mac: key.mac(signed(fields)) };
 }
 
+const LOG_PREFIX = 'audit checkpoint: ';
+
+/**
+ * The checkpoint's JSON in a line: the file's, a plain log line's (`audit checkpoint: {…}`), or the
+ * message of a JSON log line (LOG_FORMAT=json: src/server/ops/logger.ts), where any other event is no checkpoint.
+ */
+function checkpointText(line: string): string | null {
+  const start = line.indexOf('{');
+  if (start < 0) return null;
+  const rest = line.slice(start);
+  let value: unknown;
+  try {
+    value = JSON.parse(rest);
+  } catch {
+    return rest;
+  }
+  if (typeof value !== 'object' || value === null || !('msg' in value)) return rest;
+  return typeof value.msg === 'string' && value.msg.startsWith(LOG_PREFIX) ? value.msg.slice(LOG_PREFIX.length) : null;
+}
+
 export type CheckpointReading = { ok: true; head: ChainHead | null; at: string } | { ok: false; problem: string };
 
 /**
@@ -45,8 +65,8 @@ export type CheckpointReading = { ok: true; head: ChainHead | null; at: string }
 export function readCheckpoint(text: string, key: AuditKey): CheckpointReading {
   const line = text
     .split(/\r?\n/)
-    .map((l) => l.slice(Math.max(0, l.indexOf('{'))))
-    .filter((l) => l.startsWith('{'))
+    .map(checkpointText)
+    .filter((l) => l !== null)
     .at(-1);
   let json: unknown;
   try {
@@ -86,12 +106,13 @@ export function logCheckpointSink(log: (line: string) => void): CheckpointSink {
     write(checkpoint) {
       if (last === `${checkpoint.seq}:${checkpoint.hash}`) return;
       last = `${checkpoint.seq}:${checkpoint.hash}`;
-      log(`audit checkpoint: ${JSON.stringify(checkpoint)}`);
+      log(`${LOG_PREFIX}${JSON.stringify(checkpoint)}`);
     },
   };
 }
 
-const HEAD_SQL = 'SELECT seq::text AS seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1';
+// audit_log.seq: the output's seq is text, and "9" would sort after "11".
+const HEAD_SQL = 'SELECT seq::text AS seq, hash FROM audit_log ORDER BY audit_log.seq DESC LIMIT 1';
 
 export interface CheckpointWriter {
   /** Reads the head, signs it and hands it to every sink now. */
