@@ -8,6 +8,7 @@ import { approvalSchema } from '../../contract/approvals.ts';
 import { teamBulkRunSchema } from '../../contract/bulk-runs.ts';
 import { sandboxPaths } from '../../contract/paths.ts';
 import { createAuditLog } from '../audit/audit-log.ts';
+import { TEST_AUDIT_KEY } from '../audit/audit-test-support.ts';
 import { planOf } from '../bulk-runs/testing/bulk-plan.ts';
 import { openConsoleDb } from '../console-db.ts';
 import type { TeamConfig } from '../team-config.ts';
@@ -101,7 +102,7 @@ test('every audit row reaches the syslog server, through a listener that goes aw
   const before = new Set(seqs()).size;
   const received = streamed().length;
   const db = await openConsoleDb(consoleDir);
-  const log = createAuditLog(db);
+  const log = createAuditLog(db, { key: TEST_AUDIT_KEY });
   for (let i = 0; i < 4; i++) await log.record({ user: 'lead@example.com', role: 'admin', environment: null, action: 'user_enable', order_id: null, body: { n: i }, outcome: 'ok', address: null, user_agent: 'npm run users' });
   await db.close();
   ops = await start({});

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../../../db/store-db.ts';
 import { createAuditLog } from '../../audit/audit-log.ts';
+import { TEST_AUDIT_KEY } from '../../audit/audit-test-support.ts';
 import { createBackground } from '../../background.ts';
 import { openConsoleDb } from '../../console-db.ts';
 import { createLogger } from '../logger.ts';
@@ -71,7 +72,7 @@ test('syslog: RFC 5424 with an octet count; rows written just before the connect
 });
 
 test('a checkpoint goes out after the rows it vouches for, never before', async () => {
-  const log = createAuditLog(db);
+  const log = createAuditLog(db, { key: TEST_AUDIT_KEY });
   const entry = (n: number) => ({ user: null, role: null, environment: null, action: 'test', order_id: null, body: { n }, outcome: 'ok', address: null, user_agent: null });
   for (let n = 1; n <= 3; n++) await log.record(entry(n));
   const written: StreamRecord[] = [];

@@ -7,6 +7,7 @@ import { orderServicePaths, sandboxPaths } from '../../../contract/paths.ts';
 import type { Order } from '../../../contract/schemas.ts';
 import { orderSchema } from '../../../contract/schemas.ts';
 import { orderBody } from '../../../sandbox/testing/http.ts';
+import { TEST_AUDIT_KEY } from '../../audit/audit-test-support.ts';
 import { openConsoleDb } from '../../console-db.ts';
 import { hashPassword } from '../../passwords.ts';
 import type { ConsoleServer, StartOptions } from '../../server.ts';
@@ -70,6 +71,9 @@ export async function startOpsConsole(options: OpsConsoleOptions): Promise<OpsCo
       idleMs: 60 * 60_000,
       maxMs: 12 * 3_600_000,
       origin: null,
+      // Never the generated key and checkpoint beside a database in the repository's .data/.
+      auditKey: TEST_AUDIT_KEY,
+      auditCheckpointFile: null,
       ...options.team,
     },
     ...options.start,
