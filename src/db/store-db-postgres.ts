@@ -53,6 +53,13 @@ export async function postgresDatabase(url: string, options: PostgresOptions = {
       return withRetry(async () => {
         const client = await pool.connect();
         let broken: Error | undefined;
+        // A connection that breaks between two statements of the transaction (the server restarting)
+        // is reported as an 'error' event on the client, which the pool listens for only while the
+        // client is idle: unheard, it would end the process. The next statement fails anyway.
+        const onBroken = (error: Error) => {
+          broken = error;
+        };
+        client.on('error', onBroken);
         let committed = false;
         try {
           await client.query('BEGIN');
@@ -82,6 +89,7 @@ export async function postgresDatabase(url: string, options: PostgresOptions = {
           });
           throw error;
         } finally {
+          client.off('error', onBroken);
           client.release(broken);
         }
       });
