@@ -24,7 +24,7 @@ import { httpsClient } from './deploy-client.ts';
 import type { Nginx } from './deploy-nginx.ts';
 import { renderSite, selfSignedCertificate, startNginx } from './deploy-nginx.ts';
 
-// npm run deploy-check (issue 52): the deployment docs/operations.md describes, started here on
+// npm run deploy-check: the deployment docs/operations.md describes, started here on
 // loopback and checked as its users would meet it. Debian's nginx with deploy/nginx/order-console.conf
 // and a certificate made now, in front of two console processes (`npm run serve`'s main) on one
 // PostgreSQL started for the run. A person signs in through one process and acts through the other;

@@ -10,7 +10,7 @@ export interface RunningServer {
   port: number;
   /**
    * Stops accepting and lets requests in flight finish (a server that opened a database closes it
-   * after); connections still open after `forceAfterMs` (default 5 s) are cut.
+   * after); connections still open after `forceAfterMs` (default FORCE_CLOSE_AFTER_MS) are cut.
    */
   close(options?: { forceAfterMs?: number }): Promise<void>;
 }

@@ -47,7 +47,7 @@ export interface ServerAppOptions {
   hosts?: HostOptions;
   /** Personal mode: the public development token, when the sandbox takes it (the console's built-in environment uses it). */
   developmentToken?: string;
-  /** Issue 52: the log, the metrics, readiness and the drain at SIGTERM (src/server/ops/); absent, made here (lines to `log`). */
+  /** The log, the metrics, readiness and the drain at SIGTERM (src/server/ops/); absent, made here (lines to `log`). */
   ops?: AppOps;
 }
 

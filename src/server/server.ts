@@ -50,13 +50,13 @@ export interface StartOptions {
   publicUrl?: string;
   allowedHosts?: readonly string[];
   log?: (line: string) => void;
-  /** Issue 52: where every event goes (main.ts: LOG_FORMAT, LOG_LEVEL); absent, plain lines to `log`. */
+  /** Where every event goes (main.ts: LOG_FORMAT, LOG_LEVEL); absent, plain lines to `log`. */
   logger?: Logger;
-  /** Issue 52: CONSOLE_METRICS_TOKEN and CONSOLE_METRICS_PORT; absent, no /metrics. */
+  /** CONSOLE_METRICS_TOKEN and CONSOLE_METRICS_PORT; absent, no /metrics. */
   metrics?: { token: string | null; port: number | null };
-  /** Issue 52, team mode: CONSOLE_AUDIT_SINK. */
+  /** team mode: CONSOLE_AUDIT_SINK. */
   auditSink?: AuditSinkTarget | null;
-  /** Issue 52, team mode: the webhooks told when a refund or batch waits, is decided or ends badly (readNotifyConfig). */
+  /** team mode: the webhooks told when a refund or batch waits, is decided or ends badly (readNotifyConfig). */
   notify?: NotifyConfig | null;
   /** Passed to openStore (diagnostics). */
   storeOptions?: StoreOptions;
@@ -89,7 +89,7 @@ function partnerTokens(options: StartOptions): string[] {
 }
 
 // SIGTERM: how long the requests in flight and the background work (the current bulk row) may take
-// before the connections are cut; main.ts ends the process itself after 30 s whatever happens.
+// before the connections are cut; main.ts ends the process itself at its own limit whatever happens.
 const DRAIN_MS = 25_000;
 
 export interface ConsoleServer extends RunningServer {

@@ -42,7 +42,7 @@ const environmentEntry = z
     production: z.boolean(),
     approval_threshold: answeredAmount('approval_threshold').optional(),
     service_refunds: z.enum(['direct', 'approval']).optional(),
-    // Issue 52: the variable holding this environment's webhook for notifications (a webhook's URL is a secret too).
+    // The variable holding this environment's webhook for notifications (a webhook's URL is a secret too).
     notify_webhook_env: z
       .string()
       .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'the name of an environment variable')
@@ -63,7 +63,7 @@ export interface TeamEnvironment {
   serviceRefunds?: 'direct' | 'approval';
   /** The embedded sandbox (answered in-process), or an Order Service over HTTP. */
   target: { kind: 'sandbox' } | { kind: 'http'; baseUrl: string; token: string };
-  /** Issue 52: this environment's notifications go here instead of CONSOLE_NOTIFY_WEBHOOK (read from `notify_webhook_env`). */
+  /** This environment's notifications go here instead of CONSOLE_NOTIFY_WEBHOOK (read from `notify_webhook_env`). */
   notifyWebhook?: string;
 }
 

@@ -26,7 +26,7 @@ export interface TeamContext {
   log: (line: string) => void;
   /** The server's own work (bulk runs): stopped and awaited before the database closes. Absent: it runs until the process ends. */
   background?: Background;
-  /** Issue 52: told of every call to an environment's service (its metrics). */
+  /** Told of every call to an environment's service (its metrics). */
   observeCall?: CallObserver;
 }
 

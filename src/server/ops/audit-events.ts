@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bulkRunProgressSchema } from '../../contract/bulk-runs.ts';
 import type { AuditEntry } from '../audit-sink.ts';
 
-// Issue 52: what an audit row means for the people running the console. Every action of consequence
+// What an audit row means for the people running the console. Every action of consequence
 // is in the audit log already, written where it happens (docs/decisions.md D16, D17), so the metrics
 // (each row this process appends) and the notifications (every row committed, read back from the
 // log) read it there rather than being called from each route a second time. One table of the

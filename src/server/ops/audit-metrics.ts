@@ -3,7 +3,7 @@ import type { AuditEvent } from './audit-events.ts';
 import { auditEvents } from './audit-events.ts';
 import type { ConsoleMetrics } from './metrics.ts';
 
-// Issue 52: the audit sink the server records through, counting as it goes: each append and its
+// The audit sink the server records through, counting as it goes: each append and its
 // time, and what the appended row says happened (audit-events.ts). A row that could not be written
 // counts as an error and nothing else: what it described is refused (write-ahead) or retried.
 

@@ -7,13 +7,13 @@ import { ROW_COLUMNS } from '../audit/audit-rows.ts';
 import type { Background } from '../background.ts';
 import type { Logger } from './logger.ts';
 
-// Issue 52: a reader of the audit log that goes through every row once committed, in order, and
+// A reader of the audit log that goes through every row once committed, in order, and
 // keeps how far it got in the console's database (console_audit_readers), so that a restart resumes
 // from the last row it delivered, whichever process it runs in. Rows are committed in seq order (each
 // append takes the chain's lock and the next seq: audit-log.ts), so "every row after N" misses none.
 // Of several processes one reads at a time: the one holding the reader's lease, renewed as it goes;
 // a process that dies leaves it to run out. A delivery that fails is tried again from the same row,
-// after a pause growing to half a minute: at least once, never skipped.
+// after a pause that grows with each failure: at least once, never skipped.
 
 const LEASE_MS = 15_000;
 const BATCH = 200;

@@ -19,7 +19,7 @@ import { startOpsConsole } from './testing/ops-console.ts';
 import type { Received, SyslogListener, WebhookReceiver } from './testing/listeners.ts';
 import { startSyslogListener, startWebhookReceiver } from './testing/listeners.ts';
 
-// Issue 52, items 6 and 7 on one team console: every audit row streamed to a local syslog server
+// On one team console: every audit row streamed to a local syslog server
 // (RFC 5424 over TCP) as it is committed, through a listener that goes away and comes back and a
 // console restarted while rows were appended; and a local webhook told, in the signed JSON shape,
 // when a refund or a batch waits, is decided or fails, through its first two answers being 500s.

@@ -1,6 +1,6 @@
 import type { ConsoleMetrics } from './metrics.ts';
 
-// Issue 52: each call to an environment's Order Service (forward.ts: the browser's, and the server's
+// Each call to an environment's Order Service (forward.ts: the browser's, and the server's
 // own for approvals and bulk runs) counted by environment, operation and outcome. 424 is what the
 // forwarder answers when the service could not be reached (or refused the token): never the service's.
 

@@ -4,7 +4,7 @@ import type { TeamEnvironment } from '../team-config.ts';
 import type { Dependency } from './readiness.ts';
 import { databaseDependency, serviceDependency } from './readiness.ts';
 
-// Issue 52: what /readyz asks of this server's setup. Team mode: its database (critical), then each
+// What /readyz asks of this server's setup. Team mode: its database (critical), then each
 // environment's service with the server's token (the embedded sandbox in this process). Personal
 // mode: the embedded sandbox (its store is this server's only state: critical), or the proxied
 // service without a token (the browser holds it; any answer but a 5xx shows the service is there).

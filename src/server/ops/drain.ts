@@ -1,4 +1,4 @@
-// Issue 52, SIGTERM: the requests being answered are counted, so that a stopping server waits for
+// SIGTERM: the requests being answered are counted, so that a stopping server waits for
 // each to end (an approval sending its refund, a refund being recorded) rather than for its socket:
 // a handler goes on after its client has gone, and the database must stay open until it is done.
 

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import type { DestinationStream, Logger } from 'pino';
 
-// Issue 52: one JSON line per event (pino), or, for a person at a terminal, the same events as plain
+// One JSON line per event (pino), or, for a person at a terminal, the same events as plain
 // lines: the message alone, an error's stack under it. The pretty form is a dozen lines here rather
 // than pino-pretty, which brings thirteen packages (a CLI among them) and puts a time and a level in
 // front of every line, where a newcomer's `npm start` shows "Order Console … listening on …" first.

@@ -4,7 +4,7 @@ import type { MainProcess } from '../../sandbox/testing/child.ts';
 import { freePort, spawnMain, waitForListening } from '../../sandbox/testing/child.ts';
 import { call, createOrder } from '../../sandbox/testing/http.ts';
 
-// Issue 52, item 4: `npm run serve` and SIGTERM, as an orchestrator sends it. The first one stops the
+// `npm run serve` and SIGTERM, as an orchestrator sends it. The first one stops the
 // listener (a new connection is refused) and lets the request in flight finish before the process
 // exits 0; a second one ends the process at once with 1. (What the server finishes and lets go
 // in team mode, on PostgreSQL, is postgres-restart.test.ts's second test.)

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-// Issue 52: what this process did, in Prometheus' text format (prom-client). Every label is drawn
+// What this process did, in Prometheus' text format (prom-client). Every label is drawn
 // from a small fixed set (a route template, a configured environment's id, a status, a word of
 // ours): never a path, an order id, an e-mail or anything a client typed, so a scrape stays small
 // and holds nothing personal. docs/operations.md says what each one means.

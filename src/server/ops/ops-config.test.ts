@@ -6,7 +6,7 @@ import { deliveryRequest } from './notify/notify-format.ts';
 import type { NotifyMessage } from './notify/notify-messages.ts';
 import { readOpsConfig } from './ops-config.ts';
 
-// Issue 52's settings: each refused at start with one line naming it; the notification's two shapes.
+// The service settings: each refused at start with one line naming it; the notification's two shapes.
 
 const team = (overrides: Partial<TeamConfig> = {}): TeamConfig => ({
   auth: 'local',

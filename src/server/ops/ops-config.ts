@@ -1,9 +1,10 @@
 import { isAbsolute } from 'node:path';
+import { DEFAULT_BULK_POLL_MS } from '../bulk-runs/bulk-runner-settings.ts';
 import { parseDuration } from '../durations.ts';
 import type { LogFormat, LogLevel } from './logger.ts';
 import { isLogLevel } from './logger.ts';
 
-// Issue 52: how the console runs as a service: its log, its metrics, and the lease of a bulk run
+// How the console runs as a service: its log, its metrics, and the lease of a bulk run
 // (how soon another process takes over the run of one that was killed). Each setting refused at
 // start with one line naming it, as the server's other settings are (config.ts, team-config.ts).
 
@@ -86,7 +87,7 @@ function readAuditSink(env: Env, team: boolean): AuditSinkTarget | null {
   throw new OpsConfigError(`CONSOLE_AUDIT_SINK must be file:/absolute/path.jsonl or syslog+tcp://host:port, got "${sink}"`);
 }
 
-/** The bulk runner's lease and how often it looks for runs to take over (a quarter of the lease, at most its default 15 s). */
+/** The bulk runner's lease and how often it looks for runs to take over: a quarter of the lease, never less often than by default. */
 export function bulkLeaseSettings(leaseMs: number): { leaseMs: number; pollMs: number } {
-  return { leaseMs, pollMs: Math.min(15_000, Math.max(1_000, Math.floor(leaseMs / 4))) };
+  return { leaseMs, pollMs: Math.min(DEFAULT_BULK_POLL_MS, Math.max(1_000, Math.floor(leaseMs / 4))) };
 }

@@ -6,7 +6,7 @@ import { trustedProxies } from '../client-address.ts';
 import type { OpsConsole } from './testing/ops-console.ts';
 import { PASSWORD, SANDBOX_TOKEN, startOpsConsole } from './testing/ops-console.ts';
 
-// Issue 52, items 1-3: /healthz, /readyz and /metrics of a team console as main.ts starts it, and
+// /healthz, /readyz and /metrics of a team console as main.ts starts it, and
 // its JSON log line per request. One server for the file; a fake Order Service ("prod") that answers
 // every request 503 stands for an environment that is down, and counts how often it is asked.
 

@@ -15,7 +15,7 @@ import { createDrain } from './drain.ts';
 import { createLogger, prettyLine } from './logger.ts';
 import { createConsoleMetrics } from './metrics.ts';
 
-// Issue 52: what the console answers and logs when a statement fails. The database is the console's
+// What the console answers and logs when a statement fails. The database is the console's
 // own, in memory; a switch makes the sessions' statements fail the way node-postgres fails while
 // PostgreSQL restarts (a refused connection, an administrator's shutdown), or with a plain bug.
 // (postgres-restart.test.ts stops a real PostgreSQL under load.)

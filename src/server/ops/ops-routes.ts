@@ -4,7 +4,7 @@ import { detailError, errorResponse } from '../../http/errors.ts';
 import type { ConsoleMetrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
 
-// Issue 52: GET /healthz (the process answers), GET /readyz (readiness.ts) and GET /metrics. None
+// GET /healthz (the process answers), GET /readyz (readiness.ts) and GET /metrics. None
 // needs a session, none is audited, and none depends on the Host header (a probe or a scraper calls
 // the address it knows): what they say holds no token, address or personal data. /metrics answers
 // only with CONSOLE_METRICS_TOKEN as a bearer token, or on CONSOLE_METRICS_PORT (with the token too

@@ -1,4 +1,4 @@
-// Issue 52: what the console's own workers keep in its database, so that they survive a restart and
+// What the console's own workers keep in its database, so that they survive a restart and
 // work across processes: how far each reader of the audit log has got (the audit sink, the notifier),
 // with the lease of the process reading it now, and the notifications waiting to be delivered.
 

@@ -11,7 +11,7 @@ import type { NotifyConfig } from './notify/notify-config.ts';
 import { startNotifier } from './notify/notify-worker.ts';
 import type { AuditSinkTarget } from './ops-config.ts';
 
-// Issue 52: the team console's readers of its audit log, run as the server's background work (stopped
+// The team console's readers of its audit log, run as the server's background work (stopped
 // and awaited before its database closes): the audit sink (CONSOLE_AUDIT_SINK) and the notifier
 // (CONSOLE_NOTIFY_WEBHOOK). Both are told when this process appends a row, so it goes out at once;
 // rows other processes append are found within a second.

@@ -13,7 +13,7 @@ import type { TeamConfig } from '../team-config.ts';
 import type { OpsConsole } from './testing/ops-console.ts';
 import { startOpsConsole } from './testing/ops-console.ts';
 
-// Issue 52, item 4: the console's PostgreSQL stopped (an administrator's fast shutdown) and started
+// The console's PostgreSQL stopped (an administrator's fast shutdown) and started
 // again in the middle of a bulk run and of approvals being sent, then a console process stopped the
 // way SIGTERM stops it while another one serves the same database. The console's database is a
 // PostgreSQL of this file's own (the suite's shared one must not stop); the embedded sandbox, which

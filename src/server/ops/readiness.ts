@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/store-db.ts';
 import type { ConsoleMetrics } from './metrics.ts';
 
-// Issue 52: GET /readyz. Each dependency is asked something cheap (the database `SELECT 1`, a
+// GET /readyz. Each dependency is asked something cheap (the database `SELECT 1`, a
 // service the read of an order that cannot exist), each within a time limit, and the answer is
 // kept a moment: however often the endpoint is called, the dependencies are asked at most once per
 // CACHE_MS. The answer names each dependency and its state, never an address or a token.

@@ -8,7 +8,7 @@ import type { Drain } from './drain.ts';
 import type { Logger } from './logger.ts';
 import type { ConsoleMetrics } from './metrics.ts';
 
-// Issue 52: one event per request, whichever app answered it (the console's own routes, the embedded
+// One event per request, whichever app answered it (the console's own routes, the embedded
 // sandbox's, a file): its request id, method, route template, status, duration and, in team mode,
 // who was signed in (the account's e-mail, as the audit names people; never a token, a password, a
 // code or a body). The same request counts in the metrics under its route template, never its path.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/store-db.ts';
 import type { ConsoleMetrics } from './metrics.ts';
 
-// Issue 52: the gauges read from the console's database when /metrics is scraped (not kept in a
+// The gauges read from the console's database when /metrics is scraped (not kept in a
 // process: several processes share the database, and each would count the same rows). Each is one
 // small aggregate query; a scrape that finds the database down keeps the last values.
 

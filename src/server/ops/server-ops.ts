@@ -11,7 +11,7 @@ import { registerOpsRoutes } from './ops-routes.ts';
 import { createReadiness } from './readiness.ts';
 import { readConsoleGauges } from './scrape-readers.ts';
 
-// Issue 52: what startServer (server.ts) adds to a console server to run it as a service: the
+// What startServer (server.ts) adds to a console server to run it as a service: the
 // metrics (process metrics too, when someone can read them), the gauges read from the console's
 // database, and CONSOLE_METRICS_PORT's listener (/metrics, /healthz, /readyz and nothing else).
 

@@ -16,7 +16,7 @@ import { fileTarget } from './file-target.ts';
 import type { StreamRecord, StreamTarget } from './stream-target.ts';
 import { syslogMessage, syslogTarget } from './syslog-target.ts';
 
-// Issue 52, CONSOLE_AUDIT_SINK's parts: the file (appended, flushed, rotated), the syslog connection
+// CONSOLE_AUDIT_SINK's parts: the file (appended, flushed, rotated), the syslog connection
 // (RFC 5424, octet-counted; what a broken connection may have lost is written again), and the stream
 // putting each checkpoint after the rows it vouches for. audit-readers.test.ts runs it all in a console.
 

@@ -8,7 +8,7 @@ import type { Logger } from '../logger.ts';
 import type { ConsoleMetrics } from '../metrics.ts';
 import type { StreamRecord, StreamTarget } from './stream-target.ts';
 
-// Issue 52, CONSOLE_AUDIT_SINK: every audit row, as it is committed, to a file or a syslog server,
+// CONSOLE_AUDIT_SINK: every audit row, as it is committed, to a file or a syslog server,
 // at least once, in order, resuming after a restart from the last row delivered (audit-reader.ts
 // keeps the position in the console's database). The signed checkpoints of the chain's head go the
 // same way, each after the rows it vouches for: the stream alone then shows rows removed at its end.

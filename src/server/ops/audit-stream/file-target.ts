@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { StreamRecord, StreamTarget } from './stream-target.ts';
 import { recordLine } from './stream-target.ts';
 
-// Issue 52: the audit stream as a file of JSON lines, only ever appended to. Each batch is written
+// The audit stream as a file of JSON lines, only ever appended to. Each batch is written
 // and flushed to the disk (fdatasync) before the reader records it as delivered, so a crash loses
 // nothing it said was written (a batch cut by one is written again: a row may appear twice, never
 // not at all). Past `rotateBytes` the file is renamed with the time (`audit.jsonl.2026-12-07T21-00-00-000Z`)

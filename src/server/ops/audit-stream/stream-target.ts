@@ -1,4 +1,4 @@
-// Issue 52, CONSOLE_AUDIT_SINK: what the audit stream writes (each audit row as stored, and the
+// CONSOLE_AUDIT_SINK: what the audit stream writes (each audit row as stored, and the
 // signed checkpoints of the chain's head) and the one thing every place it writes to must do.
 
 export interface StreamRecord {

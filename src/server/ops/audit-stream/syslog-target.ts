@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import type { StreamRecord, StreamTarget } from './stream-target.ts';
 import { recordLine } from './stream-target.ts';
 
-// Issue 52: the audit stream to a syslog server over TCP, each record one RFC 5424 message, framed
+// The audit stream to a syslog server over TCP, each record one RFC 5424 message, framed
 // by octet counting (RFC 6587: "<length> <message>", so a message may hold anything): facility 13
 // (log audit), severity informational, APP-NAME order-console, MSGID audit or checkpoint, the
 // record's JSON as the message. Plain TCP has no acknowledgement: a write is done once the bytes

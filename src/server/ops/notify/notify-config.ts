@@ -1,7 +1,7 @@
 import type { TeamConfig } from '../../team-config.ts';
 import { OpsConfigError } from '../ops-config.ts';
 
-// Issue 52: where the approvers' notifications go. CONSOLE_NOTIFY_WEBHOOK for every environment, or
+// Where the approvers' notifications go. CONSOLE_NOTIFY_WEBHOOK for every environment, or
 // an environment's own (notify_webhook_env in CONSOLE_ENVIRONMENTS: team-config.ts); the message in
 // Slack's incoming-webhook shape ({"text": ...}, which Microsoft Teams and Mattermost take too) or
 // our JSON signed with HMAC-SHA-256 under CONSOLE_NOTIFY_SECRET. Each message links to the request,

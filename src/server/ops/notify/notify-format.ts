@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { NotifyConfig } from './notify-config.ts';
 import type { NotifyMessage } from './notify-messages.ts';
 
-// Issue 52: a notification as its webhook takes it. Slack's shape is the text alone. Ours is the whole
+// A notification as its webhook takes it. Slack's shape is the text alone. Ours is the whole
 // message, signed: X-Order-Console-Signature is `sha256=` and the hex HMAC-SHA-256, under
 // CONSOLE_NOTIFY_SECRET, of the timestamp, a dot and the body exactly as sent (the receiver recomputes
 // it and refuses a timestamp older than a few minutes, as with Stripe's and Slack's own signatures).

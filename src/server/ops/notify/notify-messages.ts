@@ -6,7 +6,7 @@ import type { TeamEnvironment } from '../../team-config.ts';
 import type { AuditEvent } from '../audit-events.ts';
 import { auditEvents } from '../audit-events.ts';
 
-// Issue 52: the notifications an audit row makes: a refund or a batch waits for approval, is approved,
+// The notifications an audit row makes: a refund or a batch waits for approval, is approved,
 // rejected or expires, or ends failed or unknown. Each says what an approver sees in the queue and no
 // more: the environment, the order, the amount, who asked and who decided, the reason's category;
 // never the destination account, a note someone typed or anything of the customer's.

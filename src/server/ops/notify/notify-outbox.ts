@@ -3,15 +3,18 @@ import type { Queryable } from '../../../db/store-db.ts';
 import type { OutboxEntry } from './notify-messages.ts';
 import { notifyMessageSchema } from './notify-messages.ts';
 
-// Issue 52: the notifications waiting to be delivered (console_notify_outbox, ops-schema.ts). Made once
+// The notifications waiting to be delivered (console_notify_outbox, ops-schema.ts). Made once
 // per audit row and event (a row read twice adds nothing); taken for a delivery with a lease, so two
 // processes never send one at once; retried with a growing pause until MAX_ATTEMPTS, then given up.
 
 export const MAX_ATTEMPTS = 12;
 const LEASE_MS = 60_000;
 
-/** 5 s, 10 s, 20 s ... at most 15 minutes between attempts, give or take a fifth: about an hour in all. */
-export const backoffMs = (attempts: number) => Math.round(Math.min(15 * 60_000, 5_000 * 2 ** (attempts - 1)) * (0.9 + Math.random() * 0.2));
+const FIRST_PAUSE_MS = 5_000;
+const LONGEST_PAUSE_MS = 15 * 60_000;
+
+/** The pause after a failed attempt: doubling from the first, never longer than the longest, give or take a tenth (docs/operations.md has the figures). */
+export const backoffMs = (attempts: number) => Math.round(Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** (attempts - 1)) * (0.9 + Math.random() * 0.2));
 
 // An unknown refund is said only if it still is, this much later.
 const RECHECK_AFTER_MS = 30_000;

@@ -10,7 +10,7 @@ import { messagesOf } from './notify-messages.ts';
 import type { Due } from './notify-outbox.ts';
 import { enqueue, failed, settle, stillUnknown, takeDue, waiting } from './notify-outbox.ts';
 
-// Issue 52: people told when something waits. Never in the way of the action: the approval or the
+// People told when something waits. Never in the way of the action: the approval or the
 // batch is decided and audited as ever; this reads the audit log afterwards (audit-reader.ts, one
 // process at a time, from where it got to), puts each notification in the outbox, and every process
 // delivers what is due from there, each message retried on its own until delivered or given up. A

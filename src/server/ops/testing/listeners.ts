@@ -3,7 +3,7 @@ import { createServer as createHttpServer } from 'node:http';
 import type { Socket } from 'node:net';
 import { createServer } from 'node:net';
 
-// Test support for issue 52's audit sink and notifications: a syslog server on loopback reading
+// Test support for the audit sink's and the notifications' tests: a syslog server on loopback reading
 // RFC 6587 octet-counted frames (it can be stopped and started again on its port), and a webhook
 // receiver that fails its first requests on purpose.
 

@@ -16,7 +16,7 @@ import type { TeamConfig, TeamEnvironment } from '../../team-config.ts';
 import { addUser } from '../../users.ts';
 import { createLogger } from '../logger.ts';
 
-// Test support for the issue 52 suites: the console server as startServer builds it for main.ts (the
+// Test support for the suites of src/server/ops/: the console server as startServer builds it for main.ts (the
 // log, metrics, readiness and workers wired), in team mode, its JSON log lines kept for the test.
 // People are added to its database before it starts (an embedded one is this process's while open).
 
