@@ -29,8 +29,9 @@ import { renderSite, selfSignedCertificate, startNginx } from './deploy-nginx.ts
 // and a certificate made now, in front of two console processes (`npm run serve`'s main) on one
 // PostgreSQL started for the run. A person signs in through one process and acts through the other;
 // a bulk run is started, the process sending it is killed with kill -9, and the run and the session
-// carry on through the other. Everything started here is stopped, and the directory removed, at the
-// end, on a failure and after LIMIT_MS whatever happens. Exit 0 when every check held.
+// carry on through the other, which then stops on SIGTERM after answering a read in flight.
+// Everything started here is stopped, and the directory removed, at the end, on a failure and after
+// LIMIT_MS whatever happens. Exit 0 when every check held.
 
 // Well under a minute on two cores; the bound is for a machine much slower than that.
 const LIMIT_MS = 90_000;
@@ -157,7 +158,8 @@ async function signInAndAct(browser: HttpsClient, consoleUrl: string): Promise<s
   return orders;
 }
 
-async function killMidRun(browser: HttpsClient, consoleUrl: string, orders: readonly string[]): Promise<void> {
+/** The run started, its holder killed with kill -9, the run finished on the other; the other's index. */
+async function killMidRun(browser: HttpsClient, consoleUrl: string, orders: readonly string[]): Promise<number> {
   const plan = planOf('sandbox', orders.map((orderId) => ({ orderId, amount: '4.00' })));
   const created = await browser.call('POST', '/api/env/sandbox/bulk-runs', { json: { plan } });
   check(created.status === 201, `bulk run through nginx: ${created.status} ${created.text}`);
@@ -196,6 +198,25 @@ async function killMidRun(browser: HttpsClient, consoleUrl: string, orders: read
   }
   check((await browser.call('GET', '/api/me')).status === 200, 'the session carries on after the kill');
   say(`the run finished on console ${2 - victim}: ${ROWS} rows, each order refunded exactly once; the session still works`);
+  return 1 - victim;
+}
+
+/** SIGTERM to the console left while a read is held 2.5 s at the sandbox: the read is answered, then the process exits 0. */
+async function stopGracefully(browser: HttpsClient, survivor: number, orderId: string): Promise<void> {
+  const main = consoles[survivor];
+  check(main !== undefined, 'a console is left');
+  if (main === undefined) return;
+  const armed = await browser.call('POST', `/env/sandbox${sandboxPaths.faults()}`, { json: { operation: 'read', order_id: orderId, effect: { kind: 'delay', ms: 2_500 } } });
+  check(armed.status === 201, `a delay armed through nginx: ${armed.status} ${armed.text}`);
+  const read = browser.call('GET', `/env/sandbox${orderServicePaths.orderRead(orderId)}`);
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  main.child.kill('SIGTERM');
+  const answer = await read;
+  check(answer.status === 200, `the read in flight at SIGTERM is answered: ${answer.status} ${answer.text}`);
+  const exited = await Promise.race([main.exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000))]);
+  check(exited?.code === 0, `the console exits 0 after SIGTERM: ${JSON.stringify(exited)}`);
+  check(main.stdout().includes('SIGTERM: finishing requests in flight'), 'the console says it is finishing what is in flight');
+  say(`SIGTERM to console ${survivor + 1} while a read was in flight: answered 200, then exit 0`);
 }
 
 const limit = setTimeout(() => {
@@ -207,7 +228,8 @@ let code = 1;
 try {
   const { browser, consoleUrl, base } = await prepare();
   const orders = await signInAndAct(browser, consoleUrl);
-  await killMidRun(browser, consoleUrl, orders);
+  const survivor = await killMidRun(browser, consoleUrl, orders);
+  await stopGracefully(browser, survivor, orders[0] ?? '');
   say(`passed: ${base} behind nginx, two consoles on one PostgreSQL`);
   code = 0;
 } catch (error) {
