@@ -10,13 +10,13 @@ import { grantSchema } from '../src/contract/grants.ts';
 import { orderEventsResponseSchema } from '../src/contract/history.ts';
 import { orderServicePaths, sandboxPaths } from '../src/contract/paths.ts';
 import { orderSchema } from '../src/contract/schemas.ts';
+import { postgresDatabase } from '../src/db/store-db-postgres.ts';
 import type { MainProcess } from '../src/sandbox/testing/child.ts';
 import { freePort, spawnMain, waitForListening } from '../src/sandbox/testing/child.ts';
 import { orderBody } from '../src/sandbox/testing/http.ts';
 import type { ThrowawayPostgres } from '../src/sandbox/testing/postgres-server.ts';
 import { startThrowawayPostgres } from '../src/sandbox/testing/postgres-server.ts';
 import { planOf } from '../src/server/bulk-runs/testing/bulk-plan.ts';
-import { openConsoleDb } from '../src/server/console-db.ts';
 import { hashPassword } from '../src/server/passwords.ts';
 import { addUser } from '../src/server/users.ts';
 import type { HttpsClient } from './deploy-client.ts';
@@ -96,17 +96,15 @@ async function prepare(): Promise<{ browser: HttpsClient; consoleUrl: string; ba
     LOG_FORMAT: 'json',
   };
   consoles.push(spawnMain({ ...env, PORT: String(a) }), spawnMain({ ...env, PORT: String(b) }));
-  // While they start (the schema is made once, under a lock, by whichever comes first), a person to sign in.
-  const person = (async () => {
-    const db = await openConsoleDb(consoleUrl);
-    try {
-      await addUser(db, { email: 'agent@example.com', grants: [grantSchema.parse('agent')], passwordHash: await hashPassword(PASSWORD) });
-    } finally {
-      await db.close();
-    }
-  })();
-  running.nginx = await startNginx(dir, renderSite({ https, http, consoles: [a, b] }, tls));
-  await Promise.all([person, ...consoles.map((main) => waitForListening(main, 60_000))]);
+  const [passwordHash] = await Promise.all([hashPassword(PASSWORD), (async () => (running.nginx = await startNginx(dir, renderSite({ https, http, consoles: [a, b] }, tls))))()]);
+  await Promise.all(consoles.map((main) => waitForListening(main, 60_000)));
+  // The consoles made the schema; a person to sign in, as `npm run users -- add` would add one.
+  const db = await postgresDatabase(consoleUrl, { max: 1 });
+  try {
+    await addUser(db, { email: 'agent@example.com', grants: [grantSchema.parse('agent')], passwordHash });
+  } finally {
+    await db.close();
+  }
   const redirect = await new Promise<{ status: number; location: string }>((resolve, reject) => {
     httpGet(`http://127.0.0.1:${http}/orders`, (res) => {
       res.resume();
