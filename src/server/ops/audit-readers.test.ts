@@ -28,6 +28,8 @@ const ORIGIN = 'https://console.example.test';
 const SECRET = 'notify-secret-for-the-readers-test-2b7e';
 const METRICS_TOKEN = 'metrics-token-for-the-readers-test-9c1d';
 const ACCOUNT = 'CZ6508000000192000145399';
+// An incoming webhook's path is its credential (Slack's /services/T…/B…/<secret>).
+const HOOK_PATH = '/services/T0001/B0002/webhook-path-secret-3c9f17';
 
 let dir: string;
 let consoleDir: string;
@@ -41,7 +43,7 @@ const team: Partial<TeamConfig> = {
   origin: ORIGIN,
   environments: [{ id: 'sandbox', name: 'Training sandbox', production: false, approvalThreshold: '100.00', target: { kind: 'sandbox' } }],
 };
-const notifyConfig = (): NotifyConfig => ({ format: 'json', secret: SECRET, origin: ORIGIN, webhookOf: () => `${hooks.url}/hooks/console`, retryMs: () => 150 });
+const notifyConfig = (): NotifyConfig => ({ format: 'json', secret: SECRET, origin: ORIGIN, webhookOf: () => `${hooks.url}${HOOK_PATH}`, retryMs: () => 150 });
 const start = (people: Record<string, string[]>) =>
   startOpsConsole({ consoleDb: consoleDir, people, team, start: { auditSink: { kind: 'syslog', host: '127.0.0.1', port: syslog.port }, notify: notifyConfig(), metrics: { token: METRICS_TOKEN, port: null } } });
 
@@ -157,7 +159,7 @@ test('the webhook is told when refunds and batches wait, are decided or fail: si
   }
   expect(hooks.received.filter((r) => r.status === 500)).toHaveLength(2);
   for (const received of hooks.received) {
-    expect(received.path).toBe('/hooks/console');
+    expect(received.path).toBe(HOOK_PATH);
     expect(signatureOk(received.headers, received.body)).toBe(true);
     expect(received.body).not.toContain(ACCOUNT);
     expect(received.body).not.toContain('not this one');
@@ -172,4 +174,11 @@ test('the webhook is told when refunds and batches wait, are decided or fail: si
   const text = await (await fetch(`${ops.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   expect(text).toMatch(/^console_notifications_total\{outcome="failed"\} 2$/m);
   expect(text).toMatch(/^console_notify_outbox_pending 0$/m);
+  // The two failures are in the log by the webhook's host alone: its path, the secret, is in no line or metric.
+  const failures = ops.lines.filter((line) => line.includes('answered HTTP 500'));
+  expect(failures).toHaveLength(2);
+  for (const secret of ['webhook-path-secret-3c9f17', SECRET]) {
+    expect(ops.lines.join('\n')).not.toContain(secret);
+    expect(text).not.toContain(secret);
+  }
 }, 90_000);

@@ -127,6 +127,42 @@ describe('request ids and the log', () => {
     const all = ops.lines.join('\n');
     for (const secret of [PASSWORD, cookie.split('=')[1] ?? '', SANDBOX_TOKEN, PROD_TOKEN]) expect(all).not.toContain(secret);
   });
+
+  test('what a client sends in a query, a header or a body (a code, a token, a password tried, a customer) is in no log line and no metric', async () => {
+    const secrets = {
+      code: 'authorization-code-4f1d9a7e',
+      state: 'oidc-state-8b2c61f0',
+      queryToken: 'token-in-a-query-0c9e2b',
+      headerToken: 'token-in-a-header-5a7d3e',
+      session: 'forged-session-id-9e1f4c',
+      tried: 'a password somebody tried 71c3',
+      stranger: 'someone-unknown-2d8f@example.com',
+      metricsGuess: 'a-guessed-metrics-token-000000000',
+    };
+    const before = ops.lines.length;
+    const answers = await Promise.all([
+      fetch(`${ops.url}/auth/oidc/callback?code=${secrets.code}&state=${secrets.state}`),
+      fetch(`${ops.url}/api/me?access_token=${secrets.queryToken}`, { headers: { Authorization: `Token ${secrets.headerToken}`, Cookie: `console_session=${secrets.session}` } }),
+      fetch(`${ops.url}/env/sandbox/psp/v2/order/?token=${secrets.queryToken}`, { headers: { Authorization: `Token ${secrets.headerToken}` } }),
+      fetch(`${ops.url}/auth/sign-in`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: ops.url }, body: JSON.stringify({ email: secrets.stranger, password: secrets.tried }) }),
+      fetch(`${ops.url}/metrics`, { headers: { Authorization: `Bearer ${secrets.metricsGuess}` } }),
+    ]);
+    // The callback's path in local sign-in is one of the console's pages.
+    expect(answers.map((a) => a.status)).toEqual([200, 401, 401, 401, 401]);
+    // A customer's data in an order made through the console (orderBody: jana@example.com, Jana).
+    const cookie = await ops.signIn('agent@example.com');
+    await ops.activeOrder(cookie, '12.00');
+
+    const logged = ops.lines.slice(before);
+    // Each of those requests has its line, without its query: the test looks where the secrets would be.
+    const paths = ops.events().slice(before).map((e) => e['path']);
+    expect(paths).toEqual(expect.arrayContaining(['/auth/oidc/callback', '/api/me', '/env/sandbox/psp/v2/order/', '/auth/sign-in', '/metrics']));
+    const scraped = await scrape();
+    for (const secret of [...Object.values(secrets), 'jana@example.com', '"Jana"']) {
+      expect(logged.join('\n')).not.toContain(secret);
+      expect(scraped).not.toContain(secret);
+    }
+  });
 });
 
 describe('metrics', () => {
