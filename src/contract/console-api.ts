@@ -27,6 +27,7 @@ export const consoleApiPaths = {
   audit: auditPaths.list,
   auditExport: auditPaths.export,
   orderSearch: () => ORDER_SEARCH_PATH,
+  orderRecords: (environmentId: string) => `${inEnvironment(environmentId)}/order-index`,
   orderImports: (environmentId: string) => `${inEnvironment(environmentId)}/order-imports`,
   orderImport: (importId: string) => `/api/order-imports/${id(importId)}`,
   teamRefund: (environmentId: string, orderId: string) => `${inEnvironment(environmentId)}/orders/${id(orderId)}/refunds`,

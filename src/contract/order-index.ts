@@ -50,6 +50,9 @@ export const orderSearchPageSchema = z.object({
   next_cursor: z.string().nullable(),
 });
 
+/** GET /api/env/{env}/order-index?ids=…,…: the index's records of those orders (an order it does not hold is left out). */
+export const indexedOrderListSchema = z.object({ results: z.array(indexedOrderSchema) });
+
 export type IndexSource = z.infer<typeof indexSourceSchema>;
 export type IndexedOrder = z.infer<typeof indexedOrderSchema>;
 export type OrderSearchPage = z.infer<typeof orderSearchPageSchema>;

@@ -1,4 +1,4 @@
-import { bypass, http } from 'msw';
+import { bypass, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { inject } from 'vitest';
 
@@ -22,4 +22,8 @@ const delegateToSandbox = (area: 'psp' | 'sandbox') =>
     return fetch(bypass(new Request(target, { method: request.method, headers: request.headers, body })));
   });
 
-export const server = setupServer(delegateToSandbox('psp'), delegateToSandbox('sandbox'));
+// Team mode's pages ask the team order index for the facts of the orders they show (order-index/):
+// an index that holds none of them, unless a test says otherwise.
+const emptyOrderIndex = http.get(`${CONSOLE_ORIGIN}/api/env/:environmentId/order-index`, () => HttpResponse.json({ results: [] }));
+
+export const server = setupServer(delegateToSandbox('psp'), delegateToSandbox('sandbox'), emptyOrderIndex);

@@ -7,7 +7,7 @@ import { upstream } from '../upstream.ts';
 import { registerImportRoutes } from './import-routes.ts';
 import { startIndexRefresher } from './index-refresher.ts';
 import { indexSandboxChanges } from './sandbox-feed.ts';
-import { registerOrderSearch } from './search-route.ts';
+import { registerOrderRecords, registerOrderSearch } from './search-route.ts';
 
 // The team order index's routes (search, import) and what feeds it from this process besides the
 // console's own calls: the embedded sandbox's changes, and the refresher that reads open orders
@@ -17,6 +17,7 @@ export const DEFAULT_INDEX_REFRESH = 1;
 
 export function registerOrderIndex(app: Hono<TeamEnv>, ctx: TeamContext, sandbox: { app: FetchApp; token: string; store?: StoreWatch } | undefined): void {
   registerOrderSearch(app, ctx);
+  registerOrderRecords(app, ctx);
   registerImportRoutes(app, ctx);
   const background = ctx.background ?? createBackground().background;
   if (sandbox?.store !== undefined) {

@@ -122,6 +122,20 @@ const amountBounds = (p: Params, column: string, filter: AmountFilter | null): s
   ];
 };
 
+/** A record's columns as Row has them; the customer's only where `visible` (an SQL condition) holds. */
+const selectColumns = (visible: string) => `o.environment, o.order_id::text AS order_id, o.external_id, o.status, o.service, o.initial_amount, o.current_amount, o.refund_amount,
+       CASE WHEN o.created_known THEN ${iso('o.created_at')} END AS created_at, ${iso('o.created_at')} AS sort_at,
+       ${iso('o.first_seen_at')} AS first_seen_at, ${iso('o.last_seen_at')} AS last_seen_at, ${iso('o.missing_at')} AS not_found_at,
+       o.first_source, o.source, ${visible} AS customer_visible,
+       ${['email', 'first_name', 'last_name', 'phone_number'].map((c) => `CASE WHEN ${visible} THEN o.${c} END AS ${c}`).join(', ')}`;
+
+/** The index's records of these orders of one environment (an order it has none of is left out). */
+export async function indexedOrders(db: Queryable, environment: string, orderIds: readonly string[], customerVisible: boolean): Promise<IndexedOrder[]> {
+  if (orderIds.length === 0) return [];
+  const { rows } = await db.query<Row>(`SELECT ${selectColumns('$3::boolean')} FROM order_index o WHERE o.environment = $1 AND o.order_id = ANY($2::uuid[])`, [environment, orderIds, customerVisible]);
+  return rows.map(toIndexedOrder);
+}
+
 /** The SELECT for one page; `window`: look only at the newest that many orders in scope. */
 function statement(search: OrderSearch, scope: SearchScope, cursor: SearchCursor | null, limit: number, window: number | null): { text: string; values: unknown[] } {
   const p = new Params();
@@ -154,11 +168,7 @@ function statement(search: OrderSearch, scope: SearchScope, cursor: SearchCursor
     window === null
       ? 'order_index o'
       : `(SELECT * FROM order_index o WHERE ${inScope} ORDER BY o.created_at DESC, o.environment DESC, o.order_id DESC LIMIT ${p.add(window, 'int')}) o`;
-  const text = `SELECT o.environment, o.order_id::text AS order_id, o.external_id, o.status, o.service, o.initial_amount, o.current_amount, o.refund_amount,
-       CASE WHEN o.created_known THEN ${iso('o.created_at')} END AS created_at, ${iso('o.created_at')} AS sort_at,
-       ${iso('o.first_seen_at')} AS first_seen_at, ${iso('o.last_seen_at')} AS last_seen_at, ${iso('o.missing_at')} AS not_found_at,
-       o.first_source, o.source, ${inCustomerEnv} AS customer_visible,
-       ${['email', 'first_name', 'last_name', 'phone_number'].map((c) => `CASE WHEN ${inCustomerEnv} THEN o.${c} END AS ${c}`).join(', ')}
+  const text = `SELECT ${selectColumns(inCustomerEnv)}
      FROM ${from}
      WHERE ${where.join(' AND ')}
      ORDER BY ${selective ? "(o.created_at + interval '0 seconds')" : 'o.created_at'} DESC, o.environment DESC, o.order_id DESC

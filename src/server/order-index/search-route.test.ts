@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
-import { orderSearchPageSchema } from '../../contract/order-index.ts';
+import { indexedOrderListSchema, orderSearchPageSchema } from '../../contract/order-index.ts';
 import { orderServicePaths } from '../../contract/paths.ts';
 import { orderSchema } from '../../contract/schemas.ts';
 import { validCreateBody, validRefundBody } from '../../contract/test-support.ts';
@@ -127,4 +127,17 @@ test('an order the customer approves at the sandbox’s checkout shows activated
   await expect.poll(async () => (await found('agent@example.com', 'status:activated ext:IDX-CHECKOUT')).length, { timeout: 5_000, interval: 100 }).toBe(1);
   expect(Date.now() - started).toBeLessThan(5_000);
   expect((await found('agent@example.com', 'ext:IDX-CHECKOUT'))[0]).toMatchObject({ status: 'activated', source: 'sandbox', first_source: 'create' });
+});
+
+test('the order page’s record: the customer for a role that may see it, hidden from a viewer; bounded and checked', async () => {
+  const record = async (email: string, query: string) => {
+    const response = await as(email, 'GET', `/api/env/sandbox/order-index?${query}`);
+    return { status: response.status, body: response.status === 200 ? indexedOrderListSchema.parse(await response.json()).results : [] };
+  };
+  const agent = await record('agent@example.com', `ids=${orderId},00000000-0000-4000-8000-000000000000`);
+  expect(agent.body).toMatchObject([{ order_id: orderId, customer_visible: true, customer: { email: 'Karel.Svoboda@Example.com' } }]);
+  const viewer = await record('viewer@example.com', `ids=${orderId}`);
+  expect(viewer.body).toMatchObject([{ order_id: orderId, customer_visible: false, customer: null }]);
+  expect((await record('agent@example.com', 'ids=nope')).status).toBe(400);
+  expect((await record('agent@example.com', `ids=${Array.from({ length: 101 }, () => orderId).join(',')}`)).status).toBe(400);
 });

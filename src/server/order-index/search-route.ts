@@ -4,10 +4,11 @@ import { ORDER_SEARCH_PATH } from '../../contract/console-api.ts';
 import { parseOrderSearch, searchesCustomerFields } from '../../contract/order-search.ts';
 import { permissionsIn, roleIn } from '../../contract/permissions.ts';
 import { detailError } from '../../http/errors.ts';
-import { refusalDetail, refusePermission, requirePermission } from '../permissions-check.ts';
+import { assertPermission, refusalDetail, refusePermission, requirePermission } from '../permissions-check.ts';
 import type { TeamContext, TeamEnv } from '../team-session.ts';
 import { clientAddress, userAgent } from '../team-session.ts';
-import { decodeCursor, searchIndex } from './order-index-search.ts';
+import { decodeCursor, indexedOrders, searchIndex } from './order-index-search.ts';
+import { isUuid } from '../../contract/uuid.ts';
 
 // GET /api/orders/search?q=&env=&cursor= searches the team order index. One environment
 // (env= or env: in q) needs read:order there (403 and an audit entry otherwise, as forwarding does);
@@ -68,5 +69,26 @@ export function registerOrderSearch(app: Hono<TeamEnv>, ctx: TeamContext): void 
       });
     }
     return c.json({ results: page.orders, next_cursor: page.nextCursor }, 200, { 'Cache-Control': 'no-store' });
+  });
+}
+
+const ORDER_RECORDS = '/api/env/:envId/order-index';
+const MAX_RECORDS = 100;
+
+/**
+ * GET /api/env/{env}/order-index?ids=…,… (at most 100): the index's records of these orders, for the
+ * order page's customer and the approval cards' and bulk rows' facts. A lookup by order id is no search
+ * for a person, so it is not audited (as reading an order is not); the customer comes only with read:customer.
+ */
+export function registerOrderRecords(app: Hono<TeamEnv>, ctx: TeamContext): void {
+  const scope = { audit: ctx.audit, environments: ctx.config.environments };
+  app.get(ORDER_RECORDS, async (c) => {
+    const environment = await assertPermission(c, scope, c.req.param('envId') ?? null, 'read:order');
+    const ids = (c.req.query('ids') ?? '').split(',').filter((id) => id !== '');
+    if (ids.length > MAX_RECORDS) throw detailError(400, 'invalid', `At most ${MAX_RECORDS} orders at once.`);
+    if (!ids.every(isUuid)) throw detailError(400, 'invalid', 'ids: each is an order id (a UUID), separated by commas.');
+    const visible = permissionsIn(c.get('user').grants, environment.id).includes('read:customer');
+    const results = await indexedOrders(ctx.db, environment.id, ids.map((id) => id.toLowerCase()), visible);
+    return c.json({ results }, 200, { 'Cache-Control': 'no-store' });
   });
 }

@@ -11,6 +11,8 @@ import { useDecision } from './approval-api.ts';
 import { ApprovalStateBadge } from './approval-state.tsx';
 import { ApprovalTrail } from './approval-trail.tsx';
 import { ServiceAnswer } from './service-answer.tsx';
+import { CustomerLine } from '../order-index/indexed-order-facts.tsx';
+import { useIndexedOrders } from '../order-index/indexed-orders.ts';
 
 // docs/decisions.md D17: one request in the approvers' queue: the refund, who asked and why, the order
 // as the service answers now and what its refunds add up to, a note, Approve and Reject. The
@@ -45,6 +47,7 @@ export function ApprovalQueueCard({ entry }: { entry: ApprovalQueueEntry }) {
   const own = approval.requester === me?.email;
   const waiting = approval.state === 'pending';
   const orderPath = `/orders/${approval.order_id}`;
+  const indexed = useIndexedOrders(approval.environment, [approval.order_id]).get(approval.order_id.toLowerCase());
   return (
     <Paper withBorder p="md" radius="md" data-testid="approval-request" component="article" aria-label={`Refund of ${displayAmount(approval.amount)} on order ${approval.order_id}`}>
       <Stack gap="sm">
@@ -58,10 +61,15 @@ export function ApprovalQueueCard({ entry }: { entry: ApprovalQueueEntry }) {
         <Grid gap="sm">
           <Fact label="Order" span={HALF}>
             <Anchor component={Link} to={orderPath} size="sm">
-              {approval.order_id.slice(0, 8)}…
+              {indexed?.external_id ?? `${approval.order_id.slice(0, 8)}…`}
             </Anchor>{' '}
             ({approval.environment})
           </Fact>
+          {indexed?.customer_visible === true && indexed.customer !== null && (
+            <Fact label="Customer" span={WHOLE}>
+              <CustomerLine record={indexed} />
+            </Fact>
+          )}
           {order !== null && 'status' in order && <Fact label="Order now" span={HALF}>{order.status}</Fact>}
           <Fact label="Asked by" span={WHOLE}>
             {approval.requester}, {formatAge(now - Date.parse(approval.created_at))}

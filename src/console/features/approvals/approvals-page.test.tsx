@@ -41,9 +41,29 @@ const fresh = { status: 'activated', current_amount: '440.00', refund_amount: '4
 const others = approval({});
 const mine = approval({ id: '7d0e5a52-3c5e-4e0b-9d3a-2b8f0f7e1a02', requester: ME, amount: '120.00' });
 
+const indexed = {
+  environment: 'sandbox',
+  order_id: others.order_id,
+  external_id: 'SHOP-4711',
+  status: 'activated',
+  service: 'provider-pay',
+  initial_amount: '480.00',
+  current_amount: '440.00',
+  refund_amount: '40.00',
+  created_at: null,
+  first_seen_at: '2026-11-20T10:00:00.000000Z',
+  last_seen_at: '2026-11-20T10:00:00.000000Z',
+  first_source: 'service_create',
+  source: 'service_create',
+  not_found_at: null,
+  customer_visible: true,
+  customer: { email: 'jana@example.com', first_name: 'Jana', last_name: 'Nováková', phone_number: null },
+};
+
 beforeEach(() => {
   // No bulk refund waits here (bulk-approvals.test.tsx has those).
   server.use(http.get(`${CONSOLE_ORIGIN}/api/bulk-runs/awaiting-approval`, () => HttpResponse.json({ results: [] })));
+  server.use(http.get(`${CONSOLE_ORIGIN}/api/env/sandbox/order-index`, () => HttpResponse.json({ results: [indexed] })));
   setServerConfigForTests({
     mode: 'team',
     auth: 'local',
@@ -121,4 +141,13 @@ test('a request the service asked to try later waits again, with the service’s
     `${ME} approved it; sending (now sending)`,
     `${ME} sent it; the service answered HTTP 429 (now pending)`,
   ]);
+});
+
+test('a card names the order by its external id and its customer, who links to all of their orders', async () => {
+  server.use(http.get(`${CONSOLE_ORIGIN}/api/approvals`, () => HttpResponse.json({ results: [{ approval: others, order: fresh }] })));
+  renderRoute(<ApprovalsPage />, { path: '/approvals' });
+  const card = await screen.findByRole('article', { name: /Refund of 250\.00/ });
+  expect(await within(card).findByRole('link', { name: 'SHOP-4711' })).toHaveAttribute('href', `/orders/${others.order_id}`);
+  expect(within(card).getByText('Jana Nováková')).toBeVisible();
+  expect(within(card).getByRole('link', { name: 'All orders of jana@example.com' })).toHaveAttribute('href', '/orders?q=email%3Ajana%40example.com&env=sandbox');
 });

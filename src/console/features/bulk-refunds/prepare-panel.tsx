@@ -7,6 +7,8 @@ import { bulkTotals, checkRows } from '../../../bulk/checks.ts';
 import { planRun } from '../../../bulk/plan.ts';
 import type { BulkRun } from '../../../contract/bulk-run-model.ts';
 import type { Environment } from '../../lib/environments.ts';
+import { isUuid } from '../../../contract/uuid.ts';
+import { useIndexedOrders } from '../order-index/indexed-orders.ts';
 import { lastRefundAccount } from '../order-detail/last-refund-account.ts';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { ReviewTable } from './review-table.tsx';
@@ -40,6 +42,7 @@ export function PreparePanel({ environment, team, onStart, starting = false }: P
   const checks = useOrderChecks(environment, rows.map((r) => r.order_id));
   const lookups = useMemo(() => checks.data ?? new Map(), [checks.data]);
   const checked = useMemo(() => checkRows(rows, lookups, account), [rows, lookups, account]);
+  const indexed = useIndexedOrders(environment.id, checked.map((row) => row.order_id).filter(isUuid), team !== null);
   const totals = bulkTotals(checked);
   const reading = checks.isFetching;
   const accountMissing = account.trim() === '' ? rows.filter((r) => r.destination_account_number === '').length : 0;
@@ -101,7 +104,7 @@ export function PreparePanel({ environment, team, onStart, starting = false }: P
                 <Text size="sm">Reading the orders…</Text>
               </Group>
             )}
-            <ReviewTable rows={checked} onEdit={edit} onDrop={drop} />
+            <ReviewTable rows={checked} indexed={indexed} onEdit={edit} onDrop={drop} />
             <Group justify="space-between" align="center">
               <Text role="status" aria-live="polite" data-testid="bulk-total">
                 {totals.ready} of {totals.rows} rows ready · Total {totals.total}

@@ -1,15 +1,19 @@
 import { Button, List, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CheckedRow } from '../../../bulk/checks.ts';
+import type { IndexedOrder } from '../../../contract/order-index.ts';
+import { IndexedOrderFacts } from '../order-index/indexed-order-facts.tsx';
 
 interface Props {
   rows: CheckedRow[];
+  /** Team mode: the index's records of the rows' orders (external id, customer, amounts now). */
+  indexed?: ReadonlyMap<string, IndexedOrder>;
   onEdit: (key: string, patch: { amount?: string; reason?: string }) => void;
   onDrop: (key: string) => void;
 }
 
 /** The file's rows as checked: each says what is wrong with it, and can be fixed or dropped here. */
-export function ReviewTable({ rows, onEdit, onDrop }: Props) {
+export function ReviewTable({ rows, indexed, onEdit, onDrop }: Props) {
   return (
     <Table.ScrollContainer minWidth={800}>
       <Table striped verticalSpacing="xs" aria-label="Rows of the file">
@@ -32,6 +36,7 @@ export function ReviewTable({ rows, onEdit, onDrop }: Props) {
               <Table.Td>{row.line}</Table.Td>
               <Table.Td ff="monospace" fz="xs">
                 {row.problems.some((p) => p.startsWith('order_id')) ? row.order_id || '—' : <Link to={`/orders/${encodeURIComponent(row.order_id)}`}>{row.order_id}</Link>}
+                <IndexedOrderFacts record={indexed?.get(row.order_id.toLowerCase())} />
               </Table.Td>
               <Table.Td w={130}>
                 <TextInput

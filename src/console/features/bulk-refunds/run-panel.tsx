@@ -1,6 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
+import type { IndexedOrder } from '../../../contract/order-index.ts';
+import { IndexedOrderFacts } from '../order-index/indexed-order-facts.tsx';
 import { useEffect, useRef } from 'react';
 import { outcomeOf, stateDetail } from '../../../bulk/result-csv.ts';
 import type { RowState } from '../../../contract/bulk-run-model.ts';
@@ -22,10 +24,12 @@ interface Props {
   controls: RunControls;
   /** What only the server's run has to say (who asked, approval, why it paused), under the heading. */
   notice?: ReactNode;
+  /** Team mode: the index's records of the rows' orders (external id, customer, amounts now). */
+  indexed?: ReadonlyMap<string, IndexedOrder>;
 }
 
 /** Progress while the run goes, the result when it is over; each row with its state. */
-export function RunPanel({ controls, notice }: Props) {
+export function RunPanel({ controls, notice, indexed }: Props) {
   const { run, running, stop, resume, clear, result } = controls;
   const progress = runProgress(run);
   const finished = run.finishedAt !== null;
@@ -107,6 +111,7 @@ export function RunPanel({ controls, notice }: Props) {
                 <Table.Td>{plan.line}</Table.Td>
                 <Table.Td ff="monospace" fz="xs">
                   <Link to={`/orders/${encodeURIComponent(plan.order_id)}`}>{plan.order_id}</Link>
+                  <IndexedOrderFacts record={indexed?.get(plan.order_id.toLowerCase())} />
                 </Table.Td>
                 <Table.Td ff="monospace">{plan.body.amount}</Table.Td>
                 <Table.Td>{plan.reason}</Table.Td>

@@ -4,6 +4,7 @@ import type { Environment } from '../../lib/environments.ts';
 import { usePermission, useTeamMe } from '../../lib/use-team.ts';
 import { PreparePanel } from './prepare-panel.tsx';
 import { RunPanel } from './run-panel.tsx';
+import { useIndexedOrders } from '../order-index/indexed-orders.ts';
 import { TeamRunNotice } from './team-run-notice.tsx';
 import { RUNS_SHOWN, TeamRunsList } from './team-runs-list.tsx';
 import { useTeamBulkRun } from './use-team-bulk-run.ts';
@@ -18,6 +19,7 @@ export function TeamBulkRefunds({ environment }: { environment: Environment }) {
   const bulk = useTeamBulkRun(environment, me, params.get('run'));
   const may = usePermission(environment.id, 'request:refund');
   const threshold = me?.environments.find((e) => e.id === environment.id)?.approvalThreshold ?? null;
+  const indexed = useIndexedOrders(environment.id, bulk.controls?.run.rows.map((row) => row.plan.order_id) ?? []);
   const runs = bulk.list.data ?? [];
   return (
     <Stack gap="md">
@@ -26,6 +28,7 @@ export function TeamBulkRefunds({ environment }: { environment: Environment }) {
       {!bulk.loading && bulk.team !== null && bulk.controls !== null && (
         <RunPanel
           controls={bulk.controls}
+          indexed={indexed}
           notice={
             <TeamRunNotice
               team={bulk.team}

@@ -7,5 +7,6 @@ export { Tooltip } from '@mantine/core';
 export { OrderApprovalsPanel } from '../approvals/order-approvals-panel.tsx';
 export { HistoryPanel } from './history/history-panel.tsx';
 export { LifecyclePanel } from './lifecycle/lifecycle-panel.tsx';
+export { OrderCustomerSection } from '../order-index/order-customer-section.tsx';
 export { RefundDialog } from './refund-dialog.tsx';
 export { SimulateMenu } from './simulate-menu.tsx';

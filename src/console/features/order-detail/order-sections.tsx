@@ -36,11 +36,18 @@ function PanelLoading() {
   );
 }
 
+/** A panel that shows only once it has something to say holds no place before. */
+function Nothing() {
+  return null;
+}
+
 // The panels under the order, in page order. A new panel is one more entry. Through loadable: a panel
 // shows as soon as its code is in, not held back by React's throttled Suspense reveal.
 // The lifecycle's frame, title and description (lifecycle-heading.tsx, the page's largest text) come with the first paint.
 const SECTIONS: readonly OrderSection[] = [
   { id: 'lifecycle', Panel: loadable(async () => (await import('./later-parts.tsx')).LifecyclePanel, LifecycleLoading), Placeholder: LifecycleLoading, Frame: LifecycleFrame },
+  // Team mode: who the order is for, from the team order index, and the way to all of their orders.
+  { id: 'customer', Panel: loadable(async () => (await import('./later-parts.tsx')).OrderCustomerSection, Nothing), Placeholder: Nothing, teamOnly: true },
   // D17: the order's refund requests, under the lifecycle.
   { id: 'approvals', Panel: loadable(async () => (await import('./later-parts.tsx')).OrderApprovalsPanel, PanelLoading), Placeholder: PanelLoading, teamOnly: true },
   { id: 'history', Panel: loadable(async () => (await import('./later-parts.tsx')).HistoryPanel, PanelLoading), Placeholder: PanelLoading },
