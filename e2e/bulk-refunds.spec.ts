@@ -54,7 +54,7 @@ test('upload good and bad rows, fix and drop, confirm: each refunded once, the r
   const csv = await readFile(await (await download).path(), 'utf8');
   const lines = csv.trim().split('\r\n');
   expect(lines[0]).toBe('line,order_id,amount,reason,outcome,detail,payment_identifier,external_id,refund_amount_after,current_amount_after');
-  expect(lines.slice(1).map((l) => l.split(',').slice(0, 5).join(','))).toEqual([`2,${a.id},20.00,Double charge,refunded`, `3,${b.id},30.00,Event cancelled,refunded`]);
+  expect(lines.slice(1).map((l) => l.split(',').slice(0, 5).join(','))).toEqual([`2,${a.id},20.00,Other: Double charge,refunded`, `3,${b.id},30.00,Other: Event cancelled,refunded`]);
   expect(csv).not.toContain('e2e-faults');
 });
 

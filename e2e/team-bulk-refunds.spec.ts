@@ -60,7 +60,7 @@ test('an agent confirms a file; the console server sends it, the page shows it r
   const csv = await readFile(await (await download).path(), 'utf8');
   const lines = csv.trim().split('\r\n');
   expect(lines[0]).toMatch(/^line,order_id,amount,reason,outcome,/);
-  expect(lines.slice(1).map((l) => l.split(',').slice(1, 5).join(','))).toEqual(ids.map((id, i) => `${id},${amounts[i]},Event cancelled,refunded`));
+  expect(lines.slice(1).map((l) => l.split(',').slice(1, 5).join(','))).toEqual(ids.map((id, i) => `${id},${amounts[i]},Other: Event cancelled,refunded`));
   expect(csv).not.toContain(TEAM_SANDBOX_TOKEN);
 
   // The tab closed and opened again: the run is the server's, listed with the environment's runs.
