@@ -45,7 +45,7 @@ const team: Partial<TeamConfig> = {
 };
 const notifyConfig = (): NotifyConfig => ({ format: 'json', secret: SECRET, origin: ORIGIN, webhookOf: () => `${hooks.url}${HOOK_PATH}`, retryMs: () => 150 });
 const start = (people: Record<string, string[]>) =>
-  startOpsConsole({ consoleDb: consoleDir, people, team, start: { auditSink: { kind: 'syslog', host: '127.0.0.1', port: syslog.port }, notify: notifyConfig(), metrics: { token: METRICS_TOKEN, port: null } } });
+  startOpsConsole({ consoleDb: consoleDir, people, team, start: { auditSink: { kind: 'syslog', host: '127.0.0.1', port: syslog.port }, notify: notifyConfig(), metrics: { token: METRICS_TOKEN, port: 0 } } });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'audit-readers-'));
@@ -74,8 +74,19 @@ const parsed = () =>
 const streamed = () => parsed().flatMap((m) => (m.row === undefined ? [] : [m.row]));
 const checkpoints = () => parsed().flatMap((m) => (m.checkpoint === undefined ? [] : [m.checkpoint]));
 const seqs = () => streamed().map((row) => row.seq);
+/** CONSOLE_METRICS_PORT (a free one here): /metrics on a listener of its own, with the token too. */
+const scrape = async () => {
+  const answer = await fetch(`${ops.server.metricsUrl ?? ''}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(answer.status).toBe(200);
+  return answer.text();
+};
+/** The value of `name` in the sample whose labels include `labels`, whatever their order. */
+const sampleOf = (text: string, name: string, labels: Record<string, string>) => {
+  const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
+  return line === undefined ? null : Number(line.slice(line.lastIndexOf(' ') + 1));
+};
 const head = async () => {
-  const text = await (await fetch(`${ops.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const text = await scrape();
   const lag = /^console_audit_sink_lag_rows (\d+)$/m.exec(text)?.[1];
   const delivered = /^console_audit_sink_delivered_seq (\d+)$/m.exec(text)?.[1];
   return { lag: Number(lag), delivered: Number(delivered) };
@@ -87,6 +98,11 @@ const complete = (values: number[]) => {
 };
 
 test('every audit row reaches the syslog server, through a listener that goes away and a console restarted in between', async () => {
+  // With a metrics port, /metrics is there only, and still asks for its token.
+  expect(ops.server.metricsUrl).not.toBe(ops.url);
+  expect((await fetch(`${ops.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).status).toBe(404);
+  expect((await fetch(`${ops.server.metricsUrl ?? ''}/metrics`)).status).toBe(401);
+  expect((await fetch(`${ops.server.metricsUrl ?? ''}/readyz`)).status).toBe(200);
   await expect.poll(async () => (await head()).lag, { timeout: 10_000 }).toBe(0);
   const firstBatch = seqs().length;
   expect(firstBatch).toBeGreaterThan(1);
@@ -171,7 +187,12 @@ test('the webhook is told when refunds and batches wait, are decided or fail: si
   // Sent and approved refunds say nothing more; a refund the service took is no news to an approver.
   expect(delivered().filter((m) => m.event.endsWith('.sent'))).toEqual([]);
 
-  const text = await (await fetch(`${ops.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  // The batch's two rows are sent after its approval; then every transition and row is counted, by label.
+  await expect.poll(async () => sampleOf(await scrape(), 'console_bulk_rows_total', { environment: 'sandbox', outcome: 'refunded' }), { timeout: 20_000 }).toBe(2);
+  const text = await scrape();
+  const transitions = (kind: string, state: string) => sampleOf(text, 'console_approval_transitions_total', { environment: 'sandbox', kind, state });
+  expect([transitions('refund', 'pending'), transitions('refund', 'rejected'), transitions('refund', 'approved'), transitions('refund', 'failed')]).toEqual([2, 1, 1, 1]);
+  expect([transitions('batch', 'pending'), transitions('batch', 'approved')]).toEqual([1, 1]);
   expect(text).toMatch(/^console_notifications_total\{outcome="failed"\} 2$/m);
   expect(text).toMatch(/^console_notify_outbox_pending 0$/m);
   // The two failures are in the log by the webhook's host alone: its path, the secret, is in no line or metric.
