@@ -29,7 +29,7 @@ beforeAll(async () => {
   const address = prod.address();
   prodUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
   ops = await startOpsConsole({
-    people: { 'agent@example.com': ['agent'], 'admin@example.com': ['admin'] },
+    people: { 'agent@example.com': ['agent'], 'admin@example.com': ['admin'], 'guessed@example.com': ['viewer'] },
     environments: [
       { id: 'sandbox', name: 'Sandbox', production: false, approvalThreshold: null, target: { kind: 'sandbox' } },
       { id: 'prod', name: 'Production', production: true, approvalThreshold: '100.00', target: { kind: 'http', baseUrl: prodUrl, token: PROD_TOKEN } },
@@ -194,5 +194,19 @@ describe('metrics', () => {
     expect(sample(text, 'console_ready')).toBe(1);
     expect(text).toContain('process_cpu_seconds_total');
     for (const personal of [order.id, 'agent@example.com', 'admin@example.com', PROD_TOKEN]) expect(text).not.toContain(personal);
+  });
+
+  test('failed sign-ins by reason: ten wrong passwords, then the account is locked, and that is counted as locked', async () => {
+    const failures = async () => {
+      const text = await scrape();
+      return { wrong: sample(text, 'console_sign_in_failures_total{reason="wrong_password"}') ?? 0, locked: sample(text, 'console_sign_in_failures_total{reason="locked"}') ?? 0 };
+    };
+    const before = await failures();
+    const attempt = (password: string) =>
+      fetch(`${ops.url}/auth/sign-in`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: ops.url }, body: JSON.stringify({ email: 'guessed@example.com', password }) });
+    for (let i = 0; i < 10; i++) expect((await attempt(`guess number ${i}`)).status).toBe(401);
+    // The right password no longer helps: locked.
+    expect((await attempt(PASSWORD)).status).not.toBe(200);
+    expect(await failures()).toEqual({ wrong: before.wrong + 10, locked: before.locked + 1 });
   });
 });
