@@ -128,6 +128,9 @@ async function main(): Promise<void> {
     try {
       await probe.page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
       await waitForProbe(probe, 'window.__bench.state.content?.painted != null', 90_000);
+      // The server's rows paint before the app has run (public/after-paint.js starts it): the heap is
+      // the page's once the app has hydrated it (<html data-app>) and the network is idle.
+      await waitForProbe(probe, "document.documentElement.hasAttribute('data-app')", 90_000);
       await probe.page.waitForLoadState('networkidle', { timeout: 90_000 });
       const used = usageSchema.parse(await probe.cdp.send('Runtime.getHeapUsage')).usedSize;
       await probe.cdp.send('HeapProfiler.collectGarbage');

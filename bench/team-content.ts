@@ -185,6 +185,9 @@ export async function measureTeamHeap(browser: Browser, target: TeamTarget, runs
     try {
       await probe.page.goto(`${target.teamUrl}/orders`, { waitUntil: 'commit', timeout: 60_000 });
       await waitForProbe(probe, 'window.__bench.state.content?.painted != null', 90_000);
+      // The server's rows paint before the app has run (public/after-paint.js starts it): the heap is
+      // the page's once the app has hydrated it (<html data-app>) and the network is idle.
+      await waitForProbe(probe, "document.documentElement.hasAttribute('data-app')", 90_000);
       await probe.page.waitForLoadState('networkidle', { timeout: 90_000 });
       samples.push(heapSchema.parse(await probe.cdp.send('Runtime.getHeapUsage')).usedSize);
     } finally {

@@ -30,7 +30,8 @@ export interface CpuWindow {
 
 /**
  * CPU of the renderer main thread that navigated to `url`, from its navigationStart to `untilMs`
- * later (a performance.now() value of the page, whose origin is navigation start).
+ * later (a performance.now() value of the page, whose origin is navigation start). NaN when the
+ * trace holds no navigationStart for that URL.
  */
 export function mainThreadCpu(trace: unknown, url: string, untilMs: number): CpuWindow {
   const events = traceSchema
@@ -41,7 +42,9 @@ export function mainThreadCpu(trace: unknown, url: string, untilMs: number): Cpu
     events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && threadNameSchema.safeParse(e.args).data?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
   );
   const navigation = events.find((e) => e.name === 'navigationStart' && mains.has(`${e.pid}:${e.tid}`) && navigationSchema.safeParse(e.args).data?.data.documentLoaderURL === url);
-  if (navigation === undefined) throw new Error(`no navigationStart for ${url} in the trace`);
+  // On a loaded machine Chromium's trace sometimes lacks the navigation's start: that load has no CPU
+  // figure (NaN, which the medians leave out) rather than costing the section its timed figures.
+  if (navigation === undefined) return { cpuMs: Number.NaN, taskWallMs: Number.NaN };
   const thread = `${navigation.pid}:${navigation.tid}`;
   const end = navigation.ts + untilMs * 1000;
   let cpu = 0;
