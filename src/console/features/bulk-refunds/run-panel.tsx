@@ -116,7 +116,8 @@ export function RunPanel({ controls, notice, indexed }: Props) {
                 <Table.Td ff="monospace">{plan.body.amount}</Table.Td>
                 <Table.Td>{plan.reason}</Table.Td>
                 <Table.Td>
-                  <Badge color={OUTCOME_COLOR[state.kind]} variant="light" data-testid="bulk-row-outcome">
+                  {/* A badge's label may be cut short, so the table would squeeze it to "REFUND…": never narrower than its word. */}
+                  <Badge color={OUTCOME_COLOR[state.kind]} variant="light" data-testid="bulk-row-outcome" miw="max-content">
                     {label(state)}
                   </Badge>
                 </Table.Td>

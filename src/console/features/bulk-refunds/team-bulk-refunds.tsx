@@ -19,7 +19,10 @@ export function TeamBulkRefunds({ environment }: { environment: Environment }) {
   const bulk = useTeamBulkRun(environment, me, params.get('run'));
   const may = usePermission(environment.id, 'request:refund');
   const threshold = me?.environments.find((e) => e.id === environment.id)?.approvalThreshold ?? null;
-  const indexed = useIndexedOrders(environment.id, bulk.controls?.run.rows.map((row) => row.plan.order_id) ?? []);
+  const run = bulk.controls?.run;
+  // Asked again as rows settle, so a row's amount now and what was refunded follow the run.
+  const settled = run === undefined ? '' : `${run.rows.filter((row) => row.state.kind !== 'pending' && row.state.kind !== 'sending').length}/${run.finishedAt ?? ''}`;
+  const indexed = useIndexedOrders(environment.id, run?.rows.map((row) => row.plan.order_id) ?? [], true, settled);
   const runs = bulk.list.data ?? [];
   return (
     <Stack gap="md">
