@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { accountSetupSchema } from './account.ts';
 import { approvalEventSchema, approvalSchema } from './approvals.ts';
 import { auditPaths } from './audit.ts';
 import { isPermission } from './permissions.ts';
 import { SESSION_API_PATH } from './session.ts';
-import { unlockUserPath, USERS_API_PATH } from './users.ts';
+import { passwordResetUserPath, unlockUserPath, USERS_API_PATH } from './users.ts';
 
 // docs/decisions.md D16: the console server's own routes in team mode (under /api on the console's own
 // site, with the session cookie), as the Order Service's are in paths.ts and schemas.ts: one place
@@ -24,6 +25,7 @@ export const consoleApiPaths = {
   users: () => USERS_API_PATH,
   user: (email: string) => `${USERS_API_PATH}/${id(email)}`,
   userUnlock: unlockUserPath,
+  userPasswordReset: passwordResetUserPath,
   audit: auditPaths.list,
   auditExport: auditPaths.export,
   orderSearch: () => ORDER_SEARCH_PATH,
@@ -64,8 +66,14 @@ const meEnvironmentSchema = z
 
 /** GET /api/me: who is signed in, their grants, and per environment their role. Never a token: the server holds those. */
 export const meSchema = z
-  .object({ user: z.object({ email: z.string() }), grants: z.array(z.string()), environments: z.array(meEnvironmentSchema) })
-  .transform(({ user, grants, environments }) => ({ email: user.email, grants, environments }));
+  .object({
+    user: z.object({ email: z.string() }),
+    grants: z.array(z.string()),
+    environments: z.array(meEnvironmentSchema),
+    // What the account must do before anything else (account.ts); absent from an older server.
+    setup: accountSetupSchema.nullish(),
+  })
+  .transform(({ user, grants, environments, setup }) => ({ email: user.email, grants, environments, ...(setup !== undefined && setup !== null && { setup }) }));
 
 /** What the server writes for GET /api/me. */
 export type MeAnswer = z.input<typeof meSchema>;
@@ -81,6 +89,8 @@ export const sessionClockSchema = z.object({
   idle_ends_in_ms: z.number().int().nonnegative(),
 });
 export type SessionClock = z.infer<typeof sessionClockSchema>;
+/** A 204's empty answer (a removal). */
+export const noContentSchema = z.null();
 
 /** A refusal's words (POST /auth/sign-in answers 401 with one). */
 export const detailAnswerSchema = z.object({ detail: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPasswordSchema } from './account.ts';
 import { grantSchema } from './grants.ts';
 
 // docs/decisions.md D16: the users page's API (/api/users), one schema parsed by the console and the
@@ -6,8 +7,6 @@ import { grantSchema } from './grants.ts';
 // password travels only in the request that sets it and is never answered back.
 
 export const USERS_API_PATH = '/api/users';
-export const MIN_PASSWORD_LENGTH = 12;
-const MAX_PASSWORD_LENGTH = 1024;
 const MAX_GRANTS = 20;
 
 export const emailSchema = z
@@ -32,16 +31,11 @@ export const userListSchema = z.object({ users: z.array(userSummarySchema) });
 
 const grantsSchema = z.array(z.string().max(100).pipe(grantSchema)).min(1, { error: 'Give at least one role' }).max(MAX_GRANTS);
 
-export const passwordSchema = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, { error: `At least ${MIN_PASSWORD_LENGTH} characters` })
-  .max(MAX_PASSWORD_LENGTH);
-
 export const addUserBodySchema = z.strictObject({
   email: z.string().max(320).pipe(emailSchema),
   grants: grantsSchema,
-  /** Local sign-in only: the initial password the admin typed (OIDC users sign in at their provider). */
-  password: passwordSchema.optional(),
+  /** Local sign-in only: the initial password the admin typed, changed by the person at first sign-in (OIDC users sign in at their provider). */
+  password: newPasswordSchema.optional(),
 });
 export type AddUserBody = z.input<typeof addUserBodySchema>;
 
@@ -52,6 +46,8 @@ export type PatchUserBody = z.input<typeof patchUserBodySchema>;
 
 /** POST here unlocks an account locked by failed sign-ins (admins; audited as `account_unlock`). */
 export const unlockUserPath = (email: string) => `${USERS_API_PATH}/${encodeURIComponent(email)}/unlock`;
+/** POST here makes a one-time reset link for the person (admins, local sign-in; audited as `password_reset_issued`). */
+export const passwordResetUserPath = (email: string) => `${USERS_API_PATH}/${encodeURIComponent(email)}/password-reset`;
 
 /** Texts typed into one field (`agent@sandbox, approver`): split on spaces and commas. */
 export const splitGrantTexts = (text: string) => text.split(/[\s,]+/).filter((part) => part !== '');

@@ -13,6 +13,7 @@ import { isApiPath } from '../sandbox/entry.ts';
 import { configMeta, consoleConfig, consoleConfigHandler } from './console-config.ts';
 import { parseServiceUrl, proxyTo } from './proxy.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
+import { setupRedirect } from './accounts/account-gate.ts';
 import type { ServerEnv } from './server-env.ts';
 import { SIGN_IN_PATH } from './sign-in-page.ts';
 import type { TeamRendererSource } from './ssr/team-renderer.ts';
@@ -135,8 +136,11 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
     own.route('/', createTeamApp(team.ctx, serviceUrl === undefined ? { app: sandbox, token: team.sandboxToken, ...(team.sandboxStore !== undefined && { store: team.sandboxStore }) } : undefined, team.oidc));
     // The console's pages need a session; its scripts, styles and files do not (they hold nothing).
     own.use(async (c, next) => {
-      if (!wantsPage(c) || (await currentUser(c, team.ctx)) !== null) return next();
-      return c.redirect(`${SIGN_IN_PATH}?return_to=${encodeURIComponent(c.req.path + new URL(c.req.url).search)}`, 303);
+      if (!wantsPage(c)) return next();
+      if ((await currentUser(c, team.ctx)) === null) return c.redirect(`${SIGN_IN_PATH}?return_to=${encodeURIComponent(c.req.path + new URL(c.req.url).search)}`, 303);
+      // An account with its setup due (docs/accounts.md) sees /account first, whatever page it asked for.
+      const setup = await setupRedirect(c, team.ctx);
+      return setup === null ? next() : c.redirect(setup, 303);
     });
   }
   // The page says which server it came from: boot.js reads it there, without a request.

@@ -8,6 +8,7 @@ import { BULK_RUNS_MIGRATION } from './bulk-runs/bulk-run-schema.ts';
 import { SERVICE_ACCOUNTS_MIGRATION } from './gateway/service-accounts.ts';
 import { SCENARIO_RUNS_MIGRATION } from './scenario-runs/scenario-run-schema.ts';
 import { OPS_MIGRATION } from './ops/ops-schema.ts';
+import { PASSWORD_MIGRATION } from './accounts/account-schema.ts';
 
 // docs/decisions.md D16: the console's own state (users, sessions, sign-in attempts, the audit seam) in its
 // own database: CONSOLE_DB (embedded PGlite, default .data/console) or CONSOLE_DATABASE_URL
@@ -94,6 +95,8 @@ const MIGRATIONS: readonly string[] = [
   SCENARIO_RUNS_MIGRATION,
   // The audit log's readers (the audit sink, the notifier) and the notifications' outbox.
   OPS_MIGRATION,
+  // Passwords an admin set, changed first; reset links (src/server/accounts/).
+  PASSWORD_MIGRATION,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;

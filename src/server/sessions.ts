@@ -59,9 +59,12 @@ export async function touchSession(db: Queryable, id: string, times: SessionTime
   return row === null ? null : { email: row.email, idleLeftMs: Math.max(0, row.idle_left_ms) };
 }
 
-/** Ends every session of `email` (disabled, or their grants changed: ASVS asks for a new session on a privilege change). */
-export async function endSessionsOf(db: Queryable, email: string): Promise<void> {
-  await db.query('DELETE FROM console_sessions WHERE email = $1', [email]);
+/**
+ * Ends every session of `email` (disabled, or their grants changed: ASVS asks for a new session on a
+ * privilege change), but the one whose id is `keep` (a person who changed their own password stays).
+ */
+export async function endSessionsOf(db: Queryable, email: string, keep?: string): Promise<void> {
+  await db.query('DELETE FROM console_sessions WHERE email = $1 AND id_hash <> $2', [email, keep === undefined ? '' : hashOf(keep)]);
 }
 
 /** Whether the session still exists (whatever its clocks say). */

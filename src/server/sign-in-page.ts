@@ -28,23 +28,42 @@ try {
 
 /** `oidcProvider`: CONSOLE_AUTH=oidc, a link "Sign in with <provider>" instead of the password form. */
 export function signInPage(options: { returnTo: string; email?: string; message?: string; notice?: string; oidcProvider?: string }): string {
+  return authPage({
+    title: 'Sign in',
+    heading: 'Sign in to Order Console',
+    body: `${noticeAndMessage(options)}
+${options.oidcProvider === undefined ? passwordForm(options) : oidcLink(options.oidcProvider, options.returnTo)}`,
+  });
+}
+
+/** A notice (role status) and an error message (role alert), each when there is one. */
+export function noticeAndMessage(options: { message?: string | undefined; notice?: string | undefined }): string {
   const message = options.message === undefined ? '' : `<p class="error" role="alert">${escapeHtml(options.message)}</p>`;
   const notice = options.notice === undefined ? '' : `<p class="notice" role="status">${escapeHtml(options.notice)}</p>`;
+  return `${notice}${message}`;
+}
+
+/**
+ * The frame of the pages a person sees before they are signed in (sign-in and its steps, the reset
+ * link's page): the console's bar and one card (sign-in-style.ts). `body` is HTML the caller escaped; `scripts` are
+ * this server's own paths (the Content-Security-Policy allows no inline script).
+ */
+export function authPage(options: { title: string; heading: string; body: string; scripts?: readonly string[] }): string {
+  const scripts = [SIGN_IN_SCRIPT_PATH, ...(options.scripts ?? [])].map((src, i) => `<script src="${escapeHtml(src)}"${i === 0 ? '' : ' defer'}></script>`).join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sign in · Order Console</title>
-<script src="${SIGN_IN_SCRIPT_PATH}"></script>
+<title>${escapeHtml(options.title)} · Order Console</title>
+${scripts}
 <link rel="stylesheet" href="${SIGN_IN_STYLE_PATH}">
 </head>
 <body>
 <header class="bar"><span class="brand">Order Console</span></header>
 <main>
-<h1>Sign in to Order Console</h1>
-${notice}${message}
-${options.oidcProvider === undefined ? passwordForm(options) : oidcLink(options.oidcProvider, options.returnTo)}
+<h1>${escapeHtml(options.heading)}</h1>
+${options.body}
 </main>
 </body>
 </html>

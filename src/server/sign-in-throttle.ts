@@ -68,6 +68,15 @@ RETURNING failures`;
 /** No window: a span no failure outlives (int milliseconds, about 24 days). */
 const NO_WINDOW_MS = 2_000_000_000;
 
+/** What a refused attempt is told (the sign-in page, a password confirmed on /account). */
+export function throttledMessage(seconds: number, accountLocked: boolean): string {
+  const minutes = Math.ceil(seconds / 60);
+  const wait = `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return accountLocked
+    ? `Too many failed sign-ins: this account is locked. Try again in ${wait}, or ask an admin to unlock it.`
+    : `Too many failed sign-ins from this address. Try again in ${wait}.`;
+}
+
 const reservedRow = z.object({ failures: z.coerce.number().int() });
 const waitRow = z.object({ key: z.string(), seconds: z.coerce.number() });
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { AccountSetup } from '../contract/account.ts';
 import type { MeAnswer } from '../contract/console-api.ts';
 import { ME_PATH } from '../contract/console-api.ts';
 import { formatGrant, permissionsIn, roleIn } from '../contract/permissions.ts';
@@ -8,6 +9,10 @@ import type { FetchApp } from '../http/listen.ts';
 import { byMethod } from '../http/routing.ts';
 import { detailError } from '../http/errors.ts';
 import { readBodyBytes } from '../http/body.ts';
+import { accountGate, requestSetup, setupFor } from './accounts/account-gate.ts';
+import { mountAccountRoutes } from './accounts/account-routes.ts';
+import { PASSWORD_RESET_DONE } from './accounts/reset-page.ts';
+import { mountResetRoutes } from './accounts/reset-routes.ts';
 import { registerApprovals } from './approvals/approval-mount.ts';
 import { registerBulkRuns } from './bulk-runs/bulk-run-mount.ts';
 import { registerScenarioRuns } from './scenario-runs/scenario-run-routes.ts';
@@ -23,7 +28,7 @@ import { registerOrderIndex } from './order-index/order-index-mount.ts';
 import type { StoreWatch } from '../sandbox/entry.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { createSession, endSession } from './sessions.ts';
-import { reserveSignInAttempt, settleFailed, settleSignedIn } from './sign-in-throttle.ts';
+import { reserveSignInAttempt, settleFailed, settleSignedIn, throttledMessage } from './sign-in-throttle.ts';
 import { safeReturnTo } from './safe-return-to.ts';
 import { SIGN_IN_PATH, SIGN_IN_SCRIPT, SIGN_IN_SCRIPT_PATH, signInPage } from './sign-in-page.ts';
 import { SIGN_IN_STYLE, SIGN_IN_STYLE_PATH } from './sign-in-style.ts';
@@ -49,14 +54,6 @@ const credentialsSchema = z.object({
 
 type Credentials = z.infer<typeof credentialsSchema>;
 
-function throttledMessage(seconds: number, accountLocked: boolean): string {
-  const minutes = Math.ceil(seconds / 60);
-  const wait = `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return accountLocked
-    ? `Too many failed sign-ins: this account is locked. Try again in ${wait}, or ask an admin to unlock it.`
-    : `Too many failed sign-ins from this address. Try again in ${wait}.`;
-}
-
 /** The sign-in form's fields or a JSON body, at most 1 MiB read (readBodyBytes answers 413 beyond). */
 async function readCredentials(c: Context): Promise<{ form: boolean; credentials: Credentials | null }> {
   const type = c.req.header('content-type') ?? '';
@@ -66,10 +63,14 @@ async function readCredentials(c: Context): Promise<{ form: boolean; credentials
   return { form, credentials: parsed.success ? parsed.data : null };
 }
 
-/** What /api/me says: the person, their grants, and per environment what they may do. Never a token. */
-export function describeMe(user: ConsoleUser, ctx: TeamContext): MeAnswer {
+/**
+ * What /api/me says: the person, their grants, and per environment what they may do. Never a token.
+ * `setup`: what the account must do before anything else (docs/accounts.md).
+ */
+export function describeMe(user: ConsoleUser, ctx: TeamContext, setup: AccountSetup | null = null): MeAnswer {
   return {
     user: { email: user.email },
+    setup,
     grants: user.grants.map(formatGrant),
     environments: ctx.config.environments
       .map((environment) => ({
@@ -108,12 +109,13 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
       GET: async (c) => {
         const returnTo = safeReturnTo(c.req.query('return_to'));
         if ((await currentUser(c, ctx)) !== null) return c.redirect(returnTo, 303);
-        const notice = c.req.query('signed_out') === '1' ? 'You are signed out.' : undefined;
+        const notice = c.req.query('signed_out') === '1' ? 'You are signed out.' : c.req.query(PASSWORD_RESET_DONE) === '1' ? 'Your new password is set. Sign in with it.' : undefined;
         return c.html(signInPage({ returnTo, ...(notice !== undefined && { notice }), ...(oidcProvider !== undefined && { oidcProvider }) }), 200, { 'Cache-Control': 'no-store' });
       },
     }),
   );
 
+  mountResetRoutes(app, ctx);
   app.all(SIGN_IN_SCRIPT_PATH, byMethod({ GET: (c) => c.body(SIGN_IN_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }) }));
   app.all(SIGN_IN_STYLE_PATH, byMethod({ GET: (c) => c.body(SIGN_IN_STYLE, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }) }));
 
@@ -154,7 +156,7 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
         await audit('sign_in', 'ok', user);
         setSessionCookie(c, ctx.config, id);
         c.header('Cache-Control', 'no-store');
-        return form ? c.redirect(returnTo, 303) : c.json(describeMe(user, ctx), 200);
+        return form ? c.redirect(returnTo, 303) : c.json(describeMe(user, ctx, await setupFor(ctx, user.email)), 200);
       },
     }),
   );
@@ -181,7 +183,10 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
 
   app.use('/api/*', requireSession(ctx));
   app.use('/env/*', requireSession(ctx));
-  app.get(ME_PATH, (c) => c.json(describeMe(c.get('user'), ctx), 200, { 'Cache-Control': 'no-store' }));
+  // An account with its setup due (an admin-set password, a second factor its role needs) may use /account only.
+  app.use('/api/*', accountGate(ctx));
+  app.use('/env/*', accountGate(ctx));
+  app.get(ME_PATH, async (c) => c.json(describeMe(c.get('user'), ctx, await requestSetup(c, ctx)), 200, { 'Cache-Control': 'no-store' }));
   // The idle clock for the page's warning (contract/session.ts); asked without the background header
   // ("Stay signed in", a person's gesture) it is activity like any other request. DELETE: the page saw
   // the idle end come (it counts only what a person does, as this server does) and ends the session.
@@ -195,6 +200,7 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
   app.all(SESSION_API_PATH, () => {
     throw detailError(405, 'method_not_allowed', 'Method not allowed.', { Allow: 'GET, HEAD, DELETE' });
   });
+  mountAccountRoutes(app, ctx);
   registerApprovals(app, ctx, sandbox);
   registerBulkRuns(app, ctx, sandbox);
   registerScenarioRuns(app, ctx, sandbox);

@@ -8,7 +8,8 @@ import type { Database } from '../db/store-db.ts';
 import { runCommand } from '../sandbox/testing/child.ts';
 import { TEST_AUDIT_KEY_TEXT } from './audit/audit-test-support.ts';
 import { openConsoleDb } from './console-db.ts';
-import { verifyPassword } from './passwords.ts';
+import { resetLinkOwner, usePasswordReset } from './accounts/password-resets.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import { ACCOUNT_LIMIT, reserveSignInAttempt, settleFailed } from './sign-in-throttle.ts';
 import { addUser, findUser } from './users.ts';
 import { usersCli } from './users-cli.ts';
@@ -74,22 +75,49 @@ test('a role for an environment the console does not have (agent@prod) is refuse
   }
 });
 
-test('the password only from a variable: unset or short is refused; a second add of one e-mail too', async () => {
-  expect((await users(['add', 'y@example.com', '--role', 'agent', '--password-env', 'NOPE'])).err[0]).toContain('NOPE must hold a password of at least 12 characters');
+test('the password only from a variable: unset, short or easy to guess is refused; a second add of one e-mail too', async () => {
+  expect((await users(['add', 'y@example.com', '--role', 'agent', '--password-env', 'NOPE'])).err[0]).toBe('users: the variable NOPE is not set: it must hold the initial password');
+  expect(await users(['add', 'y@example.com', '--role', 'agent', '--password-env', 'P'], { P: 'short' })).toMatchObject({ code: 1, err: ['users: the password in P is refused: At least 12 characters'] });
+  const guessable = await users(['add', 'y@example.com', '--role', 'agent', '--password-env', 'P'], { P: 'password1234' });
+  expect(guessable.code).toBe(1);
+  expect(guessable.err[0]).toMatch(/^users: the password in P is refused: Too easy to guess\. This is similar to a commonly used password\./);
+  expect(await findUser(db, 'y@example.com')).toBeNull();
   expect((await users(['add', 'y@example.com', '--role', 'agent'])).code).toBe(2);
   await users(['add', 'y@example.com', '--role', 'agent', '--password-env', 'P'], { P: 'long enough password' });
   const again = await users(['add', 'Y@example.com', '--role', 'agent', '--password-env', 'P'], { P: 'long enough password' });
   expect(again).toMatchObject({ code: 1, err: ['users: y@example.com already has an account (use set-role to change its roles)'] });
 });
 
+test('an added person must change the password the operator chose; reset-password prints a link that works once; remove ends them', async () => {
+  expect((await users(['add', 'rae@example.com', '--role', 'agent', '--password-env', 'P'], { P: 'long enough password' })).code).toBe(0);
+  expect((await db.query(`SELECT must_change_password FROM console_users WHERE email = 'rae@example.com'`)).rows).toEqual([{ must_change_password: true }]);
+
+  const printed = await users(['reset-password', 'Rae@Example.com'], { CONSOLE_ORIGIN: 'https://console.example.com' });
+  expect(printed.code).toBe(0);
+  expect(printed.out[0]).toMatch(/^a reset link for rae@example\.com, valid once until \S+ \(an earlier link no longer works\):$/);
+  const token = /^https:\/\/console\.example\.com\/reset-password#([A-Za-z0-9_-]{43})$/.exec(printed.out[1] ?? '')?.[1] ?? '';
+  expect(await resetLinkOwner(db, token)).toBe('rae@example.com');
+  expect(await usePasswordReset(db, token, await hashPassword('tangerine vapor quilt'))).toBe('rae@example.com');
+  expect(await usePasswordReset(db, token, await hashPassword('another fine sentence'))).toBeNull();
+  expect((await db.query(`SELECT must_change_password FROM console_users WHERE email = 'rae@example.com'`)).rows).toEqual([{ must_change_password: false }]);
+  expect((await users(['reset-password', 'ghost@example.com'])).code).toBe(1);
+
+  expect(await users(['remove', 'rae@example.com'])).toEqual({ code: 0, out: ['removed rae@example.com: their sessions are ended; the audit log keeps their name'], err: [] });
+  expect(await findUser(db, 'rae@example.com')).toBeNull();
+  expect((await users(['remove', 'rae@example.com'])).code).toBe(1);
+  const { rows } = await db.query("SELECT action FROM audit_log WHERE body->>'email' = 'rae@example.com' ORDER BY seq");
+  expect(rows).toEqual([{ action: 'user_add' }, { action: 'password_reset_issued' }, { action: 'user_remove' }]);
+  expect(JSON.stringify((await db.query('SELECT * FROM audit_log')).rows)).not.toContain(token);
+});
+
 test('usage: no command, an unknown one, an unknown option, no such user', async () => {
   expect((await users([])).code).toBe(2);
-  expect((await users(['remove', 'a@example.com'])).err[0]).toBe('users: unknown command "remove"');
+  expect((await users(['frobnicate', 'a@example.com'])).err[0]).toBe('users: unknown command "frobnicate"');
   expect((await users(['list', '--force'])).code).toBe(2);
   expect(await users(['disable', 'ghost@example.com'])).toMatchObject({ code: 1, err: ['users: no account for ghost@example.com'] });
 });
 
-test('npm run users -- unlock EMAIL, run as an admin would: a locked account signs in again, and the unlock is in the audit', async () => {
+test('npm run users -- unlock EMAIL and reset-password EMAIL, run as an admin would: a locked account signs in again, the unlock is in the audit, a link is printed', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'order-console-unlock-'));
   try {
     const own = await openConsoleDb(dir);
@@ -103,8 +131,12 @@ test('npm run users -- unlock EMAIL, run as an admin would: a locked account sig
     } finally {
       await own.close();
     }
-    const result = await runCommand('npm', ['run', '--silent', 'users', '--', 'unlock', 'Lou@Example.com'], { cwd: ROOT, env: { ...process.env, CONSOLE_DB: dir, CONSOLE_DATABASE_URL: '', CONSOLE_AUDIT_KEY: TEST_AUDIT_KEY_TEXT } });
+    const env = { ...process.env, CONSOLE_DB: dir, CONSOLE_DATABASE_URL: '', CONSOLE_AUDIT_KEY: TEST_AUDIT_KEY_TEXT, CONSOLE_ORIGIN: '', PUBLIC_URL: '', PORT: '8123' };
+    const result = await runCommand('npm', ['run', '--silent', 'users', '--', 'unlock', 'Lou@Example.com'], { cwd: ROOT, env });
     expect(result).toMatchObject({ code: 0, stdout: 'unlocked lou@example.com: they may sign in again\n', stderr: '' });
+    const reset = await runCommand('npm', ['run', '--silent', 'users', '--', 'reset-password', 'lou@example.com'], { cwd: ROOT, env });
+    expect(reset).toMatchObject({ code: 0, stderr: '' });
+    expect(reset.stdout).toMatch(/\nhttp:\/\/localhost:8123\/reset-password#[A-Za-z0-9_-]{43}\n$/);
     const after = await openConsoleDb(dir);
     try {
       expect(await reserveSignInAttempt(after, { email: 'lou@example.com', address: null })).toMatchObject({ ok: true });

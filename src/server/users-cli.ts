@@ -12,12 +12,15 @@ import { hashPassword } from './passwords.ts';
 import { DEFAULT_CONSOLE_DB, environmentIds, TeamConfigError } from './team-config.ts';
 import { emailSchema } from '../contract/users.ts';
 import { unlockAccount } from './sign-in-throttle.ts';
-import { addUser, disableUser, findUser, listUsers, setGrants, UserError } from './users.ts';
+import { addUser, disableUser, findUser, listUsers, removeUser, setGrants, UserError } from './users.ts';
 import { serviceAccountCommand } from './gateway/service-cli.ts';
 import { ServiceAccountError } from './gateway/service-accounts.ts';
+import { passwordProblem } from './accounts/password-policy.ts';
+import { issuePasswordReset, resetLink } from './accounts/password-resets.ts';
 
 // docs/decisions.md D16: `npm run users -- add EMAIL --role ROLE[@ENV] ... --password-env VAR`, `list`,
-// `disable EMAIL`, `set-role EMAIL --role ...`, `unlock EMAIL` (PCI DSS v4.0 8.3.4: an admin ends a lock).
+// `disable EMAIL`, `set-role EMAIL --role ...`, `unlock EMAIL` (PCI DSS v4.0 8.3.4: an admin ends a lock);
+// D18 (docs/accounts.md): `reset-password EMAIL`, `remove EMAIL`.
 // The password is read from the variable --password-env names, never from an argument (arguments show
 // in `ps` and shell history).
 // Exit 0 done, 1 refused (unknown role, no such user...), 2 usage.
@@ -28,6 +31,8 @@ export const USAGE = `usage: npm run users -- <command>
   disable EMAIL
   set-role EMAIL --role ROLE[@ENV] [--role ...]
   unlock EMAIL      (an account locked by failed sign-ins may sign in again at once)
+  reset-password EMAIL   (prints a link, valid once for 1 hour, where they choose a new password)
+  remove EMAIL      (their sessions end; the audit keeps their name; the address may be added again)
   add-service NAME --role ROLE@ENV [--role ...]   (a machine's account; prints its API key once)
   rotate-service NAME    (a new key, printed once; the old one stops working at once)
   revoke-service NAME    (its key stops working at once)
@@ -35,6 +40,15 @@ export const USAGE = `usage: npm run users -- <command>
 roles: viewer, agent, approver, admin; ROLE@ENV grants it in one environment, ROLE in every one.
 The environments are the embedded sandbox's and CONSOLE_ENVIRONMENTS' (as the server reads them).
 The console's database: CONSOLE_DATABASE_URL, else CONSOLE_DB (default ${DEFAULT_CONSOLE_DB}).`;
+
+/** Where the console is opened, for a link printed here: CONSOLE_ORIGIN, PUBLIC_URL's origin, else this machine's PORT. */
+function consoleOrigin(env: CliIo['env']): string {
+  for (const name of ['CONSOLE_ORIGIN', 'PUBLIC_URL']) {
+    const text = env[name]?.trim() ?? '';
+    if (URL.canParse(text) && /^https?:$/.test(new URL(text).protocol)) return new URL(text).origin;
+  }
+  return `http://localhost:${env['PORT']?.trim() || '8080'}`;
+}
 
 export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
@@ -86,8 +100,11 @@ async function run(db: Database, audit: AuditSink, args: string[], io: CliIo): P
       const variable = values['password-env'];
       if (variable === undefined) throw new UsageError('give --password-env VAR, the variable that holds the password');
       const password = io.env[variable];
-      if (password === undefined || password.length < 12) throw new UserError(`the variable ${variable} must hold a password of at least 12 characters`);
-      const user = await addUser(db, { email, grants, passwordHash: await hashPassword(password) });
+      if (password === undefined) throw new UserError(`the variable ${variable} is not set: it must hold the initial password`);
+      const problem = await passwordProblem(password, email);
+      if (problem !== null) throw new UserError(`the password in ${variable} is refused: ${problem}`);
+      // The operator chose it: the person changes it at first sign-in (docs/accounts.md).
+      const user = await addUser(db, { email, grants, passwordHash: await hashPassword(password), mustChangePassword: true });
       await record('user_add', email, { grants: user.grants.map(formatGrant) });
       io.out(`added ${user.email}: ${user.grants.map(formatGrant).join(', ')}`);
       return;
@@ -128,6 +145,24 @@ async function run(db: Database, audit: AuditSink, args: string[], io: CliIo): P
       if (command !== 'list-services' && name === undefined) throw new UsageError(`${command} needs the service account's NAME`);
       const grants = command === 'add-service' ? parseGrants(values.role ?? [], io.env) : [];
       await serviceAccountCommand(db, audit, { command, name: name ?? '', grants }, io.out);
+      return;
+    }
+    case 'reset-password': {
+      const email = parseEmail(emailText);
+      const user = await findUser(db, email);
+      if (user === null) throw new UserError(`no account for ${email}`);
+      if (user.status !== 'active') throw new UserError(`${email} is disabled: enable the account first`);
+      const { token, expiresAt } = await issuePasswordReset(db, email);
+      await record('password_reset_issued', email, { expires_at: expiresAt.toISOString() });
+      io.out(`a reset link for ${email}, valid once until ${expiresAt.toISOString()} (an earlier link no longer works):`);
+      io.out(resetLink(consoleOrigin(io.env), token));
+      return;
+    }
+    case 'remove': {
+      const email = parseEmail(emailText);
+      await removeUser(db, email);
+      await record('user_remove', email, {});
+      io.out(`removed ${email}: their sessions are ended; the audit log keeps their name`);
       return;
     }
     default:

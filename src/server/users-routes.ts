@@ -5,7 +5,7 @@ import type { Grant } from '../contract/permissions.ts';
 import { formatGrant } from '../contract/permissions.ts';
 import type { UserSummary } from '../contract/users.ts';
 import { addUserBodySchema, emailSchema, patchUserBodySchema, USERS_API_PATH } from '../contract/users.ts';
-import { detailError } from '../http/errors.ts';
+import { detailError, validationError } from '../http/errors.ts';
 import { readBodyBytes } from '../http/body.ts';
 import { parseJson } from '../contract/json-text.ts';
 import { hashPassword } from './passwords.ts';
@@ -15,7 +15,9 @@ import type { TeamContext, TeamEnv } from './team-session.ts';
 import { clientAddress, setSessionCookie, userAgent } from './team-session.ts';
 import { createSession, findSession } from './sessions.ts';
 import type { ConsoleUser } from './users.ts';
-import { addUser, disableUser, enableUser, findUser, listUsers, setGrants, UserError } from './users.ts';
+import { addUser, disableUser, enableUser, findUser, listUsers, removeUser, setGrants, UserError } from './users.ts';
+import { mountAdminAccountRoutes } from './accounts/admin-account-routes.ts';
+import { passwordProblem } from './accounts/password-policy.ts';
 
 // docs/decisions.md D16: the users page's API for admins of the whole console. Every change (an unlock
 // too) is an audit row with the admin's name; a password is read once, hashed, and appears in no answer and no row.
@@ -93,9 +95,12 @@ export function mountUsersRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
         if (body.password === undefined) throw detailError(400, 'invalid', 'password: Give an initial password (local sign-in).');
         refuseUnknownEnvironment(body.grants);
         if ((await findUser(ctx.db, body.email)) !== null) throw detailError(409, 'user_exists', `${body.email} already has an account: change its roles instead.`);
-        const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
+        const problem = await passwordProblem(body.password, body.email);
+        if (problem !== null) throw validationError({ password: [problem] });
+        const passwordHash = await hashPassword(body.password);
         // Two admins adding one e-mail at once: the second insert finds the row and addUser refuses.
-        const user = await addUser(ctx.db, { email: body.email, grants: body.grants, passwordHash }).catch((error: unknown) => {
+        // The admin chose this password: the person changes it at first sign-in (docs/accounts.md).
+        const user = await addUser(ctx.db, { email: body.email, grants: body.grants, passwordHash, mustChangePassword: true }).catch((error: unknown) => {
           if (!(error instanceof UserError)) throw error;
           throw detailError(409, 'user_exists', `${body.email} already has an account: change its roles instead.`);
         });
@@ -151,7 +156,22 @@ export function mountUsersRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
   app.all(`${USERS_API_PATH}/:email/unlock`, () => {
     throw detailError(405, 'method_not_allowed', 'Method not allowed.', { Allow: 'POST' });
   });
+  // Removal: the sessions end with the row; the name stays in the audit and on past approvals.
+  app.delete(`${USERS_API_PATH}/:email`, async (c) => {
+    const email = emailSchema.safeParse(c.req.param('email'));
+    const target = email.success ? await findUser(ctx.db, email.data) : null;
+    if (target === null) throw detailError(404, 'not_found', 'No such user.');
+    if (ctx.config.auth === 'oidc') throw detailError(409, 'managed_by_provider', 'This console signs in with OpenID Connect: remove the person at your identity provider, and disable them here.');
+    if (c.get('user').email === target.email) {
+      await record(c, 'user_remove', target.email, {}, 'refused');
+      throw detailError(409, 'self_lockout', 'You cannot remove your own account: ask another admin.');
+    }
+    await removeUser(ctx.db, target.email);
+    await record(c, 'user_remove', target.email, { grants: target.grants.map(formatGrant) });
+    return c.body(null, 204);
+  });
+  mountAdminAccountRoutes(app, ctx);
   app.all(`${USERS_API_PATH}/:email`, () => {
-    throw detailError(405, 'method_not_allowed', 'Method not allowed.', { Allow: 'PATCH' });
+    throw detailError(405, 'method_not_allowed', 'Method not allowed.', { Allow: 'PATCH, DELETE' });
   });
 }

@@ -4,6 +4,7 @@ import { grantSchema } from '../contract/grants.ts';
 import { formatGrant } from '../contract/permissions.ts';
 import type { Queryable } from '../db/store-db.ts';
 import { endSessionsOf } from './sessions.ts';
+import { unlockAccount } from './sign-in-throttle.ts';
 
 // docs/decisions.md D16: the team's accounts in the console's database. An e-mail is kept in lower case;
 // grants are `role` or `role@env` texts, parsed with the contract's schema on the way in and out.
@@ -46,10 +47,11 @@ export async function listUsers(db: Queryable): Promise<ConsoleUser[]> {
   return rows.map(toUser);
 }
 
-export async function addUser(db: Queryable, user: { email: string; grants: Grant[]; passwordHash: string | null }): Promise<ConsoleUser> {
+/** `mustChangePassword`: an admin chose the password, so the person changes it at first sign-in (docs/accounts.md). */
+export async function addUser(db: Queryable, user: { email: string; grants: Grant[]; passwordHash: string | null; mustChangePassword?: boolean }): Promise<ConsoleUser> {
   const { rows } = await db.query(
-    `INSERT INTO console_users (email, password_hash, grants) VALUES ($1, $2, $3::text[]) ON CONFLICT (email) DO NOTHING RETURNING ${COLUMNS}`,
-    [user.email, user.passwordHash, user.grants.map(formatGrant)],
+    `INSERT INTO console_users (email, password_hash, grants, must_change_password) VALUES ($1, $2, $3::text[], $4) ON CONFLICT (email) DO NOTHING RETURNING ${COLUMNS}`,
+    [user.email, user.passwordHash, user.grants.map(formatGrant), user.mustChangePassword ?? false],
   );
   if (rows[0] === undefined) throw new UserError(`${user.email} already has an account (use set-role to change its roles)`);
   return toUser(rows[0]);
@@ -85,4 +87,15 @@ export async function enableUser(db: Queryable, email: string): Promise<ConsoleU
   const { rows } = await db.query(`UPDATE console_users SET status = 'active', updated_at = now() WHERE email = $1 RETURNING ${COLUMNS}`, [email]);
   if (rows[0] === undefined) throw new UserError(`no account for ${email}`);
   return toUser(rows[0]);
+}
+
+/**
+ * Removes the account: its sessions, factors and links go with its row (ON DELETE CASCADE); the audit
+ * and past approvals keep the name as text, and the address may be added again as a new account
+ * (its failed sign-ins forgotten too).
+ */
+export async function removeUser(db: Queryable, email: string): Promise<void> {
+  const { rows } = await db.query('DELETE FROM console_users WHERE email = $1 RETURNING email', [email]);
+  if (rows[0] === undefined) throw new UserError(`no account for ${email}`);
+  await unlockAccount(db, email);
 }

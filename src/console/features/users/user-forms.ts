@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { grantSchema, unknownEnvironmentMessage } from '../../../contract/grants.ts';
-import { emailSchema, passwordSchema, splitGrantTexts } from '../../../contract/users.ts';
+import { newPasswordSchema } from '../../../contract/account.ts';
+import { emailSchema, splitGrantTexts } from '../../../contract/users.ts';
 
 // The users page's forms: what is typed (strings), checked with the contract's own schemas, turned into
 // the request bodies. Roles are typed into one field, `agent@sandbox, viewer`, and each must be for
@@ -29,7 +30,7 @@ export const addUserFormSchema = (environmentIds: readonly string[] | null) =>
     email: emailSchema,
     grants: grantsFieldSchema(environmentIds),
     // Local sign-in only: with OpenID Connect the page offers no add form (the provider makes accounts).
-    password: passwordSchema,
+    password: newPasswordSchema,
   });
 export type AddUserForm = z.input<ReturnType<typeof addUserFormSchema>>;
 export const emptyAddUserForm: AddUserForm = { email: '', grants: '', password: '' };

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+// docs/accounts.md (D18): a person's own account in team mode with local sign-in: `/account` (change
+// the password, a second factor) and the reset link an admin hands out. One schema for the console and
+// the server. Passwords travel only in the request that sets or checks them and are never answered back.
+
+export const ACCOUNT_API_PATH = '/api/account';
+/** The page a reset link opens; the token is in the link's fragment, which no request carries. */
+export const RESET_PASSWORD_PAGE = '/reset-password';
+/** What the reset page posts (JSON): the token in the body, never in a URL. */
+export const PASSWORD_RESET_CHECK_PATH = '/auth/password-reset/check';
+export const PASSWORD_RESET_PATH = '/auth/password-reset';
+
+export const accountPaths = {
+  account: () => ACCOUNT_API_PATH,
+  password: () => `${ACCOUNT_API_PATH}/password`,
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 12;
+export const MAX_PASSWORD_LENGTH = 256;
+/** A password typed to be checked (current, sign-in): never longer than one that can be set, with room for what older rules let in. */
+export const MAX_TYPED_PASSWORD = 1024;
+
+/**
+ * A new password (NIST SP 800-63B, PCI DSS v4.0 8.3.6): 12 to 256 characters, no composition rules.
+ * The server also refuses one that is easy to guess (its strength check), with the reason.
+ */
+export const newPasswordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, { error: `At least ${MIN_PASSWORD_LENGTH} characters` })
+  .max(MAX_PASSWORD_LENGTH, { error: `At most ${MAX_PASSWORD_LENGTH} characters` });
+
+/** What is still to do before the person may use the console: the server refuses everything else until then. */
+export const ACCOUNT_SETUPS = ['change_password', 'enrol_second_factor'] as const;
+export const accountSetupSchema = z.enum(ACCOUNT_SETUPS);
+export type AccountSetup = z.infer<typeof accountSetupSchema>;
+
+/** GET /api/account: the person's own account as /account shows it. */
+export const accountSchema = z.object({
+  email: z.string(),
+  setup: accountSetupSchema.nullable(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+/** POST /api/account/password. */
+export const changePasswordBodySchema = z.strictObject({
+  current_password: z.string().min(1, { error: 'Type your current password' }).max(MAX_TYPED_PASSWORD),
+  new_password: newPasswordSchema,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+
+/** A reset link's token: 32 random bytes, base64url. */
+export const resetTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'This is not a reset link of this console' });
+
+/** The reset page's first question: whose link this is (it is unused and not expired). */
+export const passwordResetCheckSchema = z.object({ email: z.string() });
+export const passwordResetBodySchema = z.strictObject({ token: resetTokenSchema, password: newPasswordSchema });
+
+/** POST /api/users/{email}/password-reset (admins): the link, shown once; the console keeps only its hash. */
+export const resetLinkSchema = z.object({ link: z.string(), expires_at: z.iso.datetime() });
+export type ResetLink = z.infer<typeof resetLinkSchema>;
