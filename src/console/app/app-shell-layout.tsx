@@ -1,5 +1,5 @@
 import { useDisclosure } from '@mantine/hooks';
-import { IconBolt, IconChartBar, IconChecklist, IconList, IconListDetails, IconPlus, IconReceiptRefund, IconSettings, IconShieldCheck, IconUsers } from '@tabler/icons-react';
+import { IconBolt, IconChartBar, IconChecklist, IconList, IconListDetails, IconPlus, IconReceiptRefund, IconSettings, IconShieldCheck, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -65,6 +65,8 @@ const NAV = [
   // D16: for an admin of the whole console (read:audit from /api/me's grants, once in the browser).
   { to: '/audit', label: 'Audit log', icon: <IconShieldCheck size={18} />, exact: true, auditOnly: true },
   { to: '/users', label: 'Users', icon: <IconUsers size={18} />, exact: true, usersOnly: true },
+  // Team mode: the signed-in person's password and second factors (docs/accounts.md).
+  { to: '/account', label: 'Your account', icon: <IconUserCircle size={18} />, exact: true, teamOnly: true },
 ] as const;
 
 const MAIN_ID = 'main-content';
@@ -137,7 +139,7 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
       </ShellHeader>
       <ShellNavbar>
         <nav aria-label="Main" onClick={onNavClick}>
-          {NAV.filter((item) => (!('sandboxOnly' in item) || environment.sandbox) && (!('auditOnly' in item) || showAudit) && (!('usersOnly' in item) || showUsers)).map((item) => (
+          {NAV.filter((item) => (!('sandboxOnly' in item) || environment.sandbox) && (!('auditOnly' in item) || showAudit) && (!('usersOnly' in item) || showUsers) && (!('teamOnly' in item) || (inBrowser && team && me !== null))).map((item) => (
             <ShellNavLink key={item.to} to={item.to} icon={item.icon} label={item.label} active={location.pathname === item.to} />
           ))}
           {team && me !== null && <TeamApprovalsNavLink active={location.pathname === '/approvals'} onClick={nav.close} />}

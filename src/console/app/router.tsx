@@ -7,6 +7,7 @@ import { loadTeamOrdersPage, OrdersRoute } from '../features/orders-list/orders-
 import { NotFoundPage } from './not-found-page.tsx';
 import { withPageStyles } from './page-loader.ts';
 import { RouteErrorBoundary } from './route-error-page.tsx';
+import { SetupGate } from './setup-gate.tsx';
 
 // D10 routes. Pages load lazily, with the styles only pages use, so the first screen ships only
 // what it shows; the orders page, where every session starts, paints its frame first (orders-route.tsx).
@@ -30,6 +31,8 @@ const SettingsPage = page(() => import('../features/settings/settings-page.tsx')
 // Team mode (D16): the server answers it to admins only; the navigation shows it to them (AppShellLayout).
 const AuditPage = page(() => import('../features/audit/audit-page.tsx'), (m) => m.AuditPage);
 const UsersPage = page(() => import('../features/users/users-page.tsx'), (m) => m.UsersPage);
+// Team mode: the signed-in person's own account (docs/accounts.md).
+const AccountPage = page(() => import('../features/account/account-page.tsx'), (m) => m.AccountPage);
 
 /**
  * The code a page the console server renders in team mode needs: loaded before the server
@@ -55,22 +58,26 @@ export function AppRoutes() {
   return (
     <RouteErrorBoundary>
       <Routes>
-        <Route element={<AppShellLayout />}>
-          <Route index element={<Navigate to="/orders" replace />} />
-          <Route element={<PageOutlet />}>
-            {/* The landing page: its frame is in the first bundle and paints at once, its body loads lazily. */}
-            <Route path="orders" element={<OrdersRoute />} />
-            <Route path="orders/new" element={<CreateOrderPage />} />
-            <Route path="orders/:orderId" element={<OrderPage />} />
-            <Route path="refunds/bulk" element={<BulkRefundsPage />} />
-            <Route path="overview" element={<OverviewPage />} />
-            <Route path="scenarios" element={<ScenariosPage />} />
-            <Route path="faults" element={<FaultsPage />} />
-            <Route path="settings" element={<SettingsPage />} />
-            <Route path="approvals" element={<ApprovalsPage />} />
-            <Route path="audit" element={<AuditPage />} />
-            <Route path="users" element={<UsersPage />} />
-            <Route path="*" element={<NotFoundPage />} />
+        {/* An account with something to do first (docs/accounts.md) sees only that, whatever the path. */}
+        <Route element={<SetupGate />}>
+          <Route element={<AppShellLayout />}>
+            <Route index element={<Navigate to="/orders" replace />} />
+            <Route element={<PageOutlet />}>
+              {/* The landing page: its frame is in the first bundle and paints at once, its body loads lazily. */}
+              <Route path="orders" element={<OrdersRoute />} />
+              <Route path="orders/new" element={<CreateOrderPage />} />
+              <Route path="orders/:orderId" element={<OrderPage />} />
+              <Route path="refunds/bulk" element={<BulkRefundsPage />} />
+              <Route path="overview" element={<OverviewPage />} />
+              <Route path="scenarios" element={<ScenariosPage />} />
+              <Route path="faults" element={<FaultsPage />} />
+              <Route path="settings" element={<SettingsPage />} />
+              <Route path="approvals" element={<ApprovalsPage />} />
+              <Route path="audit" element={<AuditPage />} />
+              <Route path="users" element={<UsersPage />} />
+              <Route path="account" element={<AccountPage />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
           </Route>
         </Route>
       </Routes>

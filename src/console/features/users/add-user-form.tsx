@@ -4,9 +4,14 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../components/text-field.tsx';
-import { SERVER_ERROR_KEY } from '../../lib/form-errors.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { applyServerErrors, SERVER_ERROR_KEY } from '../../lib/form-errors.ts';
+import type { AddUserForm as AddUserFields } from './user-forms.ts';
 import { addUserFormSchema, emptyAddUserForm } from './user-forms.ts';
 import { useAddUser } from './users-api.ts';
+
+const FIELDS = new Set<string>(['email', 'grants', 'password']);
+const isField = (path: string): path is keyof AddUserFields => FIELDS.has(path);
 
 /** Adds an account (local sign-in) with its roles and the initial password the admin typed. */
 export function AddUserForm({ environmentIds }: { environmentIds: readonly string[] | null }) {
@@ -23,7 +28,9 @@ export function AddUserForm({ environmentIds }: { environmentIds: readonly strin
       reset(emptyAddUserForm);
       setAdded(user.email);
     } catch (error) {
-      setError(SERVER_ERROR_KEY, { type: 'server', message: error instanceof Error ? error.message : String(error) });
+      // A refused field (a password easy to guess) is said under the field, which keeps what was typed.
+      if (error instanceof ApiError) applyServerErrors(error, setError, isField);
+      else setError(SERVER_ERROR_KEY, { type: 'server', message: String(error) });
     }
   });
 
@@ -46,7 +53,7 @@ export function AddUserForm({ environmentIds }: { environmentIds: readonly strin
       )}
       {added !== null && (
         <Alert mt="sm" color="green" variant="light" title={`${added} added`} role="status">
-          <Text size="sm">Give them the initial password yourself: the console keeps only its hash and will never show it again.</Text>
+          <Text size="sm">Give them the initial password yourself: the console keeps only its hash and will never show it again. They choose their own at their first sign-in.</Text>
         </Alert>
       )}
     </form>

@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ResetLink } from '../../../contract/account.ts';
+import { resetLinkSchema } from '../../../contract/account.ts';
 import type { AddUserBody, PatchUserBody, UserSummary } from '../../../contract/users.ts';
 import { userListSchema, userSummarySchema } from '../../../contract/users.ts';
-import { consoleApiPaths } from '../../../contract/console-api.ts';
+import { consoleApiPaths, noContentSchema } from '../../../contract/console-api.ts';
 import { consoleRequest } from '../../lib/api-client.ts';
 
 // docs/decisions.md D16: the console server's /api/users (team mode, admins of the whole console), with
@@ -41,6 +43,24 @@ export function useUnlockUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (email: string): Promise<UserSummary> => (await consoleRequest(userSummarySchema, { method: 'POST', path: consoleApiPaths.userUnlock(email), body: {} })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
+  });
+}
+
+/** A one-time reset link for the person (docs/accounts.md): answered once, never readable again. */
+export function useResetLink() {
+  return useMutation({
+    mutationFn: async (email: string): Promise<ResetLink> => (await consoleRequest(resetLinkSchema, { method: 'POST', path: consoleApiPaths.userPasswordReset(email), body: {} })).data,
+  });
+}
+
+/** Removes an account (204); the list is read again. */
+export function useRemoveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (email: string): Promise<void> => {
+      await consoleRequest(noContentSchema, { method: 'DELETE', path: consoleApiPaths.user(email) });
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
   });
 }

@@ -43,6 +43,18 @@ function fakeUsersApi(initial: UserSummary[]) {
       if (body.grants !== undefined) user.grants = body.grants.map((g) => (g.environment === null ? g.role : `${g.role}@${g.environment}`));
       return HttpResponse.json(user);
     }),
+    http.post(`${CONSOLE_ORIGIN}${USERS_API_PATH}/:email/password-reset`, ({ params }) => {
+      const email = decodeURIComponent(String(params['email']));
+      sent.push({ reset: email });
+      return HttpResponse.json({ link: `${CONSOLE_ORIGIN}/reset-password#${'t'.repeat(43)}`, expires_at: '2030-01-01T11:00:00.000Z' }, { status: 201 });
+    }),
+    http.delete(`${CONSOLE_ORIGIN}${USERS_API_PATH}/:email`, ({ params }) => {
+      const email = decodeURIComponent(String(params['email']));
+      sent.push({ remove: email });
+      if (email === ADMIN) return HttpResponse.json({ code: 'self_lockout', detail: 'You cannot remove your own account: ask another admin.' }, { status: 409 });
+      users.delete(email);
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.post(`${CONSOLE_ORIGIN}${USERS_API_PATH}/:email/unlock`, ({ params }) => {
       const email = decodeURIComponent(String(params['email']));
       sent.push({ unlock: email });
@@ -169,6 +181,33 @@ test('an account locked by failed sign-ins says until when, and Unlock opens it 
   expect(sent).toEqual([{ unlock: 'lu@example.com' }]);
 });
 
+test('Reset password shows the link once, to copy; Remove asks first, says the name stays in the audit, and takes the row away', async () => {
+  team(['admin']);
+  const sent = fakeUsersApi([
+    { email: ADMIN, status: 'active', grants: ['admin'], locked_until: null },
+    { email: 'rita@example.com', status: 'active', grants: ['viewer'], locked_until: null },
+  ]);
+  const { user } = renderRoute(<UsersPage />, { path: '/users' });
+  const table = await screen.findByRole('table', { name: 'Users' });
+
+  await user.click(within(table).getByRole('button', { name: 'More for rita@example.com' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Reset password' }));
+  const alert = (await screen.findByText('Reset link for rita@example.com')).closest('[role="status"]');
+  expect(alert).toHaveTextContent(`${CONSOLE_ORIGIN}/reset-password#${'t'.repeat(43)}`);
+  expect(alert).toHaveTextContent(/It works once, until/);
+  expect(screen.getByRole('button', { name: 'Copy the link' })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Close the link' }));
+  expect(screen.queryByText('Reset link for rita@example.com')).toBeNull();
+
+  await user.click(within(table).getByRole('button', { name: 'More for rita@example.com' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Remove user' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Remove rita@example.com?' });
+  expect(dialog).toHaveTextContent('The audit log and past approvals keep their name');
+  await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+  await waitFor(() => expect(within(table).queryByText('rita@example.com')).toBeNull());
+  expect(sent).toEqual([{ reset: 'rita@example.com' }, { remove: 'rita@example.com' }]);
+});
+
 test('with OpenID Connect sign-in, people and roles come from the provider: no add form, no role editing, disable still offered', async () => {
   team(['admin'], 'oidc');
   fakeUsersApi([{ email: 'oz@example.com', status: 'active', grants: ['viewer'], locked_until: null }]);
@@ -177,6 +216,7 @@ test('with OpenID Connect sign-in, people and roles come from the provider: no a
   expect(screen.getByText(/add people and change their roles at your identity provider/)).toBeInTheDocument();
   expect(screen.queryByRole('form', { name: 'Add a user' })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Change roles of oz@example.com' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'More for oz@example.com' })).toBeNull();
   expect(screen.getByRole('button', { name: 'Disable oz@example.com' })).toBeEnabled();
 });
 

@@ -8,6 +8,7 @@ import { AddUserForm } from './add-user-form.tsx';
 import { RolesForm } from './roles-form.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { useChangeUser, userQueries, useUnlockUser } from './users-api.ts';
+import { useUserAccountActions } from './user-account-actions.tsx';
 import { UsersTable } from './users-table.tsx';
 
 // docs/decisions.md D16: `/users`, for admins of the whole console in team mode: every account, adding
@@ -19,6 +20,7 @@ export function UsersPage() {
   const change = useChangeUser();
   const unlock = useUnlockUser();
   const [editing, setEditing] = useState<UserSummary | null>(null);
+  const account = useUserAccountActions();
   // With OpenID Connect the provider's claim sets who exists and their roles (the server refuses both).
   const oidc = useTeamAuth() === 'oidc';
   // An admin of the whole console has a role in every environment, so /api/me lists them all.
@@ -47,6 +49,7 @@ export function UsersPage() {
           <Text size="sm">{(change.error ?? unlock.error)?.message}</Text>
         </Alert>
       )}
+      {account.panels}
       {editing !== null && (
         <RolesForm key={editing.email} user={editing} environmentIds={environmentIds} saving={change.isPending} onSave={(grants) => apply(editing.email, { grants })} onCancel={() => setEditing(null)} />
       )}
@@ -68,6 +71,7 @@ export function UsersPage() {
           users={users.data}
           busy={change.isPending || unlock.isPending}
           rolesEditable={!oidc}
+          {...(!oidc && { more: account.more })}
           onEditRoles={(user) => {
             change.reset();
             setEditing(user);

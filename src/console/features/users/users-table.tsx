@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Table } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { UserSummary } from '../../../contract/users.ts';
 
 interface Props {
@@ -8,12 +9,14 @@ interface Props {
   onEditRoles: (user: UserSummary) => void;
   onSetStatus: (user: UserSummary, status: UserSummary['status']) => void;
   onUnlock: (user: UserSummary) => void;
+  /** The row's less frequent actions (users-account-menu.tsx), after the others. */
+  more?: (user: UserSummary) => ReactNode;
 }
 
 const lockedUntil = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** Every account: e-mail, status, grants, and what an admin can change. */
-export function UsersTable({ users, busy, rolesEditable, onEditRoles, onSetStatus, onUnlock }: Props) {
+export function UsersTable({ users, busy, rolesEditable, onEditRoles, onSetStatus, onUnlock, more }: Props) {
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table aria-label="Users" striped>
@@ -63,6 +66,7 @@ export function UsersTable({ users, busy, rolesEditable, onEditRoles, onSetStatu
                       Enable
                     </Button>
                   )}
+                  {more?.(user)}
                 </Group>
               </Table.Td>
             </Table.Tr>
