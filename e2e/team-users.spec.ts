@@ -3,8 +3,9 @@ import { expect, test } from '@playwright/test';
 import { guardContext } from './support/guard.ts';
 import { resolveTarget, TEAM_ADMIN } from './support/target.ts';
 
-// D16: the users page in team mode: an admin of the whole console adds an agent with an
-// initial password, the agent signs in with it; the admin disables the account and the sign-in stops.
+// D16: the users page in team mode: an admin of the whole console adds an agent with an initial
+// password, the agent signs in with it and chooses their own (docs/accounts.md); the admin disables the
+// account and the sign-in stops.
 
 const target = resolveTarget();
 test.skip(target.teamBaseURL === null, 'needs the local servers: the suite starts the team console only when it starts the sandbox');
@@ -37,6 +38,13 @@ test('an admin adds an agent who then signs in; disabled, the agent can no longe
   try {
     const agentPage = await other.newPage();
     await signIn(agentPage, agent, '/orders');
+    // An admin chose the password (docs/accounts.md): the agent chooses their own before anything else.
+    await expect(agentPage).toHaveURL(/\/account$/);
+    await expect(agentPage.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
+    expect((await agentPage.request.get('/api/approvals/count')).status()).toBe(403);
+    await agentPage.getByLabel('Current password').fill(agent.password);
+    await agentPage.getByLabel('New password').fill('a-password-of-their-own-83');
+    await agentPage.getByRole('button', { name: 'Change password' }).click();
     await expect(agentPage).toHaveURL(/\/orders$/);
     // An agent sees no users page link, and the server refuses the API.
     await expect(agentPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' })).toBeVisible();
@@ -47,7 +55,7 @@ test('an admin adds an agent who then signs in; disabled, the agent can no longe
     await expect(page.getByRole('button', { name: `Enable ${agent.email}` })).toBeVisible();
     // Disabled: the session is ended and the password no longer signs in.
     expect((await agentPage.request.get('/api/me')).status()).toBe(401);
-    const again = await agentPage.request.post('/auth/sign-in', { data: { email: agent.email, password: agent.password } });
+    const again = await agentPage.request.post('/auth/sign-in', { data: { email: agent.email, password: 'a-password-of-their-own-83' } });
     expect(again.status()).toBe(401);
   } finally {
     await other.close();

@@ -39,6 +39,14 @@ export const TEAM_APPROVERS = [
   { email: 'approver2@example.com', password: TEAM_USER.password },
 ] as const;
 
+/**
+ * Accounts of the team consoles that one spec each changes (docs/accounts.md), so no other spec sees
+ * them change: a password reset by link, and so on. Agents, same password variable.
+ */
+export const TEAM_ACCOUNT_SPECS = {
+  reset: { email: 'reset-me@example.com', password: TEAM_USER.password },
+} as const;
+
 /** CONSOLE_APPROVAL_TTL of the team console for expiry (playwright.config.ts): short, so a request expires within a test. */
 export const SHORT_APPROVAL_TTL = '3s';
 

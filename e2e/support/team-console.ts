@@ -3,7 +3,7 @@ import { grantSchema } from '../../src/contract/grants.ts';
 import { openConsoleDb } from '../../src/server/console-db.ts';
 import { hashPassword } from '../../src/server/passwords.ts';
 import { addUser } from '../../src/server/users.ts';
-import { TEAM_ADMIN, TEAM_APPROVERS, TEAM_USER, TEAM_VIEWER } from './target.ts';
+import { TEAM_ACCOUNT_SPECS, TEAM_ADMIN, TEAM_APPROVERS, TEAM_USER, TEAM_VIEWER } from './target.ts';
 
 // The e2e suite's team consoles (playwright.config.ts: `team-console`, and `team-console-short-ttl`
 // whose refund requests expire within seconds): a fresh console database with an agent, a viewer, two
@@ -17,7 +17,8 @@ const ACCOUNTS = [
   { email: TEAM_APPROVERS[0].email, role: 'approver' },
   { email: TEAM_APPROVERS[1].email, role: 'approver' },
   { email: TEAM_ADMIN.email, role: 'admin' },
-] as const;
+  ...Object.values(TEAM_ACCOUNT_SPECS).map((account) => ({ email: account.email, role: 'agent' })),
+];
 
 const location = process.env['CONSOLE_DB'] ?? '';
 const password = process.env['E2E_TEAM_PASSWORD'] ?? '';
