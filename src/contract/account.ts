@@ -14,6 +14,9 @@ export const PASSWORD_RESET_PATH = '/auth/password-reset';
 export const accountPaths = {
   account: () => ACCOUNT_API_PATH,
   password: () => `${ACCOUNT_API_PATH}/password`,
+  totp: () => `${ACCOUNT_API_PATH}/totp`,
+  totpSetup: () => `${ACCOUNT_API_PATH}/totp/setup`,
+  totpConfirm: () => `${ACCOUNT_API_PATH}/totp/confirm`,
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 12;
@@ -39,6 +42,10 @@ export type AccountSetup = z.infer<typeof accountSetupSchema>;
 export const accountSchema = z.object({
   email: z.string(),
   setup: accountSetupSchema.nullable(),
+  /** Their role needs a second factor (CONSOLE_MFA_REQUIRED_FOR): turning off the last one sends them back to set one up. */
+  second_factor_required: z.boolean(),
+  /** An authenticator app (TOTP), and how many of its recovery codes are left unused. */
+  totp: z.object({ enabled: z.boolean(), recovery_codes_left: z.number().int().nonnegative() }),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -59,3 +66,25 @@ export const passwordResetBodySchema = z.strictObject({ token: resetTokenSchema,
 /** POST /api/users/{email}/password-reset (admins): the link, shown once; the console keeps only its hash. */
 export const resetLinkSchema = z.object({ link: z.string(), expires_at: z.iso.datetime() });
 export type ResetLink = z.infer<typeof resetLinkSchema>;
+
+/** A password typed again before a second factor is added (confirm-password.ts on the server). */
+export const confirmPasswordBodySchema = z.strictObject({
+  current_password: z.string().min(1, { error: 'Type your current password' }).max(MAX_TYPED_PASSWORD),
+});
+export type ConfirmPasswordBody = z.input<typeof confirmPasswordBodySchema>;
+
+/** POST /api/account/totp/setup: what an authenticator app needs. The secret as text is the "Setup key". */
+export const totpSetupSchema = z.object({
+  setup_key: z.string().regex(/^[A-Z2-7]+$/),
+  uri: z.string().startsWith('otpauth://totp/'),
+  /** The URI as a QR code, an SVG image as a data: URL. */
+  qr_code: z.string().startsWith('data:image/svg+xml;base64,'),
+});
+export type TotpSetup = z.infer<typeof totpSetupSchema>;
+
+/** A code typed from an authenticator app (six digits) or, at sign-in, a recovery code. */
+export const codeBodySchema = z.strictObject({ code: z.string().trim().min(1, { error: 'Type the code' }).max(40) });
+export type CodeBody = z.input<typeof codeBodySchema>;
+
+/** POST /api/account/totp/confirm: TOTP is on; these codes are shown once and never again. */
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });

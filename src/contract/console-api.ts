@@ -4,7 +4,7 @@ import { approvalEventSchema, approvalSchema } from './approvals.ts';
 import { auditPaths } from './audit.ts';
 import { isPermission } from './permissions.ts';
 import { SESSION_API_PATH } from './session.ts';
-import { passwordResetUserPath, unlockUserPath, USERS_API_PATH } from './users.ts';
+import { passwordResetUserPath, secondFactorUserPath, unlockUserPath, USERS_API_PATH } from './users.ts';
 
 // docs/decisions.md D16: the console server's own routes in team mode (under /api on the console's own
 // site, with the session cookie), as the Order Service's are in paths.ts and schemas.ts: one place
@@ -17,15 +17,19 @@ const inEnvironment = (environmentId: string) => `/api/env/${id(environmentId)}`
 export const ME_PATH = '/api/me';
 export const ORDER_SEARCH_PATH = '/api/orders/search';
 export const SIGN_IN_API_PATH = '/auth/sign-in';
+/** The sign-in's second step (docs/accounts.md): a code, after the password, under the step's cookie. */
+export const SIGN_IN_CODE_API_PATH = '/auth/sign-in/code';
 
 export const consoleApiPaths = {
   me: () => ME_PATH,
   session: () => SESSION_API_PATH,
   signIn: () => SIGN_IN_API_PATH,
+  signInCode: () => SIGN_IN_CODE_API_PATH,
   users: () => USERS_API_PATH,
   user: (email: string) => `${USERS_API_PATH}/${id(email)}`,
   userUnlock: unlockUserPath,
   userPasswordReset: passwordResetUserPath,
+  userSecondFactor: secondFactorUserPath,
   audit: auditPaths.list,
   auditExport: auditPaths.export,
   orderSearch: () => ORDER_SEARCH_PATH,
@@ -74,6 +78,12 @@ export const meSchema = z
     setup: accountSetupSchema.nullish(),
   })
   .transform(({ user, grants, environments, setup }) => ({ email: user.email, grants, environments, ...(setup !== undefined && setup !== null && { setup }) }));
+
+/** POST /auth/sign-in when the account has a second factor: no session yet, the code (or passkey) comes next. */
+export const secondFactorAnswerSchema = z.object({ second_factor: z.object({ methods: z.array(z.string()) }) });
+
+/** POST /auth/sign-in (JSON): signed in (who this is), or the second step asked for. */
+export const signInAnswerSchema = z.union([meSchema, secondFactorAnswerSchema]);
 
 /** What the server writes for GET /api/me. */
 export type MeAnswer = z.input<typeof meSchema>;

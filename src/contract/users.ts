@@ -24,6 +24,8 @@ export const userSummarySchema = z.object({
   grants: z.array(z.string()),
   /** Locked after too many failed sign-ins (PCI DSS v4.0 8.3.4) until this time, unless an admin unlocks it. */
   locked_until: z.iso.datetime().nullable(),
+  /** Has a second factor (docs/accounts.md); absent from an older server. */
+  second_factor: z.boolean().optional(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
@@ -46,6 +48,8 @@ export type PatchUserBody = z.input<typeof patchUserBodySchema>;
 
 /** POST here unlocks an account locked by failed sign-ins (admins; audited as `account_unlock`). */
 export const unlockUserPath = (email: string) => `${USERS_API_PATH}/${encodeURIComponent(email)}/unlock`;
+/** DELETE here removes the person's second factors: they set one up again at their next sign-in (admins; `mfa_remove`). */
+export const secondFactorUserPath = (email: string) => `${USERS_API_PATH}/${encodeURIComponent(email)}/second-factor`;
 /** POST here makes a one-time reset link for the person (admins, local sign-in; audited as `password_reset_issued`). */
 export const passwordResetUserPath = (email: string) => `${USERS_API_PATH}/${encodeURIComponent(email)}/password-reset`;
 

@@ -8,7 +8,7 @@ import { BULK_RUNS_MIGRATION } from './bulk-runs/bulk-run-schema.ts';
 import { SERVICE_ACCOUNTS_MIGRATION } from './gateway/service-accounts.ts';
 import { SCENARIO_RUNS_MIGRATION } from './scenario-runs/scenario-run-schema.ts';
 import { OPS_MIGRATION } from './ops/ops-schema.ts';
-import { PASSWORD_MIGRATION } from './accounts/account-schema.ts';
+import { PASSWORD_MIGRATION, TOTP_MIGRATION } from './accounts/account-schema.ts';
 
 // docs/decisions.md D16: the console's own state (users, sessions, sign-in attempts, the audit seam) in its
 // own database: CONSOLE_DB (embedded PGlite, default .data/console) or CONSOLE_DATABASE_URL
@@ -97,6 +97,8 @@ const MIGRATIONS: readonly string[] = [
   OPS_MIGRATION,
   // Passwords an admin set, changed first; reset links (src/server/accounts/).
   PASSWORD_MIGRATION,
+  // Issue 50: TOTP, recovery codes, the sign-in's second step.
+  TOTP_MIGRATION,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { displayDatabaseUrl, isDatabaseUrl, StoreOpenError } from '../db/store-open.ts';
 import { readSandboxConfig, SandboxConfigError } from '../sandbox/entry.ts';
+import { SecretKeyError, serverSecretKey } from './accounts/secret-key.ts';
 import { AuditKeyError, serverAuditKey } from './audit/audit-key.ts';
 import { displayUrl, readServerConfig, ServerConfigError } from './config.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
@@ -36,7 +37,7 @@ function fail([part, message]: [Part, string]): never {
 function describe(error: unknown): [Part, string] {
   if (error instanceof SandboxConfigError || error instanceof SandboxStoreError) return ['sandbox', error.message];
   if (error instanceof OidcConfigError) return ['oidc', error.message];
-  if (error instanceof ServerConfigError || error instanceof StoreOpenError || error instanceof TeamConfigError || error instanceof AuditKeyError || error instanceof OpsConfigError) return ['console', error.message];
+  if (error instanceof ServerConfigError || error instanceof StoreOpenError || error instanceof TeamConfigError || error instanceof AuditKeyError || error instanceof OpsConfigError || error instanceof SecretKeyError) return ['console', error.message];
   if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') return ['console', `the address is already in use (${error.message})`];
   return ['console', error instanceof Error ? error.message : String(error)];
 }
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
     // Before any database is opened: beyond loopback, team mode without an audit key does not start.
     if (team !== undefined) team.auditKey = serverAuditKey(process.env, { loopback: config.exposedHost === undefined, consoleDb: team.db, log: (line) => log.info(`console: ${line}`) });
     if (team !== undefined) notify = readNotifyConfig(process.env, team);
+    // Local sign-in seals second factors under a key the database does not hold (docs/accounts.md).
+    if (team?.auth === 'local') team.secretKey = serverSecretKey(process.env, { loopback: config.exposedHost === undefined, consoleDb: team.db, log: (line) => log.info(`console: ${line}`) });
   } catch (error) {
     fail(describe(error));
   }

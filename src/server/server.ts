@@ -9,6 +9,7 @@ import { consoleAuditSink } from './audit-sink.ts';
 import type { AuditCheckpoint, CheckpointWriter } from './audit/audit-checkpoint.ts';
 import { fileCheckpointSink, logCheckpointSink, startCheckpointWriter } from './audit/audit-checkpoint.ts';
 import type { AuditKey } from './audit/audit-key.ts';
+import { serverSecretKey } from './accounts/secret-key.ts';
 import { serverAuditKey } from './audit/audit-key.ts';
 import { chainKeyId } from './audit/audit-log.ts';
 import { isLoopbackHost } from './config.ts';
@@ -169,9 +170,11 @@ export async function startServer(options: StartOptions = {}): Promise<ConsoleSe
         ],
         log: lineLogger(logger, 'warn'),
       });
+      // Local sign-in: second factors are sealed under a key the database does not hold (docs/accounts.md).
+      const secretKey = options.team.auth === 'local' ? (options.team.secretKey ?? serverSecretKey({}, { loopback: isLoopbackHost(options.host ?? '127.0.0.1'), consoleDb: options.team.db, log: lineLogger(logger) })) : undefined;
       const ctx: TeamContext = {
         db: consoleDb,
-        config: options.team,
+        config: secretKey === undefined ? options.team : { ...options.team, secretKey },
         audit: countedAuditSink(consoleAuditSink(consoleDb, () => partnerTokens(options), teamKey), ops.appOps.metrics, () => workers.appended()),
         log: lineLogger(logger, 'warn'),
         background: work.background,

@@ -46,6 +46,7 @@ test('CONSOLE_AUTH=local alone: the embedded sandbox, default database and timeo
     approvalTtlMs: 24 * 3_600_000,
     auditCheckpointFile: resolve('.data/console.audit-checkpoint.json'),
     indexRefreshPerSecond: 1,
+    mfaRequiredFor: ['approver', 'admin'],
   });
 });
 
@@ -53,6 +54,13 @@ test('CONSOLE_INDEX_REFRESH: reads a second per environment, 0 turns the refresh
   expect(read({ CONSOLE_AUTH: 'local', CONSOLE_INDEX_REFRESH: '0.2' })?.indexRefreshPerSecond).toBe(0.2);
   expect(read({ CONSOLE_AUTH: 'local', CONSOLE_INDEX_REFRESH: '0' })?.indexRefreshPerSecond).toBe(0);
   for (const wrong of ['-1', 'fast', '1e3', '101']) expect(() => read({ CONSOLE_AUTH: 'local', CONSOLE_INDEX_REFRESH: wrong }), wrong).toThrow(/CONSOLE_INDEX_REFRESH must be reads a second/);
+});
+
+test('CONSOLE_MFA_REQUIRED_FOR: roles, all or none (docs/accounts.md); anything else is named', () => {
+  expect(read({ CONSOLE_AUTH: 'local', CONSOLE_MFA_REQUIRED_FOR: 'agent' })?.mfaRequiredFor).toEqual(['agent']);
+  expect(read({ CONSOLE_AUTH: 'local', CONSOLE_MFA_REQUIRED_FOR: 'ALL' })?.mfaRequiredFor).toEqual(['viewer', 'agent', 'approver', 'admin']);
+  expect(read({ CONSOLE_AUTH: 'local', CONSOLE_MFA_REQUIRED_FOR: 'none' })?.mfaRequiredFor).toEqual([]);
+  expect(errorOf({ CONSOLE_AUTH: 'local', CONSOLE_MFA_REQUIRED_FOR: 'approver, supervisor' })).toBe('CONSOLE_MFA_REQUIRED_FOR: "supervisor" is not a role: give roles (viewer, agent, approver, admin), all or none');
 });
 
 test('the public origin: CONSOLE_ORIGIN, else PUBLIC_URL’s (https there makes the session cookie Secure)', () => {

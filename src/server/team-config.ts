@@ -5,8 +5,11 @@ import { answeredAmount } from '../contract/fields.ts';
 import type { BulkRunnerSettings } from './bulk-runs/bulk-runner-settings.ts';
 import type { TrustedProxies } from './client-address.ts';
 import { trustedProxies } from './client-address.ts';
+import type { Role } from '../contract/permissions.ts';
+import type { SecretKey } from './accounts/secret-key.ts';
+import { parseMfaRequiredFor } from './accounts/mfa-policy.ts';
 import type { AuditKey } from './audit/audit-key.ts';
-import { besideConsoleDb } from './audit/audit-key.ts';
+import { besideConsoleDb } from './key-file.ts';
 import { parseDuration } from './durations.ts';
 
 // docs/decisions.md D16: CONSOLE_AUTH turns team mode on; unset, the console is today's personal tool.
@@ -93,6 +96,14 @@ export interface TeamConfig {
   indexRefreshPerSecond?: number;
   /** how the server runs bulk refunds (bulk-runner.ts); absent, its defaults (2 refunds a second). Tests make it faster. */
   bulkRuns?: BulkRunnerSettings;
+  /**
+   * CONSOLE_MFA_REQUIRED_FOR (docs/accounts.md): the roles that must have a second factor with local
+   * sign-in. readTeamConfig always sets it (default approver and admin); absent, a configuration made by
+   * hand (tests) requires none.
+   */
+  mfaRequiredFor?: readonly Role[];
+  /** The key second factors are sealed under (accounts/secret-key.ts serverSecretKey); absent, startServer finds one as main does without variables. */
+  secretKey?: SecretKey;
   /** The key the audit chain is made under (audit/audit-key.ts serverAuditKey); absent, startServer finds one as main does without variables. */
   auditKey?: AuditKey;
   /** CONSOLE_AUDIT_CHECKPOINT_FILE: where the signed head is written every minute; default beside the console database, none for one in memory. */
@@ -258,5 +269,19 @@ export function readTeamConfig(env: Env, options: { hasSandbox: boolean }): Team
   const proxies = readTrustedProxies(env);
   const auditCheckpointFile = env['CONSOLE_AUDIT_CHECKPOINT_FILE']?.trim() || auditCheckpointBeside(db);
   const indexRefreshPerSecond = readIndexRefresh(env);
-  return { auth, db, environments: readEnvironments(env, options.hasSandbox), idleMs, maxMs, origin, approvalTtlMs, auditCheckpointFile, indexRefreshPerSecond, ...(proxies !== null && { trustedProxies: proxies }) };
+  const mfa = parseMfaRequiredFor(env['CONSOLE_MFA_REQUIRED_FOR']);
+  if ('unknown' in mfa) throw new TeamConfigError(`CONSOLE_MFA_REQUIRED_FOR: "${mfa.unknown}" is not a role: give roles (viewer, agent, approver, admin), all or none`);
+  return {
+    auth,
+    db,
+    environments: readEnvironments(env, options.hasSandbox),
+    idleMs,
+    maxMs,
+    origin,
+    approvalTtlMs,
+    auditCheckpointFile,
+    indexRefreshPerSecond,
+    mfaRequiredFor: mfa.roles,
+    ...(proxies !== null && { trustedProxies: proxies }),
+  };
 }

@@ -149,6 +149,7 @@ test('/api/me: the person, their grants, per environment what they may do; never
   const body: unknown = JSON.parse(text.slice(text.indexOf('\n{') + 1));
   expect(body).toEqual({
     user: { email: 'agent@example.com' },
+    setup: null,
     grants: ['agent@sandbox', 'viewer@prod', 'agent@down'],
     environments: [
       { id: 'sandbox', name: 'Sandbox', production: false, approval_threshold: null, sandbox: true, role: 'agent', permissions: ['read:order', 'create:order', 'request:refund', 'read:customer', 'run:scenarios'] },

@@ -6,6 +6,7 @@ import { formatGrant } from '../contract/permissions.ts';
 import { byMethod } from '../http/routing.ts';
 import type { OidcConfig } from './oidc/oidc-config.ts';
 import { OidcSignInError, OidcUnavailableError } from './oidc/oidc-errors.ts';
+import { amrShowsSecondFactor } from './oidc/oidc-amr.ts';
 import { oidcLandingPage } from './oidc/oidc-landing.ts';
 import type { OidcSignIn } from './oidc/oidc-sign-in.ts';
 import { createLazyOidcSignIn, pendingOidcSchema } from './oidc/oidc-sign-in.ts';
@@ -80,6 +81,11 @@ export function registerOidcRoutes(app: Hono<TeamEnv>, ctx: TeamContext, config:
             return grant.success ? [grant.data] : [];
           });
           const claimed = { subject: who.subject, email: who.email, email_verified: who.emailVerified, unknown_roles: who.unknownRoles };
+          // OIDC_REQUIRE_MFA (docs/accounts.md): the provider must say it asked for a second factor.
+          if (config.requireMfa === true && !amrShowsSecondFactor(who.amr)) {
+            await audit(c, who.email ?? who.subject, null, 'sign_in_failed', 'no_second_factor', { ...claimed, amr: who.amr });
+            return page(c, 'This console needs a second factor, and your sign-in provider did not report one for this sign-in. Set one up at your provider (or use it when it asks), then sign in again.', 403);
+          }
           if (grants.length === 0) {
             // Told apart in the log and the audit: a claim that never arrives is the provider's setup
             // (a mapper, a scope: docs/oidc.md), names that are no role here are the person's roles.

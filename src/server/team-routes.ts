@@ -1,15 +1,15 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AccountSetup } from '../contract/account.ts';
-import type { MeAnswer } from '../contract/console-api.ts';
 import { ME_PATH } from '../contract/console-api.ts';
-import { formatGrant, permissionsIn, roleIn } from '../contract/permissions.ts';
+import { describeMe } from './me-answer.ts';
 import type { FetchApp } from '../http/listen.ts';
 import { byMethod } from '../http/routing.ts';
 import { detailError } from '../http/errors.ts';
 import { readBodyBytes } from '../http/body.ts';
-import { accountGate, requestSetup, setupFor } from './accounts/account-gate.ts';
+import { accountGate, requestSetup } from './accounts/account-gate.ts';
+import { finishSignIn, recordSignIn } from './accounts/sign-in-finish.ts';
+import { mountSecondStepRoutes, startSecondStep } from './accounts/sign-in-steps.ts';
 import { mountAccountRoutes } from './accounts/account-routes.ts';
 import { PASSWORD_RESET_DONE } from './accounts/reset-page.ts';
 import { mountResetRoutes } from './accounts/reset-routes.ts';
@@ -27,13 +27,13 @@ import { parseJson } from '../contract/json-text.ts';
 import { registerOrderIndex } from './order-index/order-index-mount.ts';
 import type { StoreWatch } from '../sandbox/entry.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
-import { createSession, endSession } from './sessions.ts';
-import { reserveSignInAttempt, settleFailed, settleSignedIn, throttledMessage } from './sign-in-throttle.ts';
+import { endSession } from './sessions.ts';
+import { reserveSignInAttempt, settleFailed, throttledMessage } from './sign-in-throttle.ts';
 import { safeReturnTo } from './safe-return-to.ts';
 import { SIGN_IN_PATH, SIGN_IN_SCRIPT, SIGN_IN_SCRIPT_PATH, signInPage } from './sign-in-page.ts';
 import { SIGN_IN_STYLE, SIGN_IN_STYLE_PATH } from './sign-in-style.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
-import { clearSessionCookie, clientAddress, currentUser, requireSession, resolveClient, sameOriginWrites, sessionIdOf, setSessionCookie, userAgent } from './team-session.ts';
+import { clearSessionCookie, clientAddress, currentUser, requireSession, resolveClient, sameOriginWrites, sessionIdOf, userAgent } from './team-session.ts';
 import type { SessionClock } from '../contract/console-api.ts';
 import { SESSION_API_PATH } from '../contract/session.ts';
 import type { ConsoleUser } from './users.ts';
@@ -61,29 +61,6 @@ async function readCredentials(c: Context): Promise<{ form: boolean; credentials
   const text = new TextDecoder().decode(await readBodyBytes(c.req.raw));
   const parsed = credentialsSchema.safeParse(form ? Object.fromEntries(new URLSearchParams(text)) : parseJson(text));
   return { form, credentials: parsed.success ? parsed.data : null };
-}
-
-/**
- * What /api/me says: the person, their grants, and per environment what they may do. Never a token.
- * `setup`: what the account must do before anything else (docs/accounts.md).
- */
-export function describeMe(user: ConsoleUser, ctx: TeamContext, setup: AccountSetup | null = null): MeAnswer {
-  return {
-    user: { email: user.email },
-    setup,
-    grants: user.grants.map(formatGrant),
-    environments: ctx.config.environments
-      .map((environment) => ({
-        id: environment.id,
-        name: environment.name,
-        production: environment.production,
-        approval_threshold: environment.approvalThreshold,
-        sandbox: environment.target.kind === 'sandbox',
-        role: roleIn(user.grants, environment.id),
-        permissions: permissionsIn(user.grants, environment.id),
-      }))
-      .filter((environment) => environment.permissions.length > 0),
-  };
 }
 
 /** A page load of the console without a session goes to /sign-in first (assets and files need none). */
@@ -116,6 +93,7 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
   );
 
   mountResetRoutes(app, ctx);
+  mountSecondStepRoutes(app, ctx);
   app.all(SIGN_IN_SCRIPT_PATH, byMethod({ GET: (c) => c.body(SIGN_IN_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }) }));
   app.all(SIGN_IN_STYLE_PATH, byMethod({ GET: (c) => c.body(SIGN_IN_STYLE, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }) }));
 
@@ -128,8 +106,7 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
         const returnTo = safeReturnTo(credentials?.return_to);
         const email = (credentials?.email ?? '').trim().toLowerCase();
         const address = clientAddress(c);
-        const audit = (action: string, outcome: string, user: ConsoleUser | null) =>
-          ctx.audit.record({ user: email === '' ? null : email, role: user === null ? null : (user.grants.map(formatGrant).join(' ') || null), environment: null, action, order_id: null, body: null, outcome, address, user_agent: userAgent(c) });
+        const audit = (action: string, outcome: string, user: ConsoleUser | null) => recordSignIn(ctx, c, email === '' ? null : email, action, outcome, user);
         const fail = (status: 401 | 429, message: string, headers: Record<string, string> = {}) =>
           form
             ? c.html(signInPage({ returnTo, email, message }), status, { 'Cache-Control': 'no-store', ...headers })
@@ -151,12 +128,9 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
           if (accountLocked) await audit('account_locked', 'locked', null);
           return fail(401, SIGN_IN_FAILED);
         }
-        await settleSignedIn(ctx.db, attempt);
-        const id = await createSession(ctx.db, user.email, { idleMs: ctx.config.idleMs, maxMs: ctx.config.maxMs });
-        await audit('sign_in', 'ok', user);
-        setSessionCookie(c, ctx.config, id);
-        c.header('Cache-Control', 'no-store');
-        return form ? c.redirect(returnTo, 303) : c.json(describeMe(user, ctx, await setupFor(ctx, user.email)), 200);
+        // An account with a second factor signs in only with it too (docs/accounts.md): its page comes next.
+        const secondStep = await startSecondStep(c, ctx, { user, attempt, returnTo, form });
+        return secondStep ?? finishSignIn(c, ctx, { user, attempt, returnTo, form });
       },
     }),
   );

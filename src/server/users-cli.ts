@@ -15,12 +15,13 @@ import { unlockAccount } from './sign-in-throttle.ts';
 import { addUser, disableUser, findUser, listUsers, removeUser, setGrants, UserError } from './users.ts';
 import { serviceAccountCommand } from './gateway/service-cli.ts';
 import { ServiceAccountError } from './gateway/service-accounts.ts';
+import { removeSecondFactors } from './accounts/account-state.ts';
 import { passwordProblem } from './accounts/password-policy.ts';
 import { issuePasswordReset, resetLink } from './accounts/password-resets.ts';
 
 // docs/decisions.md D16: `npm run users -- add EMAIL --role ROLE[@ENV] ... --password-env VAR`, `list`,
 // `disable EMAIL`, `set-role EMAIL --role ...`, `unlock EMAIL` (PCI DSS v4.0 8.3.4: an admin ends a lock);
-// D18 (docs/accounts.md): `reset-password EMAIL`, `remove EMAIL`.
+// D18 (docs/accounts.md): `reset-password EMAIL`, `remove EMAIL`, `remove-second-factor EMAIL`.
 // The password is read from the variable --password-env names, never from an argument (arguments show
 // in `ps` and shell history).
 // Exit 0 done, 1 refused (unknown role, no such user...), 2 usage.
@@ -33,6 +34,7 @@ export const USAGE = `usage: npm run users -- <command>
   unlock EMAIL      (an account locked by failed sign-ins may sign in again at once)
   reset-password EMAIL   (prints a link, valid once for 1 hour, where they choose a new password)
   remove EMAIL      (their sessions end; the audit keeps their name; the address may be added again)
+  remove-second-factor EMAIL   (a lost authenticator: they set one up again at their next sign-in)
   add-service NAME --role ROLE@ENV [--role ...]   (a machine's account; prints its API key once)
   rotate-service NAME    (a new key, printed once; the old one stops working at once)
   revoke-service NAME    (its key stops working at once)
@@ -156,6 +158,14 @@ async function run(db: Database, audit: AuditSink, args: string[], io: CliIo): P
       await record('password_reset_issued', email, { expires_at: expiresAt.toISOString() });
       io.out(`a reset link for ${email}, valid once until ${expiresAt.toISOString()} (an earlier link no longer works):`);
       io.out(resetLink(consoleOrigin(io.env), token));
+      return;
+    }
+    case 'remove-second-factor': {
+      const email = parseEmail(emailText);
+      if ((await findUser(db, email)) === null) throw new UserError(`no account for ${email}`);
+      const removed = await removeSecondFactors(db, email);
+      if (removed.length > 0) await record('mfa_remove', email, { removed });
+      io.out(removed.length > 0 ? `removed the second factor of ${email} (${removed.join(', ')}): they set one up again at their next sign-in` : `${email} had no second factor`);
       return;
     }
     case 'remove': {

@@ -64,7 +64,7 @@ test('an admin adds a user with a role and an initial password; the user signs i
   expect(response.status).toBe(201);
   const text = await response.text();
   expect(text).not.toContain(password);
-  expect(userSummarySchema.parse(JSON.parse(text))).toEqual({ email: 'new@example.com', status: 'active', grants: ['agent@sandbox'], locked_until: null });
+  expect(userSummarySchema.parse(JSON.parse(text))).toEqual({ email: 'new@example.com', status: 'active', grants: ['agent@sandbox'], locked_until: null, second_factor: false });
   const row = await lastRow();
   expect(row).toMatchObject({ user_name: 'admin@example.com', action: 'user_add', outcome: 'ok' });
   expect(row.body).toContain('agent@sandbox');
@@ -72,7 +72,7 @@ test('an admin adds a user with a role and an initial password; the user signs i
   expect((await signIn(server.url, 'new@example.com', password)).status).toBe(200);
 
   const list = userListSchema.parse(await (await as('admin@example.com', 'GET', '/api/users')).json());
-  expect(list.users.find((u) => u.email === 'new@example.com')).toEqual({ email: 'new@example.com', status: 'active', grants: ['agent@sandbox'], locked_until: null });
+  expect(list.users.find((u) => u.email === 'new@example.com')).toEqual({ email: 'new@example.com', status: 'active', grants: ['agent@sandbox'], locked_until: null, second_factor: false });
   expect(JSON.stringify(list)).not.toContain('scrypt');
 
   const again = await as('admin@example.com', 'POST', '/api/users', { email: 'new@example.com', grants: ['viewer'], password });

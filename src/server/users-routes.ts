@@ -17,6 +17,7 @@ import { createSession, findSession } from './sessions.ts';
 import type { ConsoleUser } from './users.ts';
 import { addUser, disableUser, enableUser, findUser, listUsers, removeUser, setGrants, UserError } from './users.ts';
 import { mountAdminAccountRoutes } from './accounts/admin-account-routes.ts';
+import { accountsWithSecondFactor } from './accounts/account-state.ts';
 import { passwordProblem } from './accounts/password-policy.ts';
 
 // docs/decisions.md D16: the users page's API for admins of the whole console. Every change (an unlock
@@ -28,11 +29,12 @@ import { passwordProblem } from './accounts/password-policy.ts';
 /** A users request is a few hundred bytes; anything near this is not one. */
 const MAX_BODY_BYTES = 16 * 1024;
 
-const summary = (user: ConsoleUser, locks: ReadonlyMap<string, Date>): UserSummary => ({
+const summary = (user: ConsoleUser, locks: ReadonlyMap<string, Date>, secondFactors: ReadonlySet<string>): UserSummary => ({
   email: user.email,
   status: user.status,
   grants: user.grants.map(formatGrant),
   locked_until: locks.get(user.email)?.toISOString() ?? null,
+  second_factor: secondFactors.has(user.email),
 });
 
 const firstIssue = (error: z.ZodError) => {
@@ -83,11 +85,11 @@ export function mountUsersRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
     const message = unknownEnvironmentMessage(grants, environmentIds);
     if (message !== null) throw detailError(400, 'invalid', `grants: ${message[0]?.toUpperCase() ?? ''}${message.slice(1)}.`);
   };
-  const summaryOf = async (user: ConsoleUser) => summary(user, await lockedAccounts(ctx.db));
+  const summaryOf = async (user: ConsoleUser) => summary(user, await lockedAccounts(ctx.db), await accountsWithSecondFactor(ctx.db));
 
   app.get(USERS_API_PATH, async (c) => {
-    const [users, locks] = await Promise.all([listUsers(ctx.db), lockedAccounts(ctx.db)]);
-    return c.json({ users: users.map((user) => summary(user, locks)) }, 200, { 'Cache-Control': 'no-store' });
+    const [users, locks, secondFactors] = await Promise.all([listUsers(ctx.db), lockedAccounts(ctx.db), accountsWithSecondFactor(ctx.db)]);
+    return c.json({ users: users.map((user) => summary(user, locks, secondFactors)) }, 200, { 'Cache-Control': 'no-store' });
   });
   app.post(USERS_API_PATH, async (c) => {
         const body = await readBody(c, addUserBodySchema);
@@ -170,7 +172,7 @@ export function mountUsersRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
     await record(c, 'user_remove', target.email, { grants: target.grants.map(formatGrant) });
     return c.body(null, 204);
   });
-  mountAdminAccountRoutes(app, ctx);
+  mountAdminAccountRoutes(app, ctx, summaryOf);
   app.all(`${USERS_API_PATH}/:email`, () => {
     throw detailError(405, 'method_not_allowed', 'Method not allowed.', { Allow: 'PATCH, DELETE' });
   });

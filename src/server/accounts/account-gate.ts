@@ -7,7 +7,9 @@ import { SESSION_API_PATH } from '../../contract/session.ts';
 import { detailError } from '../../http/errors.ts';
 import type { TeamContext, TeamEnv } from '../team-session.ts';
 import { currentUser } from '../team-session.ts';
+import type { ConsoleUser } from '../users.ts';
 import { accountState, setupOf } from './account-state.ts';
+import { mfaRequired } from './mfa-policy.ts';
 
 // docs/accounts.md: a session whose account still has something to do (change an admin-set password,
 // enrol a second factor its role needs) may use /account and nothing else: the server refuses every
@@ -21,11 +23,14 @@ const SETUP_MESSAGES: Readonly<Record<AccountSetup, string>> = {
   enrol_second_factor: 'Set up a second factor on your account page (/account) first: your role needs one.',
 };
 
-/** What `email`'s account must still do (null: nothing); always null with OpenID Connect. */
-export async function setupFor(ctx: TeamContext, email: string): Promise<AccountSetup | null> {
+/** Whether `user`'s roles need a second factor here (CONSOLE_MFA_REQUIRED_FOR; never with OpenID Connect). */
+export const secondFactorRequired = (ctx: TeamContext, user: ConsoleUser) => ctx.config.auth === 'local' && mfaRequired(user.grants, ctx.config.mfaRequiredFor ?? []);
+
+/** What `user`'s account must still do (null: nothing); always null with OpenID Connect. */
+export async function setupFor(ctx: TeamContext, user: ConsoleUser): Promise<AccountSetup | null> {
   if (ctx.config.auth !== 'local') return null;
-  const state = await accountState(ctx.db, email);
-  return state === null ? null : setupOf(state);
+  const state = await accountState(ctx.db, user.email);
+  return state === null ? null : setupOf(state, secondFactorRequired(ctx, user));
 }
 
 const setupOfRequest = new WeakMap<Request, Promise<AccountSetup | null>>();
@@ -34,7 +39,7 @@ const setupOfRequest = new WeakMap<Request, Promise<AccountSetup | null>>();
 export function requestSetup(c: Context, ctx: TeamContext): Promise<AccountSetup | null> {
   const known = setupOfRequest.get(c.req.raw);
   if (known !== undefined) return known;
-  const found = currentUser(c, ctx).then((signedIn) => (signedIn === null ? null : setupFor(ctx, signedIn.user.email)));
+  const found = currentUser(c, ctx).then((signedIn) => (signedIn === null ? null : setupFor(ctx, signedIn.user)));
   setupOfRequest.set(c.req.raw, found);
   return found;
 }

@@ -1,26 +1,21 @@
 import type { Hono } from 'hono';
-import type { Account } from '../../contract/account.ts';
 import { accountPaths, changePasswordBodySchema } from '../../contract/account.ts';
 import { validationError } from '../../http/errors.ts';
 import { hashPassword } from '../passwords.ts';
 import { endSessionsOf } from '../sessions.ts';
 import type { TeamContext, TeamEnv } from '../team-session.ts';
-import type { ConsoleUser } from '../users.ts';
 import { recordAccountEvent } from './account-audit.ts';
 import { accountBody } from './account-body.ts';
-import { accountState, setOwnPassword, setupOf } from './account-state.ts';
+import { setOwnPassword } from './account-state.ts';
+import { describeAccount } from './account-view.ts';
 import { confirmPassword } from './confirm-password.ts';
 import { passwordProblem } from './password-policy.ts';
+import { mountTotpRoutes } from './totp-routes.ts';
 
 // docs/accounts.md: /api/account, the signed-in person's own account (local sign-in). Open while the
 // account's setup is due (account-gate.ts): it is where that setup happens.
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
-
-async function describeAccount(ctx: TeamContext, user: ConsoleUser): Promise<Account> {
-  const state = await accountState(ctx.db, user.email);
-  return { email: user.email, setup: state === null ? null : setupOf(state) };
-}
 
 export function mountAccountRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
   if (ctx.config.auth !== 'local') return;
@@ -43,4 +38,6 @@ export function mountAccountRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
     await recordAccountEvent(ctx, c, { actor: user, action: 'password_change', email: user.email });
     return c.json(await describeAccount(ctx, user), 200, NO_STORE);
   });
+
+  mountTotpRoutes(app, ctx);
 }

@@ -13,3 +13,30 @@ CREATE TABLE console_password_resets (
   used_at timestamptz
 );
 CREATE INDEX console_password_resets_email ON console_password_resets (email);`;
+
+/**
+ * TOTP (RFC 6238): the secret sealed (secret-key.ts), unconfirmed until a first code; `last_step`, the
+ * newest time step a code was accepted for, refuses a code used again. Recovery codes as HMACs. A
+ * sign-in waiting for its second factor, under a cookie, for a few minutes.
+ */
+export const TOTP_MIGRATION = `
+CREATE TABLE console_totp (
+  email text PRIMARY KEY REFERENCES console_users (email) ON DELETE CASCADE,
+  secret_box text NOT NULL,
+  confirmed_at timestamptz,
+  last_step bigint,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE console_recovery_codes (
+  email text NOT NULL REFERENCES console_users (email) ON DELETE CASCADE,
+  code_mac text NOT NULL,
+  used_at timestamptz,
+  PRIMARY KEY (email, code_mac)
+);
+CREATE TABLE console_sign_in_steps (
+  id_hash text PRIMARY KEY,
+  email text NOT NULL REFERENCES console_users (email) ON DELETE CASCADE,
+  return_to text NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX console_sign_in_steps_expires_at ON console_sign_in_steps (expires_at);`;

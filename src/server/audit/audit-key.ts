@@ -1,7 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { isDatabaseUrl } from '../../db/store-open.ts';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { KeyText, KeyVariables } from '../key-file.ts';
+import { besideConsoleDb, configuredKeyText, keptKeyText, newKeyText, readKeyFile } from '../key-file.ts';
 
 // docs/security.md, "The audit chain is keyed": rows are chained with HMAC-SHA-256 under a key the
 // database does not hold, so whoever can write the table (turn the trigger off, change a row, hash
@@ -41,38 +40,19 @@ export function auditKeyFromText(text: string, source: string): AuditKey {
   return { id: mac('order-console audit key id').slice(0, 16), mac };
 }
 
-/** A new random key, as text. */
-export const newAuditKeyText = () => randomBytes(32).toString('base64url');
-
-/** A file beside the console database (`.data/console` + suffix; for PostgreSQL, beside the default one's place); none for a database in memory. */
-export function besideConsoleDb(consoleDb: string, suffix: string): string | null {
-  if (consoleDb === ':memory:') return null;
-  return `${resolve(isDatabaseUrl(consoleDb) ? '.data/console' : consoleDb)}${suffix}`;
-}
-
 /** Where a console without a configured key keeps the one it generated: `.data/console.audit-key`. */
 export const generatedKeyPath = (consoleDb: string) => besideConsoleDb(consoleDb, '.audit-key');
 
-function readKeyFile(path: string, source: string): AuditKey {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new AuditKeyError(`${source}: cannot read ${path} (${error instanceof Error ? error.message : String(error)})`);
-  }
-  return auditKeyFromText(text, `${source} (${path})`);
-}
+const AUDIT_KEY_VARIABLES: KeyVariables = { variable: 'CONSOLE_AUDIT_KEY', fail: (message) => new AuditKeyError(message) };
+const fromKeyText = (key: KeyText) => auditKeyFromText(key.text, key.source);
+const readGenerated = (path: string) => fromKeyText(readKeyFile(path, 'the generated audit key', AUDIT_KEY_VARIABLES.fail));
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** The key the operator configured, or null when they set none (CONSOLE_AUDIT_KEY, CONSOLE_AUDIT_KEY_FILE). */
 export function configuredAuditKey(env: Env): AuditKey | null {
-  const text = env['CONSOLE_AUDIT_KEY']?.trim() || undefined;
-  const file = env['CONSOLE_AUDIT_KEY_FILE']?.trim() || undefined;
-  if (text !== undefined && file !== undefined) throw new AuditKeyError('set CONSOLE_AUDIT_KEY or CONSOLE_AUDIT_KEY_FILE, not both');
-  if (text !== undefined) return auditKeyFromText(text, 'CONSOLE_AUDIT_KEY');
-  if (file !== undefined) return readKeyFile(file, 'CONSOLE_AUDIT_KEY_FILE');
-  return null;
+  const configured = configuredKeyText(env, AUDIT_KEY_VARIABLES);
+  return configured === null ? null : fromKeyText(configured);
 }
 
 /**
@@ -88,23 +68,13 @@ export function serverAuditKey(env: Env, options: { loopback: boolean; consoleDb
   const path = generatedKeyPath(options.consoleDb);
   if (path === null) {
     options.log('Audit key: none set, so this console (its database in memory) chains its audit log under a key of its own for as long as it runs');
-    return auditKeyFromText(newAuditKeyText(), 'generated');
+    return auditKeyFromText(newKeyText(), 'generated');
   }
-  try {
-    return readKeyFile(path, 'the generated audit key');
-  } catch (error) {
-    if (!(error instanceof AuditKeyError) || !/ENOENT/.test(error.message)) throw error;
-  }
-  mkdirSync(dirname(path), { recursive: true });
-  // `wx`: two consoles starting together on one database never each keep a key of their own.
-  try {
-    writeFileSync(path, `${newAuditKeyText()}\n`, { flag: 'wx', mode: 0o600 });
-    chmodSync(path, 0o600);
-    options.log(`Audit key: none set, so one was generated and kept in ${path} (readable by this user only). Keep it with the database's backups, away from the database; set CONSOLE_AUDIT_KEY or CONSOLE_AUDIT_KEY_FILE to use your own`);
-  } catch (error) {
-    if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
-  }
-  return readKeyFile(path, 'the generated audit key');
+  return fromKeyText(
+    keptKeyText(path, 'the generated audit key', AUDIT_KEY_VARIABLES.fail, (made) =>
+      options.log(`Audit key: none set, so one was generated and kept in ${made} (readable by this user only). Keep it with the database's backups, away from the database; set CONSOLE_AUDIT_KEY or CONSOLE_AUDIT_KEY_FILE to use your own`),
+    ),
+  );
 }
 
 /** The key `npm run audit` verifies with: the configured one, else the one a loopback console generated (never made here). */
@@ -114,7 +84,7 @@ export function verifyingAuditKey(env: Env, consoleDb: string): AuditKey | null 
   const path = generatedKeyPath(consoleDb);
   if (path === null) return null;
   try {
-    return readKeyFile(path, 'the generated audit key');
+    return readGenerated(path);
   } catch {
     return null;
   }

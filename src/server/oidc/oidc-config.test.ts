@@ -26,6 +26,7 @@ describe('loadOidcConfig', () => {
       clientSecret: 'a-secret-from-the-provider',
       rolesClaim: 'realm_access.roles',
       scopes: ['openid', 'email', 'profile'],
+      requireMfa: false,
     });
   });
 

@@ -12,6 +12,8 @@ export interface OidcConfig {
   scopes: string[];
   /** OIDC_PROVIDER_NAME: the button's "Sign in with …" (default: the issuer's host). */
   providerName?: string;
+  /** OIDC_REQUIRE_MFA=true: a sign-in whose `amr` claim shows no second factor is refused (oidc-amr.ts). */
+  requireMfa?: boolean;
 }
 
 export class OidcConfigError extends Error {
@@ -83,5 +85,7 @@ export function loadOidcConfig(env: Readonly<Record<string, string | undefined>>
   const clientSecret = required(env, 'OIDC_CLIENT_SECRET');
   const rolesClaim = readRolesClaim(required(env, 'OIDC_ROLES_CLAIM'));
   const providerName = readProviderName(env['OIDC_PROVIDER_NAME']);
-  return { issuer, clientId, clientSecret, rolesClaim, scopes: readScopes(env['OIDC_SCOPES']), ...(providerName !== undefined && { providerName }) };
+  const requireMfa = (env['OIDC_REQUIRE_MFA']?.trim() || 'false').toLowerCase();
+  if (requireMfa !== 'true' && requireMfa !== 'false') throw new OidcConfigError(`OIDC_REQUIRE_MFA must be true or false, got "${requireMfa}"`);
+  return { issuer, clientId, clientSecret, rolesClaim, scopes: readScopes(env['OIDC_SCOPES']), ...(providerName !== undefined && { providerName }), requireMfa: requireMfa === 'true' };
 }

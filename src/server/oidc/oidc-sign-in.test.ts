@@ -72,6 +72,7 @@ describe('sign-in with the provider', () => {
       roles: ['agent@sandbox', 'viewer'],
       unknownRoles: ['superuser'],
       rolesClaimPresent: true,
+      amr: [],
     });
   });
 
@@ -83,7 +84,7 @@ describe('sign-in with the provider', () => {
 
   it('gives no roles when the account has no roles claim, and signs nobody in by itself', async () => {
     const { callback, pending } = await signInAt(signIn, 'bob');
-    await expect(signIn.finish(callback, pending)).resolves.toEqual({ subject: 'bob', email: 'bob@example.com', emailVerified: false, name: 'Bob', roles: [], unknownRoles: [], rolesClaimPresent: false });
+    await expect(signIn.finish(callback, pending)).resolves.toEqual({ subject: 'bob', email: 'bob@example.com', emailVerified: false, name: 'Bob', roles: [], unknownRoles: [], rolesClaimPresent: false, amr: [] });
   });
 
   it('reads a comma separated roles string', async () => {
@@ -250,6 +251,7 @@ describe('a provider that keeps claims out of the ID token', () => {
         roles: ['agent@sandbox', 'viewer'],
         unknownRoles: ['superuser'],
         rolesClaimPresent: true,
+        amr: [],
       });
     } finally {
       await conforming.close();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { OidcConfig } from './oidc-config.ts';
 import { isLoopbackUrl, OidcConfigError } from './oidc-config.ts';
 import { OidcSignInError, OidcUnavailableError, providerErrorMessage } from './oidc-errors.ts';
+import { amrOf } from './oidc-amr.ts';
 import { isRoleGrant, readClaim, roleNames, sortRoles } from './oidc-roles.ts';
 import { safeReturnTo } from '../safe-return-to.ts';
 
@@ -42,6 +43,8 @@ export interface OidcIdentity {
   unknownRoles: string[];
   /** False when neither the ID token nor userinfo held the roles claim at all (a mapper or scope missing at the provider). */
   rolesClaimPresent: boolean;
+  /** How the provider says the person signed in (`amr`, RFC 8176): OIDC_REQUIRE_MFA reads it. */
+  amr: string[];
 }
 
 export interface OidcSignIn {
@@ -209,7 +212,7 @@ export async function createOidcSignIn(config: OidcConfig, options: OidcSignInOp
     const { roles, unknownRoles } = sortRoles(roleNames(rolesClaim), isKnownRole);
     // Only a verified address names the person: anyone can type an address at some providers.
     const emailVerified = claims['email_verified'] === true;
-    return { subject, email: stringClaim(claims, 'email'), emailVerified, name: stringClaim(claims, 'name'), roles, unknownRoles, rolesClaimPresent: rolesClaim !== undefined };
+    return { subject, email: stringClaim(claims, 'email'), emailVerified, name: stringClaim(claims, 'name'), roles, unknownRoles, rolesClaimPresent: rolesClaim !== undefined, amr: amrOf(claims) };
   }
 
   return { start, finish };

@@ -10,7 +10,7 @@ import { escapeHtml } from '../../http/html.ts';
 import { withHeadMarkup } from '../console-config.ts';
 import { ENV_PREFIX } from '../forward.ts';
 import { parseJson } from '../../contract/json-text.ts';
-import { describeMe } from '../team-routes.ts';
+import { describeMe } from '../me-answer.ts';
 import type { SignedIn, TeamContext } from '../team-session.ts';
 import { currentUser, onBehalfOf } from '../team-session.ts';
 import { serializePageData } from './page-data.ts';

@@ -16,12 +16,14 @@ import { hashPassword } from '../passwords.ts';
 import type { TeamRendererSource } from '../ssr/team-renderer.ts';
 import type { TeamConfig, TeamEnvironment } from '../team-config.ts';
 import { addUser } from '../users.ts';
+import { secretKeyFromText } from '../accounts/secret-key.ts';
 
 // Test support: the console's server in team mode over real HTTP, the embedded sandbox on an
 // in-memory store and the console's database in memory, with users added directly.
 
 export const SANDBOX_TOKEN = 'team-test-sandbox-token-4f1c';
 export const PASSWORD = 'a-long-test-password';
+export const TEST_SECRET_KEY = secretKeyFromText('a-test-secret-key-of-32-characters-or-more', 'test');
 
 export interface TeamServer {
   url: string;
@@ -67,6 +69,8 @@ export async function startTeamServer(
     origin: null,
     // The refresher reads http environments' orders again; a test that wants it says so.
     indexRefreshPerSecond: 0,
+    // Second factors are sealed under this (accounts/secret-key.ts); CONSOLE_MFA_REQUIRED_FOR is none unless a test says.
+    secretKey: TEST_SECRET_KEY,
     ...options.config,
   };
   const chained = consoleAuditSink(db, () => [SANDBOX_TOKEN, ...config.environments.flatMap((e) => (e.target.kind === 'http' ? [e.target.token] : []))], TEST_AUDIT_KEY);

@@ -21,6 +21,8 @@ export interface TestAccount {
   sub: string;
   /** Released in the ID token (and userinfo) with the `openid` scope, e.g. email, name, roles. */
   claims: Record<string, unknown>;
+  /** How the login page says they signed in: the ID token's `amr` (RFC 8176), e.g. ['pwd', 'otp']. */
+  amr?: string[];
 }
 
 export interface TestProviderOptions {
@@ -72,8 +74,9 @@ function claimsConfig(accounts: readonly TestAccount[], claimsInIdToken: boolean
   }
   // Custom claims (roles, realm_access, ...) come with `openid` and so in the ID token, as Entra ID's
   // `roles` and a Keycloak mapper's do. Conforming, they come with `profile`: from userinfo only.
-  if (!claimsInIdToken) return { openid: ['sub'], email: EMAIL_CLAIMS, profile: [...PROFILE_CLAIMS, ...custom] };
-  return { openid: ['sub', ...custom], email: EMAIL_CLAIMS, profile: PROFILE_CLAIMS };
+  // `amr`, the login's methods when an account has them, comes with `openid` as providers send it.
+  if (!claimsInIdToken) return { openid: ['sub', 'amr'], email: EMAIL_CLAIMS, profile: [...PROFILE_CLAIMS, ...custom] };
+  return { openid: ['sub', 'amr', ...custom], email: EMAIL_CLAIMS, profile: PROFILE_CLAIMS };
 }
 
 function loginPage(uid: string, unknownLogin: string | null): string {
@@ -97,7 +100,8 @@ async function handleInteraction(provider: Provider, req: IncomingMessage, res: 
   }
   const login = query.get('login');
   if (details.prompt.name === 'login' && login !== null && accounts.has(login)) {
-    await provider.interactionFinished(req, res, { login: { accountId: login } }, { mergeWithLastSubmission: false });
+    const amr = accounts.get(login)?.amr;
+    await provider.interactionFinished(req, res, { login: { accountId: login, ...(amr !== undefined && { amr }) } }, { mergeWithLastSubmission: false });
     return;
   }
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
