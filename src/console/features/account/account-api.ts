@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Account, ChangePasswordBody } from '../../../contract/account.ts';
-import { accountPaths, accountSchema } from '../../../contract/account.ts';
+import type { Account, ChangePasswordBody, CodeBody, ConfirmPasswordBody, TotpSetup } from '../../../contract/account.ts';
+import { accountPaths, accountSchema, recoveryCodesSchema, totpSetupSchema } from '../../../contract/account.ts';
 import { consoleRequest } from '../../lib/api-client.ts';
 
 // docs/accounts.md: the console server's /api/account, the signed-in person's own account (team mode,
@@ -20,6 +20,31 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ChangePasswordBody): Promise<Account> => (await consoleRequest(accountSchema, { method: 'POST', path: accountPaths.password(), body })).data,
+    onSuccess: (account) => queryClient.setQueryData(accountQueries.account().queryKey, account),
+  });
+}
+
+/** Starts setting up an authenticator app (the password again): its setup key and QR code. */
+export function useTotpSetup() {
+  return useMutation({
+    mutationFn: async (body: ConfirmPasswordBody): Promise<TotpSetup> => (await consoleRequest(totpSetupSchema, { method: 'POST', path: accountPaths.totpSetup(), body })).data,
+  });
+}
+
+/** A first code from the app turns it on: the recovery codes, shown once. */
+export function useTotpConfirm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CodeBody): Promise<string[]> => (await consoleRequest(recoveryCodesSchema, { method: 'POST', path: accountPaths.totpConfirm(), body })).data.recovery_codes,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.all() }),
+  });
+}
+
+/** Turns the authenticator app off (its recovery codes go with it). */
+export function useTotpRemove() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<Account> => (await consoleRequest(accountSchema, { method: 'DELETE', path: accountPaths.totp() })).data,
     onSuccess: (account) => queryClient.setQueryData(accountQueries.account().queryKey, account),
   });
 }

@@ -33,12 +33,15 @@ function fakePasswordApi(): { sent: unknown[]; setup: { value: TeamMe['setup'] }
       if (body.new_password.includes('cam')) return HttpResponse.json({ new_password: ['Too easy to guess. There should not be any personal or page related data.'] }, { status: 400 });
       if (body.current_password !== 'the old password') return HttpResponse.json({ current_password: ['This is not your current password.'] }, { status: 400 });
       setup.value = undefined;
-      return HttpResponse.json({ email: EMAIL, setup: null });
+      return HttpResponse.json(account);
     }),
+    http.get(`${CONSOLE_ORIGIN}/api/account`, () => HttpResponse.json(account)),
     http.get(`${CONSOLE_ORIGIN}/api/me`, () => HttpResponse.json({ user: { email: EMAIL }, grants: ['agent'], environments: [], setup: setup.value ?? null })),
   );
   return { sent, setup };
 }
+
+const account = { email: EMAIL, setup: null, second_factor_required: false, totp: { enabled: false, recovery_codes_left: 0 } };
 
 afterEach(() => setServerConfigForTests(null));
 

@@ -1,15 +1,56 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTeamAuth, useTeamMe } from '../../lib/use-team.ts';
+import { accountQueries } from './account-api.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { TotpSection } from './totp-section.tsx';
 
 // docs/accounts.md: `/account`, the signed-in person's own account in team mode: their password and,
 // with local sign-in, their second factors. With OpenID Connect the provider holds both.
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder>
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function LocalAccount() {
+  const account = useQuery(accountQueries.account());
+  return (
+    <>
+      <Section title="Password">
+        <ChangePasswordForm />
+      </Section>
+      <Section title="Authenticator app">
+        {account.error !== null ? (
+          <Alert color="red" variant="light" role="alert">
+            {account.error.message}
+          </Alert>
+        ) : account.data === undefined ? (
+          <Center py="md">
+            <Loader size="sm" aria-label="Loading your account" />
+          </Center>
+        ) : (
+          <TotpSection account={account.data} />
+        )}
+      </Section>
+    </>
+  );
+}
 
 export function AccountPage() {
   const me = useTeamMe();
   const auth = useTeamAuth();
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" maw={760}>
       <Stack gap={4}>
         <Title order={2}>Your account</Title>
         {me !== null && (
@@ -19,14 +60,7 @@ export function AccountPage() {
         )}
       </Stack>
       {auth === 'local' ? (
-        <Card withBorder>
-          <Stack gap="sm">
-            <Title order={3} size="h4">
-              Password
-            </Title>
-            <ChangePasswordForm />
-          </Stack>
-        </Card>
+        <LocalAccount />
       ) : (
         <Text size="sm">This console signs in with your organisation&apos;s sign-in provider: change your password and second factor there.</Text>
       )}

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { AccountSetup as Setup } from '../../../contract/account.ts';
 import { refreshMe } from '../../lib/team-me.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { TotpEnrolment } from './totp-enrolment.tsx';
 
 // docs/accounts.md: what a person sees right after signing in while their account has something to do
 // (the server refuses everything else meanwhile): a page of its own at /account, without the console's
@@ -54,7 +55,7 @@ export function AccountSetup({ setup, email }: { setup: Setup; email: string }) 
           <Text size="sm" c="dimmed">
             Signed in as {email}
           </Text>
-          {setup === 'change_password' && <ChangePasswordForm onChanged={() => void finish()} />}
+          {setup === 'change_password' ? <ChangePasswordForm onChanged={() => void finish()} /> : <TotpEnrolment onDone={() => void finish()} />}
         </Stack>
       </Card>
     </Center>

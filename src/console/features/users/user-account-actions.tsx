@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { ResetLink } from '../../../contract/account.ts';
 import type { UserSummary } from '../../../contract/users.ts';
 import { UserAccountMenu } from './user-account-menu.tsx';
-import { useRemoveUser, useResetLink } from './users-api.ts';
+import { useRemoveSecondFactor, useRemoveUser, useResetLink } from './users-api.ts';
 
 // docs/accounts.md: the Users page's account actions. A reset link is shown here once (the console keeps
 // only its hash); removing a person asks first and says what stays (their name in the audit log).
@@ -37,29 +37,62 @@ function ResetLinkAlert({ email, link, onClose }: { email: string; link: ResetLi
   );
 }
 
+type Confirming = { kind: 'remove' | 'second_factor'; user: UserSummary };
+
+const CONFIRM = {
+  remove: {
+    title: (email: string) => `Remove ${email}?`,
+    text: 'Their sessions end now and they can no longer sign in. The audit log and past approvals keep their name; the address can be added again later as a new account.',
+    button: 'Remove',
+  },
+  second_factor: {
+    title: (email: string) => `Remove the second factor of ${email}?`,
+    text: 'For someone who lost their authenticator: its codes, their recovery codes and their passkeys stop working. They sign in with their password, and set up a second factor again if their role needs one.',
+    button: 'Remove second factor',
+  },
+} as const;
+
 /** The row menu and what it opens: a reset link to hand over, a removal to confirm, and refusals. */
 export function useUserAccountActions(): { more: (user: UserSummary) => ReactNode; panels: ReactNode } {
   const resetLink = useResetLink();
   const remove = useRemoveUser();
+  const removeSecondFactor = useRemoveSecondFactor();
   const [link, setLink] = useState<{ email: string; link: ResetLink } | null>(null);
-  const [removing, setRemoving] = useState<UserSummary | null>(null);
-  const error = resetLink.error ?? remove.error;
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const error = resetLink.error ?? remove.error ?? removeSecondFactor.error;
+  const busy = resetLink.isPending || remove.isPending || removeSecondFactor.isPending;
+  const clear = () => {
+    resetLink.reset();
+    remove.reset();
+    removeSecondFactor.reset();
+    setLink(null);
+  };
 
   const more = (user: UserSummary) => (
     <UserAccountMenu
       user={user}
-      disabled={resetLink.isPending || remove.isPending}
+      disabled={busy}
       onResetPassword={(target) => {
-        remove.reset();
-        setLink(null);
+        clear();
         resetLink.mutate(target.email, { onSuccess: (answer) => setLink({ email: target.email, link: answer }) });
       }}
+      onRemoveSecondFactor={(target) => {
+        clear();
+        setConfirming({ kind: 'second_factor', user: target });
+      }}
       onRemove={(target) => {
-        resetLink.reset();
-        setRemoving(target);
+        clear();
+        setConfirming({ kind: 'remove', user: target });
       }}
     />
   );
+
+  const confirm = () => {
+    if (confirming === null) return;
+    const done = { onSettled: () => setConfirming(null) };
+    if (confirming.kind === 'remove') remove.mutate(confirming.user.email, done);
+    else removeSecondFactor.mutate(confirming.user.email, done);
+  };
 
   const panels = (
     <>
@@ -69,24 +102,15 @@ export function useUserAccountActions(): { more: (user: UserSummary) => ReactNod
           <Text size="sm">{error.message}</Text>
         </Alert>
       )}
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={removing === null ? '' : `Remove ${removing.email}?`} centered>
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={confirming === null ? '' : CONFIRM[confirming.kind].title(confirming.user.email)} centered>
         <Stack gap="md">
-          <Text size="sm">
-            Their sessions end now and they can no longer sign in. The audit log and past approvals keep their name; the address can be added again later as
-            a new account.
-          </Text>
+          <Text size="sm">{confirming === null ? '' : CONFIRM[confirming.kind].text}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)}>
+            <Button variant="default" onClick={() => setConfirming(null)}>
               Cancel
             </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => {
-                if (removing !== null) remove.mutate(removing.email, { onSettled: () => setRemoving(null) });
-              }}
-            >
-              Remove
+            <Button color="red" loading={remove.isPending || removeSecondFactor.isPending} onClick={confirm}>
+              {confirming === null ? '' : CONFIRM[confirming.kind].button}
             </Button>
           </Group>
         </Stack>

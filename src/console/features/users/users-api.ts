@@ -64,3 +64,12 @@ export function useRemoveUser() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
   });
 }
+
+/** Removes the person's second factors (they set one up again at their next sign-in). */
+export function useRemoveSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (email: string): Promise<UserSummary> => (await consoleRequest(userSummarySchema, { method: 'DELETE', path: consoleApiPaths.userSecondFactor(email) })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
+  });
+}

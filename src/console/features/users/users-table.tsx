@@ -37,6 +37,11 @@ export function UsersTable({ users, busy, rolesEditable, onEditRoles, onSetStatu
                   <Badge color={user.status === 'active' ? 'green' : 'gray'} variant="light">
                     {user.status}
                   </Badge>
+                  {user.second_factor === true && (
+                    <Badge color="blue" variant="light" title="Signs in with a second factor">
+                      2FA
+                    </Badge>
+                  )}
                   {user.locked_until !== null && (
                     <Badge color="orange" variant="light" title="Too many failed sign-ins">
                       locked until {lockedUntil(user.locked_until)}
