@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 import type { PlaywrightTestConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './src/testing/browser.ts';
 import { FAULT_TOKENS } from './e2e/support/faults.ts';
-import { DEV_TOKEN, resolveTarget, SHORT_APPROVAL_TTL, TEAM_SANDBOX_TOKEN, TEAM_USER } from './e2e/support/target.ts';
+import { DEV_TOKEN, E2E_TEAM_SECRET_KEY, E2E_TEAM_TOTP_KEY, resolveTarget, SHORT_APPROVAL_TTL, TEAM_SANDBOX_TOKEN, TEAM_USER } from './e2e/support/target.ts';
 
 // The end-to-end suite: e2e/README.md says how to run it and against what.
 
@@ -69,6 +69,9 @@ function configure(): PlaywrightTestConfig {
               CONSOLE_ENVIRONMENTS: 'e2e/support/team-environments.json',
               CONSOLE_DB: join(tmpdir(), `order-console-e2e-team-${new URL(target.teamBaseURL).port}`),
               E2E_TEAM_PASSWORD: TEAM_USER.password,
+              // Its many specs sign approvers and the admin in: no second factor required here (the short-TTL console requires one).
+              CONSOLE_MFA_REQUIRED_FOR: 'none',
+              CONSOLE_SECRET_KEY: E2E_TEAM_SECRET_KEY,
             },
             reuseExistingServer: !CI,
             timeout: 180_000,
@@ -77,7 +80,8 @@ function configure(): PlaywrightTestConfig {
           },
           {
             // Team mode whose refund requests expire after 3 s (D17, CONSOLE_APPROVAL_TTL), the same accounts
-            // (e2e/support/team-console.ts), for team-approvals-expiry.spec.ts.
+            // (e2e/support/team-console.ts), for team-approvals-expiry.spec.ts, and the second-factor
+            // policy's hold (team-mfa-policy.spec.ts).
             name: 'team-console-short-ttl',
             command: 'node --import tsx e2e/support/team-console.ts',
             url: `${target.teamShortTtlBaseURL}/openapi.json`,
@@ -90,6 +94,10 @@ function configure(): PlaywrightTestConfig {
               CONSOLE_APPROVAL_TTL: SHORT_APPROVAL_TTL,
               CONSOLE_DB: join(tmpdir(), `order-console-e2e-team-ttl-${new URL(target.teamShortTtlBaseURL).port}`),
               E2E_TEAM_PASSWORD: TEAM_USER.password,
+              // The default policy (docs/accounts.md): its approvers have an authenticator app the fixtures know.
+              CONSOLE_MFA_REQUIRED_FOR: 'approver,admin',
+              CONSOLE_SECRET_KEY: E2E_TEAM_SECRET_KEY,
+              E2E_TEAM_TOTP_KEY,
             },
             reuseExistingServer: !CI,
             timeout: 120_000,

@@ -44,8 +44,20 @@ export const TEAM_APPROVERS = [
  * them change: a password reset by link, and so on. Agents, same password variable.
  */
 export const TEAM_ACCOUNT_SPECS = {
-  reset: { email: 'reset-me@example.com', password: TEAM_USER.password },
+  reset: { email: 'reset-me@example.com', password: TEAM_USER.password, role: 'agent' },
+  totp: { email: 'totp-me@example.com', password: TEAM_USER.password, role: 'agent' },
+  /** An approver with no second factor: held at enrolment where the policy needs one (the short-TTL console). */
+  heldApprover: { email: 'held-approver@example.com', password: TEAM_USER.password, role: 'approver' },
 } as const;
+
+/**
+ * CONSOLE_MFA_REQUIRED_FOR of the team consoles: none on the main one, whose many specs sign approvers and
+ * the admin in; the default (approver, admin) on the short-TTL one, whose approvers have an authenticator
+ * app with this setup key (e2e/support/team-console.ts), and whose held approver has none.
+ */
+export const E2E_TEAM_TOTP_KEY = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+/** CONSOLE_SECRET_KEY of the team consoles: the fixture seals the approvers' TOTP secrets under it. */
+export const E2E_TEAM_SECRET_KEY = 'team-e2e-secret-key-of-at-least-32-chars';
 
 /** CONSOLE_APPROVAL_TTL of the team console for expiry (playwright.config.ts): short, so a request expires within a test. */
 export const SHORT_APPROVAL_TTL = '3s';
