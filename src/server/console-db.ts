@@ -97,7 +97,7 @@ const MIGRATIONS: readonly string[] = [
   OPS_MIGRATION,
   // Passwords an admin set, changed first; reset links (src/server/accounts/).
   PASSWORD_MIGRATION,
-  // Issue 50: TOTP, recovery codes, the sign-in's second step.
+  // Authenticator apps (TOTP), recovery codes, the sign-in's second step (src/server/accounts/).
   TOTP_MIGRATION,
 ];
 
