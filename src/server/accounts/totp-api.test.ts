@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
@@ -138,6 +139,40 @@ test('wrong codes count against the same limit as wrong passwords: then even the
   const failures = await server.db.query(`SELECT outcome FROM audit_log WHERE user_name = 'wes@example.com' AND action IN ('sign_in_failed', 'account_locked') ORDER BY seq`);
   expect(failures.rows.filter((row) => z.object({ outcome: z.string() }).parse(row).outcome === 'wrong_code')).toHaveLength(ACCOUNT_LIMIT);
 });
+
+test('a burst of wrong codes at once, from an address of its own: at most 10 are checked, the rest refused unchecked; then locked', async () => {
+  await server.addUser('bea@example.com', ['agent']);
+  const { setupKey } = await enrol(cookieOf(await signIn(server.url, 'bea@example.com')));
+  const step = await passwordStep('bea@example.com');
+  const right = codeAt(appFor(setupKey), 1);
+  const wrong = (i: number) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0');
+  // 127.0.0.3: an address with no failures yet, whose own limit (20) is above the account's, so only the account's counter can stop the burst.
+  const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => codeFrom127003(step, wrong(i))));
+  // 9 told the code is wrong, the 10th that the account is locked; the other 50 refused without a check
+  // (the lock, or the step it ended).
+  expect(answers.filter((a) => a.detail.startsWith('That code is not right'))).toHaveLength(ACCOUNT_LIMIT - 1);
+  expect(answers.filter((a) => a.status === 429 && a.detail.includes('this account is locked')).length).toBeGreaterThanOrEqual(1);
+  expect(answers.filter((a) => a.status === 200)).toEqual([]);
+  const outcomes = await server.db.query(`SELECT outcome FROM audit_log WHERE user_name = 'bea@example.com' AND action = 'sign_in_failed'`);
+  const checked = outcomes.rows.filter((row) => z.object({ outcome: z.string() }).parse(row).outcome === 'wrong_code');
+  expect(checked).toHaveLength(ACCOUNT_LIMIT);
+  // Locked: the right code and the right password are refused alike.
+  expect((await codeStep(step, right)).status).not.toBe(200);
+  expect((await signIn(server.url, 'bea@example.com')).status).toBe(429);
+});
+
+/** A code posted from another loopback address (127.0.0.3), with the step's cookie. */
+function codeFrom127003(step: string, code: string): Promise<{ status: number; detail: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL('/auth/sign-in/code', server.url), { method: 'POST', localAddress: '127.0.0.3', headers: { 'Content-Type': 'application/json', Origin: server.url, Cookie: step } }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += String(chunk)));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, detail: z.object({ detail: z.string() }).parse(JSON.parse(body)).detail }));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify({ code }));
+  });
+}
 
 test('a removed factor no longer works: turned off by its person or removed by an admin, its codes and recovery codes are refused', async () => {
   await server.addUser('ola@example.com', ['agent']);
