@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { IndexedOrder, IndexSource } from '../../contract/order-index.ts';
 import type { AmountFilter, OrderSearch } from '../../contract/order-search.ts';
 import type { OrderStatus, Service } from '../../contract/schemas.ts';
-import type { Queryable } from '../../db/store-db.ts';
+import type { Database, Queryable } from '../../db/store-db.ts';
+import { sqlState } from '../../db/store-db.ts';
 
 // A parsed search (contract/order-search.ts) as one SELECT on order_index. Every value is a
 // parameter; the statement's text depends only on which filters are present, so the adapters keep a
@@ -12,6 +13,35 @@ import type { Queryable } from '../../db/store-db.ts';
 // customer data, and only there do the answers carry the customer fields.
 
 export const PAGE_SIZE = 50;
+
+/**
+ * How long one search's statement may run on PostgreSQL before the server cancels it. PGlite has no
+ * timer to cancel a statement with: there the bounds are the query's length and words, the window and
+ * the page.
+ */
+export const SEARCH_TIMEOUT_MS = 5_000;
+
+/** A search the database cancelled for running past SEARCH_TIMEOUT_MS. */
+export class SearchTooCostlyError extends Error {
+  constructor() {
+    super('This search took too long to answer.');
+  }
+}
+
+/** One search statement, on PostgreSQL in a transaction of its own that cancels it past `timeoutMs`. */
+async function timedRows<T>(db: Database, text: string, values: unknown[], timeoutMs: number): Promise<T[]> {
+  if (db.kind !== 'postgres') return (await db.query<T>(text, values)).rows;
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query("SELECT set_config('statement_timeout', $1, true)", [String(Math.max(1, Math.round(timeoutMs)))]);
+      return (await tx.queryAndCommit<T>(text, values)).rows;
+    });
+  } catch (error) {
+    // 57014: query_canceled, which statement_timeout raises.
+    if (sqlState(error) === '57014') throw new SearchTooCostlyError();
+    throw error;
+  }
+}
 
 // Above every character a prefix can be followed by, in the "C" collation (byte order of UTF-8).
 const TOP = '\u{10FFFF}';
@@ -176,11 +206,18 @@ function statement(search: OrderSearch, scope: SearchScope, cursor: SearchCursor
   return { text, values: p.values };
 }
 
-export async function searchIndex(db: Queryable, search: OrderSearch, scope: SearchScope, cursor: SearchCursor | null, limit = PAGE_SIZE): Promise<{ orders: IndexedOrder[]; nextCursor: string | null }> {
+export async function searchIndex(
+  db: Database,
+  search: OrderSearch,
+  scope: SearchScope,
+  cursor: SearchCursor | null,
+  limit = PAGE_SIZE,
+  timeoutMs = SEARCH_TIMEOUT_MS,
+): Promise<{ orders: IndexedOrder[]; nextCursor: string | null }> {
   if (scope.environments.length === 0) return { orders: [], nextCursor: null };
   const query = async (window: number | null) => {
     const { text, values } = statement(search, scope, cursor, limit, window);
-    return (await db.query<Row>(text, values)).rows;
+    return timedRows<Row>(db, text, values, timeoutMs);
   };
   const inside = search.text.some((word) => hasTrigram(word.trim().toLowerCase()));
   const windowed = inside ? await query(WINDOW) : [];

@@ -5,9 +5,9 @@ import type { Database } from '../../db/store-db.ts';
 import { testStoreLocation } from '../../sandbox/testing/test-store.ts';
 import { openConsoleDb } from '../console-db.ts';
 import type { SearchScope } from './order-index-search.ts';
-import { decodeCursor, searchIndex } from './order-index-search.ts';
+import { decodeCursor, searchIndex, SearchTooCostlyError } from './order-index-search.ts';
 import type { IndexSource } from '../../contract/order-index.ts';
-import { upsertSightings } from './order-index-store.ts';
+import { upsertImportRows, upsertSightings } from './order-index-store.ts';
 
 // The team order index on both stores (vitest.config.ts runs this file on PGlite and on a
 // throwaway PostgreSQL): what an upsert keeps, what each filter finds, and that customer fields stay
@@ -161,5 +161,30 @@ describe('search', () => {
   test('a tampered cursor is no cursor', () => {
     expect(decodeCursor('not-a-cursor')).toBeNull();
     expect(decodeCursor(Buffer.from('["x","y","z"]').toString('base64url'))).toBeNull();
+  });
+
+  test('a costly search is cancelled on PostgreSQL past its time; the session that ran it answers the next one', async ({ skip }) => {
+    skip(db.kind !== 'postgres', 'PGlite has no timer to cancel a statement with');
+    const costly = { environments: ['costly'], customerEnvironments: ['costly'] };
+    const rows = Array.from({ length: 5_000 }, (_, i) => ({
+      order_id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      external_id: `COSTLY-${i}`,
+      email: `someone${i}@costly.example`,
+      first_name: 'Ann',
+      last_name: `Costly${i}`,
+      phone_number: `+420 ${String(600_000_000 + i)}`,
+      status: null,
+      initial_amount: null,
+      created_at: null,
+    }));
+    for (let i = 0; i < rows.length; i += 2_000) await upsertImportRows(db, 'costly', rows.slice(i, i + 2_000), new Date());
+    // The attack: eight words inside the fields that no order holds, so every record is looked at.
+    const parsed = parseOrderSearch('zqx1 zqx2 zqx3 zqx4 zqx5 zqx6 zqx7 zqx8');
+    if (!parsed.ok) throw new Error(parsed.error);
+    await expect(searchIndex(db, parsed.search, costly, null, 50, 1)).rejects.toBeInstanceOf(SearchTooCostlyError);
+    // The timeout was the transaction's own: the pool's sessions answer as before, within the default.
+    for (let i = 0; i < 3; i++) expect(await find('email:jan.novak@example.com')).toEqual(['ORD-1']);
+    const found = await searchIndex(db, parsed.search, costly, null);
+    expect(found.orders).toEqual([]);
   });
 });

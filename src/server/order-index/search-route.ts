@@ -7,7 +7,7 @@ import { detailError } from '../../http/errors.ts';
 import { assertPermission, refusalDetail, refusePermission, requirePermission } from '../permissions-check.ts';
 import type { TeamContext, TeamEnv } from '../team-session.ts';
 import { clientAddress, userAgent } from '../team-session.ts';
-import { decodeCursor, indexedOrders, searchIndex } from './order-index-search.ts';
+import { decodeCursor, indexedOrders, searchIndex, SearchTooCostlyError } from './order-index-search.ts';
 import { isUuid } from '../../contract/uuid.ts';
 
 // GET /api/orders/search?q=&env=&cursor= searches the team order index. One environment
@@ -54,7 +54,12 @@ export function registerOrderSearch(app: Hono<TeamEnv>, ctx: TeamContext): void 
       return refusePermission(ctx.audit, c, { role, environment: asked, permission: 'read:customer', detail: refusalDetail(role, 'read:customer', environment?.name ?? 'any environment'), request: { q } });
     }
 
-    const page = await searchIndex(ctx.db, search, { environments: readable.map((e) => e.id), customerEnvironments }, cursor);
+    const page = await searchIndex(ctx.db, search, { environments: readable.map((e) => e.id), customerEnvironments }, cursor).catch((error: unknown) => {
+      if (error instanceof SearchTooCostlyError) {
+        throw detailError(422, 'search_too_costly', 'This search took too long to answer: narrow it with env:, status:, created: or a longer word.');
+      }
+      throw error;
+    });
     if (personal) {
       await ctx.audit.record({
         user: user.email,
