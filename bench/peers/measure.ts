@@ -21,6 +21,8 @@ export interface PeerApp {
   label: string;
   url: string;
   probe: ProbeConfig;
+  /** A page expression true once the app has run, where its content paints before (a server-rendered page): the heap is read after it. */
+  ready?: string;
 }
 
 export interface PeerSample {
@@ -55,6 +57,7 @@ async function loadOnce(browser: Browser, app: PeerApp, trace = false): Promise<
       const events: unknown = JSON.parse((await browser.stopTracing()).toString('utf8'));
       cpuMs = mainThreadCpu(events, app.url, Number(await probe.page.evaluate('window.__bench.state.content.painted'))).cpuMs;
     }
+    if (app.ready !== undefined) await waitForProbe(probe, app.ready, 90_000);
     await probe.page.waitForLoadState('networkidle', { timeout: 90_000 });
     const heapBytes = heapSchema.parse(await probe.cdp.send('Runtime.getHeapUsage')).usedSize;
     const state = await readProbe(probe.page);

@@ -63,7 +63,7 @@ export async function runPeers(consoleDist: string, runs: number, log: (line: st
       peer('bare', 'bare React page'),
       peer('refine', 'refine + Mantine'),
       { key: 'console', label: `Order Console (/orders, ${PEER_ORDERS} orders)`, url: `${sandbox.url}/orders`, probe: { sessionStorage: { [TOKEN_STORAGE_KEY]: PEER_TOKEN } } },
-      { key: 'console-team', label: `Order Console, team mode (/orders, ${PEER_ORDERS} orders)`, url: `${team.url}/orders`, probe: { contentText: seeded.listMarker, cookies: teamCookies } },
+      { key: 'console-team', label: `Order Console, team mode (/orders, ${PEER_ORDERS} orders)`, url: `${team.url}/orders`, probe: { contentText: seeded.listMarker, cookies: teamCookies }, ready: "document.documentElement.hasAttribute('data-app')" },
       peer('react-admin', 'react-admin'),
     ];
     const results = await measurePeers(browser, apps, runs);
