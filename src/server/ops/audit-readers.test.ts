@@ -44,8 +44,8 @@ const team: Partial<TeamConfig> = {
   environments: [{ id: 'sandbox', name: 'Training sandbox', production: false, approvalThreshold: '100.00', target: { kind: 'sandbox' } }],
 };
 const notifyConfig = (): NotifyConfig => ({ format: 'json', secret: SECRET, origin: ORIGIN, webhookOf: () => `${hooks.url}${HOOK_PATH}`, retryMs: () => 150 });
-const start = (people: Record<string, string[]>) =>
-  startOpsConsole({ consoleDb: consoleDir, people, team, start: { auditSink: { kind: 'syslog', host: '127.0.0.1', port: syslog.port }, notify: notifyConfig(), metrics: { token: METRICS_TOKEN, port: 0 } } });
+const start = (people: Record<string, string[]>, teamToo: Partial<TeamConfig> = {}) =>
+  startOpsConsole({ consoleDb: consoleDir, people, team: { ...team, ...teamToo }, start: { auditSink: { kind: 'syslog', host: '127.0.0.1', port: syslog.port }, notify: notifyConfig(), metrics: { token: METRICS_TOKEN, port: 0 } } });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'audit-readers-'));
@@ -203,3 +203,20 @@ test('the webhook is told when refunds and batches wait, are decided or fail: si
     expect(text).not.toContain(secret);
   }
 }, 90_000);
+
+test('a request nobody decides expires on its own: the webhook is told and the metrics count it, with nobody opening the queue', async () => {
+  await ops.close();
+  ops = await start({}, { approvalTtlMs: 2_000 });
+  agent = await ops.signIn('agent@example.com');
+  const order = await ops.activeOrder(agent, '500.00');
+  const asked = await ops.call(agent, 'POST', `/api/env/sandbox/orders/${order.id}/refunds`, { amount: '170.00', destination_account_number: ACCOUNT, reason: 'Customer request' });
+  expect(asked.status).toBe(202);
+  const { approval } = z.object({ approval: approvalSchema }).parse(await asked.json());
+  const told = () => hooks.received.filter((r) => r.status === 200).map((r) => notifyMessageSchema.parse(JSON.parse(r.body)));
+  await expect.poll(() => told().find((m) => m.event === 'refund.expired' && m.id === approval.id)?.amount, { timeout: 20_000 }).toBe('170.00');
+  const text = await scrape();
+  expect(sampleOf(text, 'console_approval_transitions_total', { environment: 'sandbox', kind: 'refund', state: 'expired' })).toBe(1);
+  // Nothing was sent: the order was not refunded.
+  const read = await ops.call(agent, 'GET', `/env/sandbox/psp/v2/order/${order.id}/`);
+  expect(z.object({ refund_amount: z.string() }).parse(await read.json()).refund_amount).toBe('0.00');
+}, 60_000);
