@@ -35,12 +35,13 @@ let sandboxDb: string;
 let a: OpsConsole;
 let agent = '';
 let approver = '';
+const METRICS_TOKEN = 'metrics-token-for-the-restart-test-61d0';
 const statuses: number[] = [];
 
 beforeAll(async () => {
   pg = await startThrowawayPostgres();
   [consoleDb, sandboxDb] = await Promise.all([pg.createDatabase('console'), newPostgresDatabase('restart_sandbox')]);
-  a = await startOpsConsole({ consoleDb, people: { 'agent@example.com': ['agent'], 'approver@example.com': ['approver'] }, team, start: { db: sandboxDb } });
+  a = await startOpsConsole({ consoleDb, people: { 'agent@example.com': ['agent'], 'approver@example.com': ['approver'] }, team, start: { db: sandboxDb, metrics: { token: METRICS_TOKEN, port: null } } });
   [agent, approver] = await Promise.all([a.signIn('agent@example.com'), a.signIn('approver@example.com')]);
 }, 120_000);
 
@@ -145,6 +146,12 @@ test('PostgreSQL stopped and started mid-run and mid-approval: 503 with Retry-Af
   for (const order of bulkOrders) await expectRefundedOnce(order.id, '5.00');
   for (const order of approvalOrders) await expectRefundedOnce(order.id, '280.00');
   expect(statuses.filter((status) => status >= 500 && status !== 503)).toEqual([]);
+  // The console's PostgreSQL pool, as scraped: its size, and the connections it holds again after the restart.
+  const scraped = await (await fetch(`${a.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const pool = (series: string) => Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\d+)$`, 'm').exec(scraped)?.[1] ?? Number.NaN);
+  expect(pool('console_db_pool_max{database="console"}')).toBeGreaterThan(0);
+  expect(pool('console_db_pool_connections{database="console",state="total"}')).toBeGreaterThanOrEqual(1);
+  expect(pool('console_db_pool_connections{database="console",state="waiting"}')).toBe(0);
 }, 120_000);
 
 test('a process stopped as SIGTERM stops it finishes the approval it is sending and its row, and lets the run go to another at once', async () => {

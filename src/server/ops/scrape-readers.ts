@@ -13,6 +13,15 @@ const OPEN_APPROVALS = `SELECT environment, state, count(*)::int AS n FROM conso
 const WAITING_BATCHES = `SELECT environment, 'pending' AS state, count(*)::int AS n FROM console_bulk_runs WHERE state = 'awaiting_approval' AND expires_at > now() GROUP BY environment`;
 
 export function readConsoleGauges(db: Database, metrics: ConsoleMetrics, options: { idleMs: number }): void {
+  // The pool first: read after the queries below were issued, it would count them as callers waiting.
+  metrics.onScrape(() => {
+    const stats = db.poolStats?.();
+    if (stats !== undefined) {
+      for (const state of ['total', 'idle', 'waiting'] as const) metrics.poolConnections.set({ database: 'console', state }, stats[state]);
+      metrics.poolMax.set({ database: 'console' }, stats.max);
+    }
+    return Promise.resolve();
+  });
   metrics.onScrape(async () => {
     const { rows } = await db.query('SELECT count(*)::int AS n FROM console_sessions WHERE expires_at > now() AND last_seen_at > now() - $1::bigint * interval \'1 millisecond\'', [options.idleMs]);
     metrics.sessions.set(countRow.parse(rows[0]).n);
@@ -22,13 +31,5 @@ export function readConsoleGauges(db: Database, metrics: ConsoleMetrics, options
     metrics.approvalsOpen.reset();
     for (const row of refunds.rows.map((r) => groupRow.parse(r))) metrics.approvalsOpen.set({ environment: row.environment, kind: 'refund', state: row.state }, row.n);
     for (const row of batches.rows.map((r) => groupRow.parse(r))) metrics.approvalsOpen.set({ environment: row.environment, kind: 'batch', state: row.state }, row.n);
-  });
-  metrics.onScrape(() => {
-    const stats = db.poolStats?.();
-    if (stats !== undefined) {
-      for (const state of ['total', 'idle', 'waiting'] as const) metrics.poolConnections.set({ database: 'console', state }, stats[state]);
-      metrics.poolMax.set({ database: 'console' }, stats.max);
-    }
-    return Promise.resolve();
   });
 }
