@@ -2,6 +2,8 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PASSWORD_RESET_CHECK_PATH } from '../../contract/account.ts';
+import { SIGN_IN_CODE_API_PATH } from '../../contract/console-api.ts';
 import { trustedProxies } from '../client-address.ts';
 import type { OpsConsole } from './testing/ops-console.ts';
 import { PASSWORD, SANDBOX_TOKEN, startOpsConsole } from './testing/ops-console.ts';
@@ -138,6 +140,8 @@ describe('request ids and the log', () => {
       tried: 'a password somebody tried 71c3',
       stranger: 'someone-unknown-2d8f@example.com',
       metricsGuess: 'a-guessed-metrics-token-000000000',
+      resetToken: 'a-reset-link-token-6c2e90d1',
+      recoveryCode: 'recovery-code-3k7q-9m2x',
     };
     const before = ops.lines.length;
     const answers = await Promise.all([
@@ -146,9 +150,13 @@ describe('request ids and the log', () => {
       fetch(`${ops.url}/env/sandbox/psp/v2/order/?token=${secrets.queryToken}`, { headers: { Authorization: `Token ${secrets.headerToken}` } }),
       fetch(`${ops.url}/auth/sign-in`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: ops.url }, body: JSON.stringify({ email: secrets.stranger, password: secrets.tried }) }),
       fetch(`${ops.url}/metrics`, { headers: { Authorization: `Bearer ${secrets.metricsGuess}` } }),
+      // A reset link's token and a second factor's code travel in bodies (the link's token in its fragment).
+      fetch(`${ops.url}${PASSWORD_RESET_CHECK_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: ops.url }, body: JSON.stringify({ token: secrets.resetToken }) }),
+      fetch(`${ops.url}${SIGN_IN_CODE_API_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: ops.url }, body: JSON.stringify({ code: secrets.recoveryCode }) }),
     ]);
-    // The callback's path in local sign-in is one of the console's pages.
-    expect(answers.map((a) => a.status)).toEqual([200, 401, 401, 401, 401]);
+    // The callback's path in local sign-in is one of the console's pages; neither the link nor the code is taken.
+    expect(answers.slice(0, 5).map((a) => a.status)).toEqual([200, 401, 401, 401, 401]);
+    for (const refused of answers.slice(5)) expect(refused.status).toBeGreaterThanOrEqual(400);
     // A customer's data in an order made through the console (orderBody: jana@example.com, Jana).
     const cookie = await ops.signIn('agent@example.com');
     await ops.activeOrder(cookie, '12.00');
@@ -156,7 +164,7 @@ describe('request ids and the log', () => {
     const logged = ops.lines.slice(before);
     // Each of those requests has its line, without its query: the test looks where the secrets would be.
     const paths = ops.events().slice(before).map((e) => e['path']);
-    expect(paths).toEqual(expect.arrayContaining(['/auth/oidc/callback', '/api/me', '/env/sandbox/psp/v2/order/', '/auth/sign-in', '/metrics']));
+    expect(paths).toEqual(expect.arrayContaining(['/auth/oidc/callback', '/api/me', '/env/sandbox/psp/v2/order/', '/auth/sign-in', '/metrics', PASSWORD_RESET_CHECK_PATH, SIGN_IN_CODE_API_PATH]));
     const scraped = await scrape();
     for (const secret of [...Object.values(secrets), 'jana@example.com', '"Jana"']) {
       expect(logged.join('\n')).not.toContain(secret);
