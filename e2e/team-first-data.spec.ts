@@ -18,7 +18,7 @@ async function signIn(page: Page) {
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(TEAM_USER.email);
   await page.getByLabel('Password').fill(TEAM_USER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
   await page.waitForLoadState('networkidle');
   expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain(INTL_COOKIE);
@@ -119,7 +119,7 @@ test('the first page after signing in comes server-rendered: the sign-in page to
   await page.getByLabel('Email').fill(TEAM_USER.email);
   await page.getByLabel('Password').fill(TEAM_USER.password);
   const first = page.waitForResponse((response) => new URL(response.url()).pathname === '/orders' && response.request().resourceType() === 'document');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const html = await (await first).text();
   expect(html).toContain('data-server-rendered');
   // The index's page, whether or not the team has orders yet (this test may run before any is made:

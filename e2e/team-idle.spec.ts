@@ -29,7 +29,7 @@ test('left untouched while it polls, the session ends: warned a minute before, t
   await page.getByLabel('Password').fill(TEAM_USER.password);
   // The page's session clock asks the server for the idle setting once (in the background).
   const idleSetting = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/session' && r.request().method() === 'GET');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Approvals', level: 1 })).toBeVisible();
   await idleSetting;
 
@@ -77,7 +77,7 @@ test('left untouched while it polls, the session ends: warned a minute before, t
 
   // Signed in again in place, the review is still there and is sent once.
   await signInAgain.getByRole('textbox', { name: 'Password' }).fill(TEAM_USER.password);
-  await signInAgain.getByRole('button', { name: 'Sign in' }).click();
+  await signInAgain.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(signInAgain).toBeHidden();
   await confirm.click();
   await expect(dialog).toBeHidden();

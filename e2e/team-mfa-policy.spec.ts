@@ -18,7 +18,7 @@ test('an approver without a second factor is held at enrolment until they set on
   await page.goto('/approvals');
   await page.getByLabel('Email').fill(APPROVER.email);
   await page.getByLabel('Password').fill(APPROVER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'Set up a second factor' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
@@ -29,7 +29,7 @@ test('an approver without a second factor is held at enrolment until they set on
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toMatchObject({ code: 'account_setup_required' });
 
-  await page.getByLabel('Current password').fill(APPROVER.password);
+  await page.getByRole('form', { name: 'Set up an authenticator app' }).getByLabel('Current password').fill(APPROVER.password);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Code from the app').fill(totpCode(await page.getByLabel('Setup key').inputValue()));
   await page.getByRole('button', { name: 'Turn on' }).click();

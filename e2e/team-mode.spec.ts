@@ -61,7 +61,7 @@ test('team mode: sign in, create, checkout, refund, and the token is in no answe
   await expect(page).toHaveURL(/\/sign-in\?return_to=%2Forders%2Fnew$/);
   await page.getByLabel('Email').fill(TEAM_USER.email);
   await page.getByLabel('Password').fill(TEAM_USER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/orders\/new$/);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 
@@ -157,7 +157,7 @@ test('team mode: the lookup box finds an order by the customer’s e-mail, Enter
   await page.goto('/orders/new');
   await page.getByLabel('Email').fill(TEAM_USER.email);
   await page.getByLabel('Password').fill(TEAM_USER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/orders\/new$/);
   await page.getByRole('button', { name: 'Fill with sample data' }).click();
   const externalId = await field(page, 'order_external_id').inputValue();

@@ -39,7 +39,7 @@ test('a reset link from the Users page sets a new password once and is refused t
   await expect(page.getByRole('status')).toHaveText('Your new password is set. Sign in with it.');
   await page.getByLabel('Email').fill(PERSON.email);
   await page.getByLabel('Password').fill('lantern orchard pebble');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/orders$/);
 
   await page.goto(link);

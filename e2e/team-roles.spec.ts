@@ -16,7 +16,7 @@ async function signIn(page: Page, user: { email: string; password: string }, pat
   await page.goto(path);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`));
 }
 
@@ -36,7 +36,7 @@ test('a session that ends mid-form: sign in again in place, the typed order is k
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(/\/orders\/new$/);
   await dialog.getByRole('textbox', { name: 'Password' }).fill(TEAM_USER.password);
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(dialog).toBeHidden();
 
   // What was typed is still there, and goes out as it was.

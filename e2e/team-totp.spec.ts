@@ -18,7 +18,7 @@ async function signInWithPassword(page: Page): Promise<void> {
   await page.goto('/orders');
   await page.getByLabel('Email').fill(PERSON.email);
   await page.getByLabel('Password').fill(PERSON.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 async function signOut(page: Page): Promise<void> {

@@ -15,7 +15,7 @@ async function signIn(page: Page, user: { email: string; password: string }, pat
   await page.goto(path);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 test('an admin adds an agent who then signs in; disabled, the agent can no longer sign in', async ({ page, context, browser }) => {

@@ -46,6 +46,7 @@ export const TEAM_APPROVERS = [
 export const TEAM_ACCOUNT_SPECS = {
   reset: { email: 'reset-me@example.com', password: TEAM_USER.password, role: 'agent' },
   totp: { email: 'totp-me@example.com', password: TEAM_USER.password, role: 'agent' },
+  passkey: { email: 'passkey-me@example.com', password: TEAM_USER.password, role: 'agent' },
   /** An approver with no second factor: held at enrolment where the policy needs one (the short-TTL console). */
   heldApprover: { email: 'held-approver@example.com', password: TEAM_USER.password, role: 'approver' },
 } as const;

@@ -13,7 +13,7 @@ export async function signedIn(browser: Browser, target: Target, user: { email: 
   await expect(page.getByLabel('Email')).toBeFocused();
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/orders$/);
   return page;
 }

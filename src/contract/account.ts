@@ -17,7 +17,14 @@ export const accountPaths = {
   totp: () => `${ACCOUNT_API_PATH}/totp`,
   totpSetup: () => `${ACCOUNT_API_PATH}/totp/setup`,
   totpConfirm: () => `${ACCOUNT_API_PATH}/totp/confirm`,
+  passkeys: () => `${ACCOUNT_API_PATH}/passkeys`,
+  passkeyOptions: () => `${ACCOUNT_API_PATH}/passkeys/options`,
+  passkey: (id: string) => `${ACCOUNT_API_PATH}/passkeys/${encodeURIComponent(id)}`,
 } as const;
+
+/** "Sign in with a passkey" (no session yet): the challenge, then the browser's answer, both JSON. */
+export const PASSKEY_SIGN_IN_OPTIONS_PATH = '/auth/passkey/options';
+export const PASSKEY_SIGN_IN_PATH = '/auth/passkey';
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
@@ -46,6 +53,8 @@ export const accountSchema = z.object({
   second_factor_required: z.boolean(),
   /** An authenticator app (TOTP), and how many of its recovery codes are left unused. */
   totp: z.object({ enabled: z.boolean(), recovery_codes_left: z.number().int().nonnegative() }),
+  /** Passkeys (WebAuthn), each a second factor and a sign-in of its own. */
+  passkeys: z.array(z.object({ id: z.string(), name: z.string(), created_at: z.iso.datetime(), last_used_at: z.iso.datetime().nullable() })),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -88,3 +97,63 @@ export type CodeBody = z.input<typeof codeBodySchema>;
 
 /** POST /api/account/totp/confirm: TOTP is on; these codes are shown once and never again. */
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+
+/** A passkey's name, so a person can tell theirs apart ("Work laptop", "YubiKey"). */
+export const passkeyNameSchema = z.string().trim().min(1, { error: 'Name the passkey' }).max(60, { error: 'At most 60 characters' });
+
+const base64url = z.string().regex(/^[A-Za-z0-9_-]*$/).max(16 * 1024);
+const transports = z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(10);
+
+const credentialDescriptor = z.object({ id: base64url, type: z.literal('public-key'), transports: transports.optional() });
+const userVerification = z.enum(['discouraged', 'preferred', 'required']);
+
+/** POST /api/account/passkeys/options: what the browser needs to make a passkey (WebAuthn's creation options, as JSON). */
+export const registrationOptionsSchema = z.object({
+  challenge: base64url,
+  rp: z.object({ name: z.string(), id: z.string().optional() }),
+  user: z.object({ id: base64url, name: z.string(), displayName: z.string() }),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
+  timeout: z.number().optional(),
+  excludeCredentials: z.array(credentialDescriptor).optional(),
+  authenticatorSelection: z
+    .object({ authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(), requireResidentKey: z.boolean().optional(), residentKey: userVerification.optional(), userVerification: userVerification.optional() })
+    .optional(),
+  attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).optional(),
+  extensions: z.object({ credProps: z.boolean().optional() }).optional(),
+});
+
+/** What the browser's navigator.credentials.create() answered, as @simplewebauthn/browser sends it. */
+export const registrationResponseSchema = z.object({
+  id: base64url,
+  rawId: base64url,
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    transports: transports.optional(),
+  }),
+  clientExtensionResults: z.object({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+/** What the browser's navigator.credentials.get() answered. */
+export const authenticationResponseSchema = z.object({
+  id: base64url,
+  rawId: base64url,
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+  clientExtensionResults: z.object({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+/** POST /api/account/passkeys: the name and the authenticator's answer to the challenge just given. */
+export const addPasskeyBodySchema = z.strictObject({ name: passkeyNameSchema, response: registrationResponseSchema });
+export type AddPasskeyBody = z.input<typeof addPasskeyBodySchema>;
+
+/** POST /auth/passkey: the authenticator's answer to this browser's challenge. */
+export const passkeySignInBodySchema = z.strictObject({ response: authenticationResponseSchema });

@@ -8,7 +8,7 @@ import { BULK_RUNS_MIGRATION } from './bulk-runs/bulk-run-schema.ts';
 import { SERVICE_ACCOUNTS_MIGRATION } from './gateway/service-accounts.ts';
 import { SCENARIO_RUNS_MIGRATION } from './scenario-runs/scenario-run-schema.ts';
 import { OPS_MIGRATION } from './ops/ops-schema.ts';
-import { PASSWORD_MIGRATION, TOTP_MIGRATION } from './accounts/account-schema.ts';
+import { PASSKEY_MIGRATION, PASSWORD_MIGRATION, TOTP_MIGRATION } from './accounts/account-schema.ts';
 
 // docs/decisions.md D16: the console's own state (users, sessions, sign-in attempts, the audit seam) in its
 // own database: CONSOLE_DB (embedded PGlite, default .data/console) or CONSOLE_DATABASE_URL
@@ -99,6 +99,8 @@ const MIGRATIONS: readonly string[] = [
   PASSWORD_MIGRATION,
   // Authenticator apps (TOTP), recovery codes, the sign-in's second step (src/server/accounts/).
   TOTP_MIGRATION,
+  // Passkeys (WebAuthn) and their challenges (src/server/accounts/).
+  PASSKEY_MIGRATION,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;

@@ -8,6 +8,19 @@ import { SIGN_IN_STYLE_PATH } from './sign-in-style.ts';
 
 export const SIGN_IN_PATH = '/sign-in';
 export const SIGN_IN_SCRIPT_PATH = '/sign-in.js';
+/** @simplewebauthn/browser's browser build, and the script of "Sign in with a passkey" (accounts/passkey-sign-in.ts). */
+export const WEBAUTHN_BROWSER_PATH = '/webauthn-browser.js';
+export const PASSKEY_SCRIPT_PATH = '/passkey-sign-in.js';
+
+/** "Sign in with a passkey": shown by its script once the browser is known to do WebAuthn. */
+export function passkeyButton(returnTo: string, label = 'Sign in with a passkey'): string {
+  return `<div id="passkey" hidden>
+<p class="or">or</p>
+<button type="button" id="passkey-sign-in" class="secondary" data-return-to="${escapeHtml(returnTo)}">${escapeHtml(label)}</button>
+<p id="passkey-problem" class="error" role="alert" hidden></p>
+</div>`;
+}
+export const PASSKEY_SCRIPTS = [WEBAUTHN_BROWSER_PATH, PASSKEY_SCRIPT_PATH] as const;
 
 /**
  * The sign-in page tells the server this browser's locale and time zone, as the app does
@@ -32,7 +45,8 @@ export function signInPage(options: { returnTo: string; email?: string; message?
     title: 'Sign in',
     heading: 'Sign in to Order Console',
     body: `${noticeAndMessage(options)}
-${options.oidcProvider === undefined ? passwordForm(options) : oidcLink(options.oidcProvider, options.returnTo)}`,
+${options.oidcProvider === undefined ? `${passwordForm(options)}\n${passkeyButton(options.returnTo)}` : oidcLink(options.oidcProvider, options.returnTo)}`,
+    ...(options.oidcProvider === undefined && { scripts: PASSKEY_SCRIPTS }),
   });
 }
 

@@ -10,6 +10,7 @@ import { readBodyBytes } from '../http/body.ts';
 import { accountGate, requestSetup } from './accounts/account-gate.ts';
 import { finishSignIn, recordSignIn } from './accounts/sign-in-finish.ts';
 import { mountSecondStepRoutes, startSecondStep } from './accounts/sign-in-steps.ts';
+import { mountPasskeySignIn } from './accounts/passkey-sign-in.ts';
 import { mountAccountRoutes } from './accounts/account-routes.ts';
 import { PASSWORD_RESET_DONE } from './accounts/reset-page.ts';
 import { mountResetRoutes } from './accounts/reset-routes.ts';
@@ -94,6 +95,7 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
 
   mountResetRoutes(app, ctx);
   mountSecondStepRoutes(app, ctx);
+  mountPasskeySignIn(app, ctx);
   app.all(SIGN_IN_SCRIPT_PATH, byMethod({ GET: (c) => c.body(SIGN_IN_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }) }));
   app.all(SIGN_IN_STYLE_PATH, byMethod({ GET: (c) => c.body(SIGN_IN_STYLE, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }) }));
 

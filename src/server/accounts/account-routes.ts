@@ -11,6 +11,7 @@ import { describeAccount } from './account-view.ts';
 import { confirmPassword } from './confirm-password.ts';
 import { passwordProblem } from './password-policy.ts';
 import { mountTotpRoutes } from './totp-routes.ts';
+import { mountPasskeyRoutes } from './passkey-routes.ts';
 
 // docs/accounts.md: /api/account, the signed-in person's own account (local sign-in). Open while the
 // account's setup is due (account-gate.ts): it is where that setup happens.
@@ -40,4 +41,5 @@ export function mountAccountRoutes(app: Hono<TeamEnv>, ctx: TeamContext): void {
   });
 
   mountTotpRoutes(app, ctx);
+  mountPasskeyRoutes(app, ctx);
 }

@@ -40,3 +40,25 @@ CREATE TABLE console_sign_in_steps (
   expires_at timestamptz NOT NULL
 );
 CREATE INDEX console_sign_in_steps_expires_at ON console_sign_in_steps (expires_at);`;
+
+/**
+ * Passkeys (WebAuthn): the credential's id, its public key and signature counter, a name the person gave
+ * it. Challenges kept for a few minutes, under the person (adding one) or a signing-in browser's cookie.
+ */
+export const PASSKEY_MIGRATION = `
+CREATE TABLE console_passkeys (
+  id text PRIMARY KEY,
+  email text NOT NULL REFERENCES console_users (email) ON DELETE CASCADE,
+  name text NOT NULL,
+  public_key text NOT NULL,
+  counter bigint NOT NULL,
+  transports text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  last_used_at timestamptz
+);
+CREATE INDEX console_passkeys_email ON console_passkeys (email);
+CREATE TABLE console_webauthn_challenges (
+  key text PRIMARY KEY,
+  challenge text NOT NULL,
+  expires_at timestamptz NOT NULL
+);`;

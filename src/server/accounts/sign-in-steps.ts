@@ -68,7 +68,7 @@ export async function startSecondStep(c: Context, ctx: TeamContext, signIn: { us
   await settleStepPassed(ctx.db, signIn.attempt);
   setStepCookie(c, ctx, await openStep(ctx.db, signIn.user.email, signIn.returnTo), STEP_MS / 1000);
   c.header('Cache-Control', 'no-store');
-  return signIn.form ? c.redirect(SIGN_IN_CODE_PAGE, 303) : c.json({ second_factor: { methods: ['totp'] } }, 200);
+  return signIn.form ? c.redirect(SIGN_IN_CODE_PAGE, 303) : c.json({ second_factor: { methods: [...(state.totp ? ['totp'] : []), ...(state.passkey ? ['passkey'] : [])] } }, 200);
 }
 
 const codeSchema = z.object({ code: z.string().max(100) });

@@ -1,6 +1,7 @@
+import { startRegistration } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Account, ChangePasswordBody, CodeBody, ConfirmPasswordBody, TotpSetup } from '../../../contract/account.ts';
-import { accountPaths, accountSchema, recoveryCodesSchema, totpSetupSchema } from '../../../contract/account.ts';
+import { accountPaths, accountSchema, recoveryCodesSchema, registrationOptionsSchema, totpSetupSchema } from '../../../contract/account.ts';
 import { consoleRequest } from '../../lib/api-client.ts';
 
 // docs/accounts.md: the console server's /api/account, the signed-in person's own account (team mode,
@@ -45,6 +46,28 @@ export function useTotpRemove() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (): Promise<Account> => (await consoleRequest(accountSchema, { method: 'DELETE', path: accountPaths.totp() })).data,
+    onSuccess: (account) => queryClient.setQueryData(accountQueries.account().queryKey, account),
+  });
+}
+
+/** Adds a passkey: the password again, then the browser makes one on the device, then the console keeps its public key. */
+export function useAddPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { name: string; current_password: string }): Promise<Account> => {
+      const options = (await consoleRequest(registrationOptionsSchema, { method: 'POST', path: accountPaths.passkeyOptions(), body: { current_password: body.current_password } })).data;
+      const response = await startRegistration({ optionsJSON: options });
+      return (await consoleRequest(accountSchema, { method: 'POST', path: accountPaths.passkeys(), body: { name: body.name, response } })).data;
+    },
+    onSuccess: (account) => queryClient.setQueryData(accountQueries.account().queryKey, account),
+  });
+}
+
+/** Removes one of the person's passkeys (by its id). */
+export function usePasskeyRemove() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string): Promise<Account> => (await consoleRequest(accountSchema, { method: 'DELETE', path: accountPaths.passkey(id) })).data,
     onSuccess: (account) => queryClient.setQueryData(accountQueries.account().queryKey, account),
   });
 }

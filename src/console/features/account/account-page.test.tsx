@@ -41,7 +41,7 @@ function fakePasswordApi(): { sent: unknown[]; setup: { value: TeamMe['setup'] }
   return { sent, setup };
 }
 
-const account = { email: EMAIL, setup: null, second_factor_required: false, totp: { enabled: false, recovery_codes_left: 0 } };
+const account = { email: EMAIL, setup: null, second_factor_required: false, totp: { enabled: false, recovery_codes_left: 0 }, passkeys: [] };
 
 afterEach(() => setServerConfigForTests(null));
 

@@ -1,9 +1,11 @@
 import { Alert, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { Account } from '../../../contract/account.ts';
 import { useTeamAuth, useTeamMe } from '../../lib/use-team.ts';
 import { accountQueries } from './account-api.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { PasskeySection } from './passkey-section.tsx';
 import { TotpSection } from './totp-section.tsx';
 
 // docs/accounts.md: `/account`, the signed-in person's own account in team mode: their password and,
@@ -22,25 +24,36 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function LocalAccount() {
+function Loaded({ children }: { children: (account: Account) => ReactNode }) {
   const account = useQuery(accountQueries.account());
+  if (account.error !== null) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {account.error.message}
+      </Alert>
+    );
+  }
+  if (account.data === undefined) {
+    return (
+      <Center py="md">
+        <Loader size="sm" aria-label="Loading your account" />
+      </Center>
+    );
+  }
+  return children(account.data);
+}
+
+function LocalAccount() {
   return (
     <>
       <Section title="Password">
         <ChangePasswordForm />
       </Section>
       <Section title="Authenticator app">
-        {account.error !== null ? (
-          <Alert color="red" variant="light" role="alert">
-            {account.error.message}
-          </Alert>
-        ) : account.data === undefined ? (
-          <Center py="md">
-            <Loader size="sm" aria-label="Loading your account" />
-          </Center>
-        ) : (
-          <TotpSection account={account.data} />
-        )}
+        <Loaded>{(account) => <TotpSection account={account} />}</Loaded>
+      </Section>
+      <Section title="Passkeys">
+        <Loaded>{(account) => <PasskeySection account={account} />}</Loaded>
       </Section>
     </>
   );

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { AccountSetup as Setup } from '../../../contract/account.ts';
 import { refreshMe } from '../../lib/team-me.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { AddPasskeyForm } from './passkey-section.tsx';
 import { TotpEnrolment } from './totp-enrolment.tsx';
 
 // docs/accounts.md: what a person sees right after signing in while their account has something to do
@@ -55,7 +56,17 @@ export function AccountSetup({ setup, email }: { setup: Setup; email: string }) 
           <Text size="sm" c="dimmed">
             Signed in as {email}
           </Text>
-          {setup === 'change_password' ? <ChangePasswordForm onChanged={() => void finish()} /> : <TotpEnrolment onDone={() => void finish()} />}
+          {setup === 'change_password' ? (
+            <ChangePasswordForm onChanged={() => void finish()} />
+          ) : (
+            <>
+              <TotpEnrolment onDone={() => void finish()} />
+              <Text size="sm" fw={600}>
+                Or add a passkey
+              </Text>
+              <AddPasskeyForm onAdded={() => void finish()} />
+            </>
+          )}
         </Stack>
       </Card>
     </Center>
