@@ -47,12 +47,16 @@ test('a session that ends mid-form: sign in again in place, the typed order is k
   await expect(orderStatus(page)).toHaveText('new');
 });
 
-test('a viewer sees why they cannot refund or create, and the server refuses it anyway', async ({ page, context, request }) => {
+test('a viewer is not offered what no environment lets them do, sees why they cannot refund or create, and the server refuses it anyway', async ({ page, context, request }) => {
   await guardContext(context, target);
   // An order to look at, made through the console by the agent (the test plays the PSP's system).
   const id = await activatedOrder(request, '10.00', 'TEAM');
 
   await signIn(page, TEAM_VIEWER, '/orders');
+  // What a viewer may do in no environment is not offered at all; what they may, is.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Orders', exact: true })).toBeVisible();
+  for (const never of ['New order', 'Bulk refunds', 'Scenarios', 'Faults']) await expect(nav.getByRole('link', { name: never })).toHaveCount(0);
   await openOrder(page, id);
   await expect(orderStatus(page)).toHaveText('activated');
   await expect(page.getByRole('button', { name: 'Refund' })).toBeDisabled();
@@ -79,6 +83,7 @@ test('an agent runs a sign-off scenario: the console server runs it with the tok
     if (header !== undefined) credentials.push(`${request.method()} ${request.url()}`);
   });
   await signIn(page, TEAM_USER, '/scenarios');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scenarios' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Scenarios to run' }).click();
   await page.getByRole('option', { name: 'CRE-01 A minimal body creates an order' }).click();
   const started = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/env/sandbox/scenario-runs'));

@@ -1,5 +1,5 @@
 import { useDisclosure } from '@mantine/hooks';
-import { IconBolt, IconChartBar, IconChecklist, IconList, IconListDetails, IconPlus, IconReceiptRefund, IconSettings, IconShieldCheck, IconUserCircle, IconUsers } from '@tabler/icons-react';
+import { IconBolt, IconChartBar, IconChecklist, IconList, IconListDetails, IconPlus, IconReceiptRefund, IconServer, IconSettings, IconShieldCheck, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -15,7 +15,7 @@ import { useNoticeShown } from './notifications-config.ts';
 import { withPageStyles } from './page-loader.ts';
 import { ProductionBanner } from './production-banner.tsx';
 import { ProxyNotice } from './proxy-notice.tsx';
-import { EnvironmentChip, GROUP_CLASS, HEADER_BAR_STYLE, HEADER_END_STYLE, HEADER_START_STYLE, NarrowNavButton, NavFootnote, ShellBurger, ShellHeader, ShellNavbar, ShellNavLink, ShellRoot, ShellTitle, WideSubtleButton } from './shell-parts.tsx';
+import { EnvironmentChip, GROUP_CLASS, HEADER_BAR_STYLE, HEADER_END_STYLE, HEADER_START_STYLE, NarrowEnvironmentLink, NarrowNavButton, NavFootnote, ShellBurger, ShellHeader, ShellNavbar, ShellNavLink, ShellRoot, ShellTitle, WideSubtleButton } from './shell-parts.tsx';
 import { loadable } from './loadable.tsx';
 import { useIsTeamMode, useTeamMe } from '../lib/use-team.ts';
 import { consoleWidePermissionsOf } from '../../contract/console-permissions.ts';
@@ -54,13 +54,15 @@ export async function preloadTeamShellParts(): Promise<void> {
 
 const NAV = [
   { to: '/orders', label: 'Orders', icon: <IconList size={18} />, exact: true },
-  { to: '/orders/new', label: 'New order', icon: <IconPlus size={18} />, exact: true },
-  { to: '/refunds/bulk', label: 'Bulk refunds', icon: <IconReceiptRefund size={18} />, exact: true },
+  // `requires`: in team mode, left out for a person whose role allows it in no environment at all;
+  // where only the current environment forbids it, the page says why instead.
+  { to: '/orders/new', label: 'New order', icon: <IconPlus size={18} />, exact: true, requires: 'create:order' },
+  { to: '/refunds/bulk', label: 'Bulk refunds', icon: <IconReceiptRefund size={18} />, exact: true, requires: 'request:refund' },
   // The sandbox's figures; a sandbox's page only.
   { to: '/overview', label: 'Overview', icon: <IconChartBar size={18} />, exact: true, sandboxOnly: true },
-  { to: '/scenarios', label: 'Scenarios', icon: <IconChecklist size={18} />, exact: true },
+  { to: '/scenarios', label: 'Scenarios', icon: <IconChecklist size={18} />, exact: true, requires: 'run:scenarios' },
   // D13: the sandbox's fault injection; like Overview, not offered where there is no sandbox (proxy mode, a real service).
-  { to: '/faults', label: 'Faults', icon: <IconBolt size={18} />, exact: true, sandboxOnly: true },
+  { to: '/faults', label: 'Faults', icon: <IconBolt size={18} />, exact: true, sandboxOnly: true, requires: 'create:order' },
   { to: '/settings', label: 'Settings', icon: <IconSettings size={18} />, exact: true },
   // D16: for an admin of the whole console (read:audit from /api/me's grants, once in the browser).
   { to: '/audit', label: 'Audit log', icon: <IconShieldCheck size={18} />, exact: true, auditOnly: true },
@@ -99,6 +101,8 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
   const consoleWide = inBrowser && team && me !== null ? consoleWidePermissionsOf(me.grants) : [];
   const showAudit = auditVisible || consoleWide.includes(AUDIT_PERMISSION);
   const showUsers = consoleWide.includes(USERS_PERMISSION);
+  // What this person may do in at least one environment (null outside team mode: everything).
+  const anywhere = team && me !== null ? new Set(me.environments.flatMap((e) => e.permissions)) : null;
 
   // The links of the navigation and the chip are plain <a>: one handler keeps their clicks in the app.
   const followLink = useInAppLinkClicks();
@@ -139,7 +143,8 @@ export function AppShellLayout({ auditVisible = false }: AppShellLayoutProps = {
       </ShellHeader>
       <ShellNavbar>
         <nav aria-label="Main" onClick={onNavClick}>
-          {NAV.filter((item) => (!('sandboxOnly' in item) || environment.sandbox) && (!('auditOnly' in item) || showAudit) && (!('usersOnly' in item) || showUsers) && (!('teamOnly' in item) || (inBrowser && team && me !== null))).map((item) => (
+          <NarrowEnvironmentLink icon={<IconServer size={18} />} environment={environment} />
+          {NAV.filter((item) => (!('sandboxOnly' in item) || environment.sandbox) && (!('auditOnly' in item) || showAudit) && (!('usersOnly' in item) || showUsers) && (!('teamOnly' in item) || (inBrowser && team && me !== null)) && (!('requires' in item) || anywhere === null || anywhere.has(item.requires))).map((item) => (
             <ShellNavLink key={item.to} to={item.to} icon={item.icon} label={item.label} active={location.pathname === item.to} />
           ))}
           {team && me !== null && <TeamApprovalsNavLink active={location.pathname === '/approvals'} onClick={nav.close} />}

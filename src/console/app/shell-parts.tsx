@@ -232,6 +232,15 @@ export function ShellNavLink({ to, icon, label, active }: { to: string; icon: Re
   );
 }
 
+/** Below the `sm` breakpoint, where the header's chip has room for a few letters only: the active environment whole. */
+export function NarrowEnvironmentLink({ icon, environment }: { icon: ReactNode; environment: Environment }) {
+  return (
+    <a className={`${NAV_LINK_CLASS} mantine-hidden-from-sm`} href="/settings" data-per-browser="true">
+      <NavLinkContent icon={icon} label={`Environment: ${environment.name}${environment.production ? ' (production)' : ''}`} active={false} />
+    </a>
+  );
+}
+
 /** Mantine's NavLink as a button, below the `sm` breakpoint. */
 export function NarrowNavButton({ icon, label, onClick }: { icon: ReactNode; label: string; onClick: () => void }) {
   return (

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ordersPlacement } from '../../../scenarios/report-json.ts';
 import { getToken } from '../../lib/environments.ts';
 import { useActiveEnvironment } from '../../lib/use-environment.ts';
-import { useIsTeamMode } from '../../lib/use-team.ts';
+import { useIsTeamMode, usePermission } from '../../lib/use-team.ts';
 import { PersonPromptAlert } from './person-prompt.tsx';
 import { downloadReport } from './report-download.ts';
 import { ScenarioList } from './scenario-list.tsx';
@@ -41,7 +41,8 @@ export function ScenariosPage() {
   const done = count('passed') + count('failed') + count('skipped');
   const failed = phase.kind === 'finished' ? state.scenarios.filter((s) => state.live[s.id]?.status === 'failed') : [];
   // Team mode keeps production out: its refunds need a second person's approval, which scenarios cannot wait for.
-  const mayRun = team ? !environment.production : !environment.production || productionConfirmed;
+  const permitted = usePermission(environment.id, 'run:scenarios');
+  const mayRun = team ? !environment.production && permitted.allowed : !environment.production || productionConfirmed;
 
   return (
     <Stack gap="lg">
@@ -68,6 +69,11 @@ export function ScenariosPage() {
             <Text size="sm" c="dimmed" data-testid="scenario-orders-placement">
               {ordersPlacement(state.environment)}
             </Text>
+          )}
+          {!permitted.allowed && (
+            <Alert color="gray" variant="light" title="Not for your role">
+              {permitted.reason}
+            </Alert>
           )}
           {environment.production && team && (
             <Alert color="yellow" variant="light" title="Not in a production environment">
