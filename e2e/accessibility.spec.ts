@@ -1,23 +1,10 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, field, orderStatus, test, uniqueId } from './fixtures.ts';
-import { axeViolations } from './support/axe.ts';
+import { expectAccessible } from './support/axe.ts';
 import { fillRefund, refundDialog } from './support/refund-dialog.ts';
 
 // axe-core on every page and dialog, in both colour schemes: no serious or critical violation.
 // Moderate and minor findings are attached to the report, not failed on.
-
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const { blocking, others } = await axeViolations(page);
-  if (others.length > 0) {
-    await test.info().attach(`axe: other findings on ${what}`, { body: JSON.stringify(others, null, 2), contentType: 'application/json' });
-  }
-  const summary = blocking.map((v) => {
-    const nodes = v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${(n.any[0] ?? n.all[0] ?? n.none[0])?.message ?? n.failureSummary ?? ''}`);
-    return `${v.impact ?? '?'} ${v.id}, ${v.nodes.length} elements (${v.help}); ${nodes.join(' || ')}`;
-  });
-  // Soft: one page's findings must not hide the next page's.
-  expect.soft(summary, `serious or critical axe violations on ${what}`).toEqual([]);
-}
 
 /** Waits until an opening dialog or drawer has stopped moving, so colours are measured at rest. */
 async function settled(locator: Locator): Promise<void> {

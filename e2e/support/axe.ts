@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import axe from 'axe-core';
 
 // axe-core for the specs that check a page's accessibility: one run, its violations split into the
@@ -41,4 +42,18 @@ export async function axeViolations(page: Page, include?: string): Promise<{ blo
 export async function seriousViolations(page: Page, options: { include?: string; nodes?: number } = {}): Promise<string[]> {
   const { blocking } = await axeViolations(page, options.include);
   return blocking.map((v) => `${v.id}: ${v.nodes.slice(0, options.nodes).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Fails (softly) on a serious or critical finding; attaches the rest to the report. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const { blocking, others } = await axeViolations(page);
+  if (others.length > 0) {
+    await test.info().attach(`axe: other findings on ${what}`, { body: JSON.stringify(others, null, 2), contentType: 'application/json' });
+  }
+  const summary = blocking.map((v) => {
+    const nodes = v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${(n.any[0] ?? n.all[0] ?? n.none[0])?.message ?? n.failureSummary ?? ''}`);
+    return `${v.impact ?? '?'} ${v.id}, ${v.nodes.length} elements (${v.help}); ${nodes.join(' || ')}`;
+  });
+  // Soft: one page's findings must not hide the next page's.
+  expect.soft(summary, `serious or critical axe violations on ${what}`).toEqual([]);
 }

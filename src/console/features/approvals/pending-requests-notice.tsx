@@ -23,7 +23,8 @@ export function PendingRequestsNotice({ environment, orderId }: { environment: E
     <Alert color="yellow" icon={<IconHourglass size={18} />} title={open.length === 1 ? 'Refund request open' : 'Refund requests open'} data-testid="open-refund-requests">
       <Text size="sm">
         {what} {open.length === 1 ? 'is' : 'are'} not settled yet: nothing is refunded until an approver decides.{' '}
-        <Anchor href="#refund-requests-title" size="sm">
+        {/* The notice's own colour, underlined: the theme's link blue is too faint on the dark scheme's amber. */}
+        <Anchor href="#refund-requests-title" size="sm" c="inherit" underline="always" fw={600}>
           See the requests
         </Anchor>
       </Text>
