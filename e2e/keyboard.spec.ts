@@ -25,9 +25,16 @@ test('an order can be created and refunded with the keyboard alone', async ({ pa
   await page.keyboard.press('Enter');
   await expect(orderStatus(page)).toHaveText('activated');
 
-  await tabTo(page, page.getByRole('button', { name: 'Refund' }));
+  const refund = page.getByRole('button', { name: 'Refund' });
+  await tabTo(page, refund);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: `Refund order ${externalId}` });
+  await expect(dialog).toBeVisible();
+  // Closed without refunding, the dialog gives the keyboard back to the Refund button.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(refund).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
   await tabTo(page, field(dialog, 'destination_account_number'), 20);
   await page.keyboard.type('CZ6508000000192000145399');

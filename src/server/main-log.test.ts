@@ -41,6 +41,7 @@ describe('the startup lines', () => {
       { HOST: '0.0.0.0', ALLOWED_HOSTS: 'console.internal', SANDBOX_TOKENS: 'a-sandbox-token-of-our-own-4f1c9e2b7d', CONSOLE_AUTH: 'local', CONSOLE_DB: ':memory:' },
       'console: team mode beyond this machine needs an audit key the database does not hold: set CONSOLE_AUDIT_KEY (or CONSOLE_AUDIT_KEY_FILE)',
     ],
+    ['OpenID Connect’s own setting', { CONSOLE_AUTH: 'oidc', CONSOLE_DB: ':memory:' }, 'oidc: OIDC_ISSUER is not set (CONSOLE_AUTH=oidc needs it)'],
   ])('%s refused: %o', async (_part, env, line) => {
     main = spawnMain({ SANDBOX_DB: ':memory:', ...env });
     const { code } = await main.exited;

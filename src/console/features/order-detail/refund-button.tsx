@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconReceiptRefund } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAfterFirstContent } from '../../app/first-content.ts';
 import { loadable } from '../../app/loadable.tsx';
 import { isAmountString } from '../../../contract/amount-text.ts';
@@ -46,6 +46,17 @@ interface Props {
 export function RefundButton({ environment, record, reason, reasonId, onRefunded, statusUnknown = false }: Props) {
   const [opened, setOpened] = useState(false);
   const afterHeading = useAfterFirstContent();
+  // The dialog leaves the page when it closes (Modal's own focus return needs it to stay mounted): the
+  // keyboard goes back to where it was, this button, once the dialog is gone.
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const wasOpened = useRef(false);
+  useEffect(() => {
+    if (opened) wasOpened.current = true;
+    else if (wasOpened.current) {
+      wasOpened.current = false;
+      buttonRef.current?.focus();
+    }
+  }, [opened]);
   useEffect(() => {
     // A failed load is the dialog's to show when it is opened (loadable throws it to the error boundary).
     if (afterHeading) void RefundDialog.preload();
@@ -53,6 +64,7 @@ export function RefundButton({ environment, record, reason, reasonId, onRefunded
 
   const button = (
     <Button
+      ref={buttonRef}
       color="red"
       variant={reason === null ? 'filled' : 'light'}
       leftSection={<IconReceiptRefund size={18} />}
