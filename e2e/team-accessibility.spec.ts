@@ -7,7 +7,7 @@ import { askForRefund } from './support/team-approvals.ts';
 import { activatedOrder } from './support/team-sandbox.ts';
 
 // The team pages in the project's axe sweep (accessibility.spec.ts holds the personal ones): sign-in,
-// approvals, audit, users, bulk refunds, and an order with an open refund request, in both colour
+// approvals, audit, users, bulk refunds, account, and an order with an open refund request, in both colour
 // schemes, each page at a desktop's width and then, resized in place, a phone's (one sign-in and one
 // load a page). The same walk checks what only a width shows: the audit table fits a 1280 px window,
 // and a phone's menu names the environment whole.
@@ -24,6 +24,7 @@ const TEAM_PAGES = [
   ['/audit', 'Audit log'],
   ['/users', 'Users'],
   ['/refunds/bulk', 'Bulk refunds'],
+  ['/account', 'Your account'],
 ] as const;
 
 /** axe at both widths, the phone's after a resize of the same page. */
