@@ -52,7 +52,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize(DESKTOP);
       await page.getByLabel('Email').fill(TEAM_ADMIN.email);
       await page.getByLabel('Password').fill(TEAM_ADMIN.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page).toHaveURL(/\/orders$/);
 
       for (const [path, heading] of TEAM_PAGES) {
