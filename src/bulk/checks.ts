@@ -45,8 +45,56 @@ function requestedAmount(row: BulkRowInput, order: Order | null): string | null 
   return formatMoney(row.amount);
 }
 
-export function checkRows(rows: readonly BulkRowInput[], orders: ReadonlyMap<string, OrderLookup>, batchAccount: string): CheckedRow[] {
+/** A row as the checks between rows see it: its line, its order, what it would refund, and where its problems go. */
+export interface RowRefund {
+  line: number;
+  order_id: string;
+  refund: string | null;
+  problems: string[];
+}
+
+/** The same order and amount twice is most often a line pasted twice: it must be dropped or changed on purpose. */
+export function markDuplicateRows(rows: readonly RowRefund[]): void {
   const firstSeen = new Map<string, number>();
+  for (const row of rows) {
+    if (row.refund === null || !isUuid(row.order_id)) continue;
+    const same = `${row.order_id.toLowerCase()} ${formatMoney(row.refund)}`;
+    const earlier = firstSeen.get(same);
+    if (earlier === undefined) firstSeen.set(same, row.line);
+    else row.problems.push(`Duplicate of line ${earlier} (same order and amount)`);
+  }
+}
+
+/**
+ * Rows of one order together must not refund more than it has now (D4), counted over the rows that
+ * would otherwise be sent; `orders` holds the orders read (an order not read is not judged here).
+ */
+export function markRowsOverCurrent(rows: readonly RowRefund[], orders: ReadonlyMap<string, OrderLookup>): void {
+  const byOrder = new Map<string, RowRefund[]>();
+  for (const row of rows) {
+    if (row.refund === null) continue;
+    const list = byOrder.get(row.order_id) ?? [];
+    list.push(row);
+    byOrder.set(row.order_id, list);
+  }
+  for (const [orderId, list] of byOrder) {
+    const lookup = orders.get(orderId);
+    if (lookup?.kind !== 'found' || !isAmountString(lookup.order.current_amount)) continue;
+    const current = lookup.order.current_amount;
+    const total = sumMoney(list.map((r) => r.refund ?? '0'));
+    if (compareMoney(total, current) <= 0) continue;
+    for (const row of list) {
+      const others = list.filter((r) => r !== row);
+      row.problems.push(
+        others.length === 0
+          ? `${row.refund ?? ''} is more than the order's current amount (${formatMoney(current)})`
+          : `With line${others.length > 1 ? 's' : ''} ${others.map((r) => r.line).join(', ')} this order would be refunded ${formatMoney(total)}, more than its current amount (${formatMoney(current)})`,
+      );
+    }
+  }
+}
+
+export function checkRows(rows: readonly BulkRowInput[], orders: ReadonlyMap<string, OrderLookup>, batchAccount: string): CheckedRow[] {
   const base = rows.map((row) => {
     const problems: string[] = [];
     const lookup = orders.get(row.order_id);
@@ -74,41 +122,10 @@ export function checkRows(rows: readonly BulkRowInput[], orders: ReadonlyMap<str
     if (account === '') problems.push('No destination account: give the batch one, or the row a destination_account_number');
     else if (charCount(account) > MAX_ACCOUNT_CHARS) problems.push(`destination account is longer than ${MAX_ACCOUNT_CHARS} characters`);
 
-    const refund = requestedAmount(row, order);
-    // The same order and amount twice is most often a line pasted twice: it must be dropped or changed on purpose.
-    if (refund !== null && isUuid(row.order_id)) {
-      const same = `${row.order_id.toLowerCase()} ${refund}`;
-      const earlier = firstSeen.get(same);
-      if (earlier === undefined) firstSeen.set(same, row.line);
-      else problems.push(`Duplicate of line ${earlier} (same order and amount)`);
-    }
-    return { ...row, refund, account, reasonAs: reason === null ? null : reasonText(reason), problems };
+    return { ...row, refund: requestedAmount(row, order), account, reasonAs: reason === null ? null : reasonText(reason), problems };
   });
-
-  // Rows of one order together must not refund more than it has now (D4), counted over the rows
-  // that would otherwise be sent.
-  const byOrder = new Map<string, CheckedRow[]>();
-  for (const row of base) {
-    if (row.refund === null) continue;
-    const list = byOrder.get(row.order_id) ?? [];
-    list.push(row);
-    byOrder.set(row.order_id, list);
-  }
-  for (const [orderId, list] of byOrder) {
-    const lookup = orders.get(orderId);
-    if (lookup?.kind !== 'found' || !isAmountString(lookup.order.current_amount)) continue;
-    const current = lookup.order.current_amount;
-    const total = sumMoney(list.map((r) => r.refund ?? '0'));
-    if (compareMoney(total, current) <= 0) continue;
-    for (const row of list) {
-      const others = list.filter((r) => r !== row);
-      row.problems.push(
-        others.length === 0
-          ? `${row.refund ?? ''} is more than the order's current amount (${formatMoney(current)})`
-          : `With line${others.length > 1 ? 's' : ''} ${others.map((r) => r.line).join(', ')} this order would be refunded ${formatMoney(total)}, more than its current amount (${formatMoney(current)})`,
-      );
-    }
-  }
+  markDuplicateRows(base);
+  markRowsOverCurrent(base, orders);
   return base;
 }
 

@@ -182,7 +182,7 @@ describe('a 300-row run with faults armed, stopped in the middle of a send and r
     }
   }, 240_000);
 
-  test('a resend the service knows already (duplicate payment_identifier) counts as refunded, not refused', async () => {
+  test('a resend the service knows already (duplicate payment_identifier) counts as refunded when the order\'s history shows this refund', async () => {
     const [order] = await activatedOrders(1, '50.00');
     if (order === undefined) throw new Error('no order');
     const rows: BulkRowInput[] = [{ key: 'line-2', line: 2, order_id: order.id, amount: '10.00', reason: 'Double charge', destination_account_number: '' }];
@@ -195,7 +195,7 @@ describe('a 300-row run with faults armed, stopped in the middle of a send and r
     const store = memoryStore();
     const deps: EngineDeps = { ...httpTransport({ baseUrl: base, token: TOKEN }), sleep: abortableSleep, now: () => Date.now(), save: store.save };
     const finished = await runBulk(plan, deps, OPTIONS, new AbortController().signal);
-    expect(finished.rows[0]?.state).toEqual({ kind: 'refunded', refunded: null, remaining: null, via: 'duplicate' });
+    expect(finished.rows[0]?.state).toEqual({ kind: 'refunded', refunded: '10.00', remaining: '40.00', via: 'duplicate' });
     expect((await readOrder(base, TOKEN, order.id)).refund_amount).toBe('10.00');
     expect(await refundedEvents(order.id)).toHaveLength(1);
   });

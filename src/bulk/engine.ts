@@ -102,23 +102,35 @@ export async function runBulk(initial: BulkRun, deps: EngineDeps, options: Engin
     return last;
   };
 
-  /** After a lost answer, or on resume of a row stopped in flight: did the refund happen? */
-  const verify = async (plan: PlannedRefund, before: string): Promise<RowState | 'resend'> => {
+  /**
+   * After a lost answer, on resume of a row stopped in flight, or when the service says it has this
+   * payment identifier already (`duplicate`): did THIS refund happen? Only when the order shows it: its
+   * refunded amount grown by exactly this amount, or a refunded event of this identifier and amount in
+   * its history. An identifier the service knows from another refund (of 0.01, say) is not this one.
+   */
+  const verify = async (plan: PlannedRefund, before: string, duplicate = false): Promise<RowState | 'resend'> => {
+    const lost = duplicate ? 'The service already has this payment identifier' : 'The answer was lost';
     const lookup = await read(plan.order_id);
-    if (lookup.kind === 'failed') return { kind: 'unknown', before, message: `The answer was lost and the order could not be read again: ${lookup.message}` };
-    if (lookup.kind === 'not-found') return { kind: 'unknown', before, message: 'The answer was lost and the order can no longer be found' };
+    if (lookup.kind === 'failed') return { kind: 'unknown', before, message: `${lost} and the order could not be read again: ${lookup.message}` };
+    if (lookup.kind === 'not-found') return { kind: 'unknown', before, message: `${lost} and the order can no longer be found` };
     const { order } = lookup;
     const verdict = lostAnswerVerdict(before, order.refund_amount, plan.body.amount);
-    if (verdict === 'applied') return { kind: 'refunded', refunded: order.refund_amount, remaining: order.current_amount, via: 'check' };
-    if (verdict === 'not-applied') return 'resend';
-    // Moved by another amount: only the order's history can say whether this refund is in it.
+    if (verdict === 'applied') return { kind: 'refunded', refunded: order.refund_amount, remaining: order.current_amount, via: duplicate ? 'duplicate' : 'check' };
+    if (verdict === 'not-applied' && !duplicate) return 'resend';
+    // Moved by another amount, or the identifier known while the amount did not move: only the order's history can say.
     const events = deps.readHistory === undefined ? null : await deps.readHistory(plan.order_id, signal).catch(() => null);
     if (events === null) {
-      return { kind: 'unknown', before, message: `The answer was lost and the order's refunded amount moved from ${before} to ${order.refund_amount}, not by ${plan.body.amount}: check its history before refunding again` };
+      return { kind: 'unknown', before, message: `${lost} and the order's refunded amount went from ${before} to ${order.refund_amount}, not up by ${plan.body.amount}: check its refunds before refunding again` };
     }
     const ours = events.find((e) => e.type === 'refunded' && e.payment_identifier === plan.body.payment_identifier);
-    if (ours?.type === 'refunded') return { kind: 'refunded', refunded: ours.refund_amount, remaining: ours.current_amount, via: 'history' };
-    return 'resend';
+    if (ours?.type !== 'refunded') {
+      if (!duplicate) return 'resend';
+      return { kind: 'refused', status: 400, message: `The service already has the payment identifier ${plan.body.payment_identifier}, but the order's history shows no refund with it: nothing of this refund was made` };
+    }
+    if (compareMoney(ours.amount, plan.body.amount) !== 0) {
+      return { kind: 'refused', status: null, message: `The payment identifier ${plan.body.payment_identifier} was used by a refund of ${ours.amount}, not this one of ${plan.body.amount}: this refund was not made` };
+    }
+    return { kind: 'refunded', refunded: ours.refund_amount, remaining: ours.current_amount, via: duplicate ? 'duplicate' : 'history' };
   };
 
   /** Sends the row's refund (same identifiers every time) until it has an outcome. */
@@ -138,8 +150,11 @@ export async function runBulk(initial: BulkRun, deps: EngineDeps, options: Engin
       if (answer.kind === 'answered') return { kind: 'refunded', refunded: answer.refunded, remaining: answer.remaining, via: 'answer' };
       if (answer.kind === 'status') {
         const { status } = answer;
-        // A resend the service knows already: the first one went through.
-        if (status === 400 && answer.fields.includes('payment_identifier')) return { kind: 'refunded', refunded: null, remaining: null, via: 'duplicate' };
+        // A resend the service knows already: the first one went through, if the order shows it.
+        if (status === 400 && answer.fields.includes('payment_identifier')) {
+          const verdict = await verify(plan, before, true);
+          if (verdict !== 'resend') return verdict;
+        }
         // Answered without doing anything: safe to send again with the same identifiers, later.
         if (status === 429 || status === 503) {
           const advised = answer.retryAfterSeconds ?? (status === 429 ? options.defaultRetryAfterSeconds : undefined);

@@ -21,7 +21,7 @@ export function stateDetail(state: RowState): string {
         answer: 'The service answered with the refunded order',
         check: 'The answer was lost; the order read again shows this refund',
         history: "The answer was lost; the order's history shows this refund",
-        duplicate: 'Sent again; the service already had this payment identifier',
+        duplicate: 'Sent again; the service already had this payment identifier, and the order shows this refund',
       }[state.via];
     case 'refused':
       return state.status === null ? state.message : `HTTP ${state.status}: ${state.message}`;
@@ -33,18 +33,22 @@ export function stateDetail(state: RowState): string {
 }
 
 export function resultCsv(run: BulkRun): string {
-  const lines = run.rows.map(({ plan, state }) => [
-    String(plan.line),
-    plan.order_id,
-    plan.body.amount,
-    inertCell(plan.reason),
-    outcomeOf(state),
-    inertCell(stateDetail(state)),
-    plan.body.payment_identifier,
-    plan.body.external_id,
-    state.kind === 'refunded' ? (state.refunded ?? '') : '',
-    state.kind === 'refunded' ? (state.remaining ?? '') : '',
-  ]);
+  // Every cell made inert (OWASP CSV injection), the identifiers too: a plan's identifiers once came
+  // from the browser, and a spreadsheet runs "=…" in any column.
+  const lines = run.rows.map(({ plan, state }) =>
+    [
+      String(plan.line),
+      plan.order_id,
+      plan.body.amount,
+      plan.reason,
+      outcomeOf(state),
+      stateDetail(state),
+      plan.body.payment_identifier,
+      plan.body.external_id,
+      state.kind === 'refunded' ? (state.refunded ?? '') : '',
+      state.kind === 'refunded' ? (state.remaining ?? '') : '',
+    ].map(inertCell),
+  );
   // The file's rows that a check held back are in the result too, so it accounts for the whole file;
   // their cells are as the file had them, so anything a spreadsheet would run is made inert.
   const held = run.leftOut.map((row) => [String(row.line), inertCell(row.order_id), inertCell(row.amount), inertCell(row.reason), 'skipped', inertCell(`Not sent: ${row.problems.join('; ')}`), '', '', '', '']);
