@@ -15,6 +15,8 @@ import { proxyTo } from './proxy.ts';
 import type { CallObserver } from './ops/call-metrics.ts';
 import type { TokenScrubber } from './token-scrub.ts';
 import { tokenScrubber } from './token-scrub.ts';
+import { assertStorable } from './storable-text.ts';
+import { recordIntent, recordOutcome } from './write-ahead.ts';
 import type { TeamEnvironment } from './team-config.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
 import { clientAddress, userAgent } from './team-session.ts';
@@ -84,10 +86,13 @@ const unreachable = (environment: TeamEnvironment) =>
 
 const idOf = z.object({ id: z.string() });
 
+/** The body as the audit keeps it; refused (400) before anything is sent when the log could not keep its text. */
 function bodyForAudit(bytes: Uint8Array | undefined): unknown {
   if (bytes === undefined || bytes.length === 0) return null;
   const text = new TextDecoder().decode(bytes);
-  return parseJson(text) ?? { unparsed: text.slice(0, 2000) };
+  const value = parseJson(text) ?? { unparsed: text.slice(0, 2000) };
+  assertStorable(value);
+  return value;
 }
 
 type Forwarder = (request: Request, env: object | undefined) => Promise<Response>;
@@ -198,6 +203,18 @@ export function registerForwarding(app: Hono<TeamEnv>, ctx: TeamContext, sandbox
         `In team mode a refund is asked for with its reason: POST /api/env/${environment.id}/orders/{id}/refunds (the refund dialog on the order page does this).`,
       );
     }
+    // Write-ahead (write-ahead.ts): a write is in the audit log, who and what, before it leaves.
+    const user = c.get('user');
+    const entry = {
+      user: user.email,
+      role: roleIn(user.grants, environment.id),
+      environment: environment.id,
+      order_id: op.orderId,
+      body: { method, path: pathOf(c), request: bodyForAudit(body), ...(namespace !== undefined && { namespace }) },
+      address: clientAddress(c),
+      user_agent: userAgent(c),
+    };
+    if (op.audit !== null) await recordIntent(ctx.audit, { ...entry, action: op.audit }, ctx.log);
     const target = `${environment.target.kind === 'http' ? environment.target.baseUrl : incoming.origin}${pathOf(c)}${incoming.search}`;
     const env: unknown = c.env;
     const upstream = await forward(new Request(target, { method, headers, ...(body !== undefined && { body }) }), typeof env === 'object' && env !== null ? env : undefined);
@@ -213,23 +230,12 @@ export function registerForwarding(app: Hono<TeamEnv>, ctx: TeamContext, sandbox
     out.set('Cache-Control', 'no-store');
 
     if (op.audit !== null) {
-      const user = c.get('user');
       let orderId = op.orderId;
       if (op.audit === 'order_create' && status >= 200 && status < 300) {
         const created = idOf.safeParse(parseJson(text));
         orderId = created.success ? created.data.id : null;
       }
-      await ctx.audit.record({
-        user: user.email,
-        role: roleIn(user.grants, environment.id),
-        environment: environment.id,
-        action: op.audit,
-        order_id: orderId,
-        body: { method, path: pathOf(c), request: bodyForAudit(body), ...(namespace !== undefined && { namespace }) },
-        outcome: auditOutcome(status, parseJson(text)),
-        address: clientAddress(c),
-        user_agent: userAgent(c),
-      });
+      await recordOutcome(ctx.audit, { ...entry, action: op.audit, order_id: orderId, outcome: auditOutcome(status, parseJson(text)) }, ctx.log);
     }
     // A namespace's orders are QA's scratch work, not the team's: the order index keeps the shared ones.
     if (namespace === undefined) indexAnswerLater(ctx.db, ctx.log, { environment: environment.id, method, path: pathOf(c), status, requestBody: body, responseText: text });

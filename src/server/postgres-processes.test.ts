@@ -44,8 +44,11 @@ test('sign in through one process, act through the other; sign out through the o
   });
   expect(created.status).toBe(201);
   // What B recorded is in the one database A reads.
-  const { rows } = await a.db.query<{ user: string; action: string }>(`SELECT user_name AS "user", action FROM audit_log WHERE action = 'order_create'`);
-  expect(rows).toEqual([{ user: 'ann@example.com', action: 'order_create' }]);
+  const { rows } = await a.db.query<{ user: string; action: string; outcome: string }>(`SELECT user_name AS "user", action, outcome FROM audit_log WHERE action = 'order_create' ORDER BY seq`);
+  expect(rows).toEqual([
+    { user: 'ann@example.com', action: 'order_create', outcome: 'intent' },
+    { user: 'ann@example.com', action: 'order_create', outcome: '201' },
+  ]);
 
   const out = await fetch(`${b.url}/auth/sign-out`, { method: 'POST', headers: { Cookie: cookie, Origin: b.url, Accept: 'application/json' } });
   expect(out.status).toBe(204);

@@ -31,6 +31,7 @@ import { decoyHash, verifyPassword } from './passwords.ts';
 import { endSession } from './sessions.ts';
 import { reserveSignInAttempt, settleFailed, throttledMessage } from './sign-in-throttle.ts';
 import { safeReturnTo } from './safe-return-to.ts';
+import { assertStorable, storableQuery } from './storable-text.ts';
 import { SIGN_IN_PATH, SIGN_IN_SCRIPT, SIGN_IN_SCRIPT_PATH, signInPage } from './sign-in-page.ts';
 import { SIGN_IN_STYLE, SIGN_IN_STYLE_PATH } from './sign-in-style.ts';
 import type { TeamContext, TeamEnv } from './team-session.ts';
@@ -61,6 +62,8 @@ async function readCredentials(c: Context): Promise<{ form: boolean; credentials
   const form = type.startsWith('application/x-www-form-urlencoded');
   const text = new TextDecoder().decode(await readBodyBytes(c.req.raw));
   const parsed = credentialsSchema.safeParse(form ? Object.fromEntries(new URLSearchParams(text)) : parseJson(text));
+  // An e-mail or return_to the database cannot keep (it names the throttle's counters and the audit's rows): 400 first.
+  if (parsed.success) assertStorable({ email: parsed.data.email, return_to: parsed.data.return_to });
   return { form, credentials: parsed.success ? parsed.data : null };
 }
 
@@ -78,6 +81,8 @@ export function createTeamApp(ctx: TeamContext, sandbox: { app: FetchApp; token:
   // Before the same-origin check and the session: a machine's call with a service account's key (gateway.ts).
   registerGateway(app, ctx, sandbox);
   app.use(sameOriginWrites(ctx));
+  // Query strings the console's database may be asked to keep (filters, return_to): refused first when it cannot.
+  for (const path of ['/api/*', '/env/*', '/auth/*', SIGN_IN_PATH]) app.use(path, storableQuery);
   const oidcProvider = oidc === undefined ? undefined : providerLabel(oidc);
   if (oidc !== undefined) registerOidcRoutes(app, ctx, oidc);
 
