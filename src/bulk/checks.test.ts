@@ -4,6 +4,7 @@ import type { Order, OrderStatus } from '../contract/schemas.ts';
 import { readBulkFile } from './bulk-file.ts';
 import type { OrderLookup } from './checks.ts';
 import { bulkTotals, checkRows } from './checks.ts';
+import { parseCsv } from './csv.ts';
 import { planRun } from './plan.ts';
 import { resultCsv } from './result-csv.ts';
 
@@ -115,6 +116,18 @@ describe('a file full of bad rows: each row says why', () => {
     expect(lines[1]).toMatch(/^2,11111111-1111-4111-8111-111111111111,10\.00,Other: Double charge,pending,Not sent yet,RF-[A-Z0-9]{20},REFUND-\d{8}-[A-Z0-9]{8},,$/);
     expect(lines[2]).toBe('3,not-an-order,5.00,Typo in the id,skipped,Not sent: order_id is not an order id (a UUID such as 3f2b…-…),,,,');
     expect(lines[7]).toBe("8,44444444-4444-4444-8444-444444444444,'-3.00,Negative,skipped,Not sent: amount must be greater than 0,,,,");
+  });
+
+  test('payment_identifier and external_id cells a spreadsheet would run are written inert (OWASP CSV injection)', () => {
+    const run = planRun(checkedFixture(), 'local-sandbox');
+    const hostile = ['=cmd|" /C calc"!A0', '+1+1', '-2', '@SUM(1)', '\t=1', '\r=1'];
+    const [first] = run.rows;
+    if (first === undefined) throw new Error('no row to send');
+    const rows = hostile.map((text, i) => ({ ...first, plan: { ...first.plan, line: i + 2, body: { ...first.plan.body, payment_identifier: text, external_id: text } } }));
+    const parsed = parseCsv(resultCsv({ ...run, rows, leftOut: [] }));
+    if (!parsed.ok) throw new Error(parsed.error);
+    const written = parsed.records.slice(1).map((r) => [r.fields[6], r.fields[7]]);
+    expect(written).toEqual(hostile.map((h) => [`'${h}`, `'${h}`]));
   });
 });
 

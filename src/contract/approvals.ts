@@ -28,6 +28,23 @@ export const teamRefundRequestSchema = z
   .superRefine(requireNoteForOther);
 export type TeamRefundRequest = z.infer<typeof teamRefundRequestSchema>;
 
+/**
+ * What the team-mode refund dialog asks before Confirm (POST …/refunds/preview): the refund it means.
+ * The answer (refundPreviewSchema) carries the identifiers the console server made for it, which are
+ * the ones sent, and whether it will wait for a second person, and why.
+ */
+export const refundPreviewRequestSchema = z
+  .object({ amount: amount('Refund amount'), destination_account_number: requiredText('Destination account number', 34), ...refundReasonFields })
+  .superRefine(requireNoteForOther);
+export type RefundPreviewRequest = z.infer<typeof refundPreviewRequestSchema>;
+
+export const refundPreviewSchema = z.object({
+  payment_identifier: z.string(),
+  external_id: z.string(),
+  approval: z.object({ needed: z.boolean(), reasons: z.array(z.string()) }),
+});
+export type RefundPreview = z.infer<typeof refundPreviewSchema>;
+
 export const decisionNoteSchema = z.object({ note: optionalText(500) });
 
 /** The service's answer to the refund, as sent (status and parsed body), when there was one. */

@@ -37,6 +37,7 @@ export const consoleApiPaths = {
   orderImports: (environmentId: string) => `${inEnvironment(environmentId)}/order-imports`,
   orderImport: (importId: string) => `/api/order-imports/${id(importId)}`,
   teamRefund: (environmentId: string, orderId: string) => `${inEnvironment(environmentId)}/orders/${id(orderId)}/refunds`,
+  teamRefundPreview: (environmentId: string, orderId: string) => `${inEnvironment(environmentId)}/orders/${id(orderId)}/refunds/preview`,
   orderApprovals: (environmentId: string, orderId: string) => `${inEnvironment(environmentId)}/orders/${id(orderId)}/approvals`,
   approvals: () => '/api/approvals',
   approvalsCount: () => '/api/approvals/count',
@@ -117,6 +118,8 @@ export const approvalTrailSchema = z.object({ approval: approvalSchema, events: 
 export const approvalCountSchema = z.object({ waiting: z.number().int() });
 /** A decision's answer, and a team refund's over the threshold (202): the request as it now stands. */
 export const oneApprovalSchema = z.object({ approval: approvalSchema });
+/** A team refund over the limits (202): the request made, and why it waits (docs/security.md). */
+export const requestedRefundSchema = oneApprovalSchema.extend({ reasons: z.array(z.string()).default([]) });
 
 /** POST …/bulk-runs answering 409: the plan is a run the server has already (sent again after a lost answer). */
 export const duplicatePlanSchema = z.object({ code: z.literal('duplicate_plan'), bulk_run_id: z.string() });

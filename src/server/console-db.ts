@@ -3,6 +3,7 @@ import type { Database } from '../db/store-db.ts';
 import { openDatabase } from '../db/store-open.ts';
 import { APPROVALS_SCHEMA } from './approvals/approval-schema.ts';
 import { ORDER_INDEX_FEEDS_MIGRATION, ORDER_INDEX_INFIX_MIGRATION, ORDER_INDEX_MIGRATION } from './order-index/order-index-schema.ts';
+import { REFUND_LEDGER_MIGRATION } from './approvals/refund-ledger.ts';
 import { AUDIT_KEY_MIGRATION, AUDIT_SCHEMA_SQL } from './audit/audit-schema.ts';
 import { BULK_RUNS_MIGRATION } from './bulk-runs/bulk-run-schema.ts';
 import { SERVICE_ACCOUNTS_MIGRATION } from './gateway/service-accounts.ts';
@@ -101,6 +102,10 @@ const MIGRATIONS: readonly string[] = [
   TOTP_MIGRATION,
   // Passkeys (WebAuthn) and their challenges (src/server/accounts/).
   PASSKEY_MIGRATION,
+  // Every refund the console sends, counted for the approval threshold's window and the daily limit
+  // (approvals/refund-ledger.ts); an approval keeps the order's refunded amount before it was sent.
+  `${REFUND_LEDGER_MIGRATION}
+   ALTER TABLE console_approvals ADD COLUMN refunded_before text;`,
 ];
 
 export const CONSOLE_SCHEMA_VERSION = MIGRATIONS.length;

@@ -44,6 +44,7 @@ test('CONSOLE_AUTH=local alone: the embedded sandbox, default database and timeo
     maxMs: 12 * 3_600_000,
     origin: null,
     approvalTtlMs: 24 * 3_600_000,
+    approvalWindowMs: 24 * 3_600_000,
     auditCheckpointFile: resolve('.data/console.audit-checkpoint.json'),
     indexRefreshPerSecond: 1,
     mfaRequiredFor: ['approver', 'admin'],
@@ -76,14 +77,16 @@ test('CONSOLE_TRUSTED_PROXIES: addresses and CIDRs, comma or space separated; a 
 });
 
 test('an environments file: the token comes from the variable token_env names; a sandbox entry names the sandbox', () => {
-  const path = file([{ id: 'sandbox', name: 'Training', production: false, approval_threshold: '0.00' }, prod]);
-  const config = read({ CONSOLE_AUTH: 'local', CONSOLE_ENVIRONMENTS: path, PROD_TOKEN: 's3cret', CONSOLE_DATABASE_URL: 'postgres://u@db/console', CONSOLE_SESSION_IDLE: '30s' });
+  const path = file([{ id: 'sandbox', name: 'Training', production: false, approval_threshold: '0.00' }, { ...prod, approval_daily_limit: '2000.00' }]);
+  const config = read({ CONSOLE_AUTH: 'local', CONSOLE_ENVIRONMENTS: path, PROD_TOKEN: 's3cret', CONSOLE_DATABASE_URL: 'postgres://u@db/console', CONSOLE_SESSION_IDLE: '30s', CONSOLE_APPROVAL_WINDOW: '2h' });
   expect(config?.environments).toEqual([
     { id: 'sandbox', name: 'Training', production: false, approvalThreshold: '0.00', target: { kind: 'sandbox' } },
-    { id: 'prod', name: 'Production', production: true, approvalThreshold: '100.00', target: { kind: 'http', baseUrl: 'https://orders.example.com', token: 's3cret' } },
+    { id: 'prod', name: 'Production', production: true, approvalThreshold: '100.00', approvalDailyLimit: '2000.00', target: { kind: 'http', baseUrl: 'https://orders.example.com', token: 's3cret' } },
   ]);
   expect(config?.db).toBe('postgres://u@db/console');
   expect(config?.idleMs).toBe(30_000);
+  expect(config?.approvalWindowMs).toBe(2 * 3_600_000);
+  expect(errorOf({ CONSOLE_AUTH: 'local', CONSOLE_APPROVAL_WINDOW: 'a day' })).toBe('CONSOLE_APPROVAL_WINDOW must be a duration such as 30s, 15m or 12h, got "a day"');
 });
 
 describe('refused, one line each', () => {

@@ -22,6 +22,7 @@ export const DEFAULT_CONSOLE_DB = '.data/console';
 const DEFAULT_IDLE = '15m';
 const DEFAULT_MAX = '12h';
 const DEFAULT_APPROVAL_TTL = '24h';
+const DEFAULT_APPROVAL_WINDOW = '24h';
 
 export class TeamConfigError extends Error {
   constructor(message: string) {
@@ -50,6 +51,7 @@ const environmentEntry = z
       .string()
       .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'the name of an environment variable')
       .optional(),
+    approval_daily_limit: answeredAmount('approval_daily_limit').optional(),
   })
   .strict();
 const environmentsFile = z.array(environmentEntry).max(50);
@@ -64,6 +66,8 @@ export interface TeamEnvironment {
    * approval threshold with 403 approval_required (a machine cannot wait for a person); `direct` sends it.
    */
   serviceRefunds?: 'direct' | 'approval';
+  /** One person's refunds without approval within 24 hours beyond this wait for approval too; null (or absent): no such limit. */
+  approvalDailyLimit?: string | null;
   /** The embedded sandbox (answered in-process), or an Order Service over HTTP. */
   target: { kind: 'sandbox' } | { kind: 'http'; baseUrl: string; token: string };
   /** This environment's notifications go here instead of CONSOLE_NOTIFY_WEBHOOK (read from `notify_webhook_env`). */
@@ -90,6 +94,8 @@ export interface TeamConfig {
   trustedProxies?: TrustedProxies;
   /** D17: CONSOLE_APPROVAL_TTL (default 24h), how long a refund request waits for an approver. */
   approvalTtlMs?: number;
+  /** CONSOLE_APPROVAL_WINDOW (default 24h): the threshold applies to what an order's refunds add up to within it. */
+  approvalWindowMs?: number;
   /** D17: how long a process holds a refund it is sending before another may resolve it (tests shorten it). */
   approvalLeaseMs?: number;
   /** CONSOLE_INDEX_REFRESH: the order index refresher's reads a second per environment (default 1; 0: off). */
@@ -177,6 +183,7 @@ function readEnvironments(env: Env, hasSandbox: boolean): TeamEnvironment[] {
       name: entry.name,
       production: entry.production,
       approvalThreshold: entry.approval_threshold ?? null,
+      approvalDailyLimit: entry.approval_daily_limit ?? null,
       ...(entry.service_refunds !== undefined && { serviceRefunds: entry.service_refunds }),
       ...notifyWebhookOf(env, entry),
     };
@@ -204,6 +211,7 @@ function readEnvironments(env: Env, hasSandbox: boolean): TeamEnvironment[] {
       production: sandboxEntry?.production ?? false,
       approvalThreshold: sandboxEntry?.approval_threshold ?? null,
       ...(sandboxEntry?.service_refunds !== undefined && { serviceRefunds: sandboxEntry.service_refunds }),
+      ...(sandboxEntry?.approval_daily_limit !== undefined && { approvalDailyLimit: sandboxEntry.approval_daily_limit }),
       target: { kind: 'sandbox' },
       ...(sandboxEntry === undefined ? {} : notifyWebhookOf(env, sandboxEntry)),
     });
@@ -266,6 +274,7 @@ export function readTeamConfig(env: Env, options: { hasSandbox: boolean }): Team
   const publicUrl = env['PUBLIC_URL']?.trim() || undefined;
   if (origin === null && publicUrl !== undefined && URL.canParse(publicUrl) && /^https?:$/.test(new URL(publicUrl).protocol)) origin = new URL(publicUrl).origin;
   const approvalTtlMs = duration(env, 'CONSOLE_APPROVAL_TTL', DEFAULT_APPROVAL_TTL);
+  const approvalWindowMs = duration(env, 'CONSOLE_APPROVAL_WINDOW', DEFAULT_APPROVAL_WINDOW);
   const proxies = readTrustedProxies(env);
   const auditCheckpointFile = env['CONSOLE_AUDIT_CHECKPOINT_FILE']?.trim() || auditCheckpointBeside(db);
   const indexRefreshPerSecond = readIndexRefresh(env);
@@ -279,6 +288,7 @@ export function readTeamConfig(env: Env, options: { hasSandbox: boolean }): Team
     maxMs,
     origin,
     approvalTtlMs,
+    approvalWindowMs,
     auditCheckpointFile,
     indexRefreshPerSecond,
     mfaRequiredFor: mfa.roles,

@@ -6,7 +6,7 @@ import { orderServicePaths } from '../contract/paths.ts';
 import { orderSchema } from '../contract/schemas.ts';
 import { validCreateBody, validRefundBody } from '../contract/test-support.ts';
 import type { TeamServer } from './testing/team-server.ts';
-import { cookieOf, SANDBOX_TOKEN, signIn, startTeamServer } from './testing/team-server.ts';
+import { cookieOf, SANDBOX_TOKEN, signIn, startTeamServer, teamRefundBody } from './testing/team-server.ts';
 
 // docs/decisions.md D16, the backend for the frontend: the browser calls /env/{id}/... with its session;
 // the server checks the role for that environment, adds the token, forwards, records writes, and
@@ -63,13 +63,16 @@ describe('the embedded sandbox (in-process)', () => {
     const order = orderSchema.parse(JSON.parse(await created.clone().text()));
     expect(await everything(created)).not.toContain(SANDBOX_TOKEN);
     await server.direct('POST', `/sandbox/orders/${order.id}/status`, { status: 'activated' });
-    const refund = await as('agent@example.com', 'POST', `/api/env/sandbox/orders/${order.id}/refunds`, { ...validRefundBody(), amount: '1.00', reason: 'Customer request' });
+    const refund = await as('agent@example.com', 'POST', `/api/env/sandbox/orders/${order.id}/refunds`, teamRefundBody({ amount: '1.00', reason: 'Customer request' }));
     expect(refund.status).toBe(200);
     expect(await everything(refund)).not.toContain(SANDBOX_TOKEN);
 
+    // Write-ahead (docs/security.md): each write's intent before it leaves, its outcome after.
     const writes = server.audit.filter((e) => e.action === 'order_create' || e.action === 'refund_request');
     expect(writes).toEqual([
+      expect.objectContaining({ user: 'agent@example.com', role: 'agent', environment: 'sandbox', action: 'order_create', order_id: null, outcome: 'intent' }),
       expect.objectContaining({ user: 'agent@example.com', role: 'agent', environment: 'sandbox', action: 'order_create', order_id: order.id, outcome: '201' }),
+      expect.objectContaining({ user: 'agent@example.com', role: 'agent', environment: 'sandbox', action: 'refund_request', order_id: order.id, outcome: 'intent' }),
       expect.objectContaining({ user: 'agent@example.com', role: 'agent', environment: 'sandbox', action: 'refund_request', order_id: order.id, outcome: '200' }),
     ]);
     expect(JSON.stringify(server.audit)).not.toContain(SANDBOX_TOKEN);
@@ -113,7 +116,7 @@ describe('an Order Service over HTTP', () => {
 
   test('roles are per environment: an agent in the sandbox who is a viewer in production cannot refund there', async () => {
     const before = seen.length;
-    const response = await as('agent@example.com', 'POST', '/api/env/prod/orders/3b241101-e2bb-4255-8caf-4136c566a962/refunds', { ...validRefundBody(), reason: 'Customer request' });
+    const response = await as('agent@example.com', 'POST', '/api/env/prod/orders/3b241101-e2bb-4255-8caf-4136c566a962/refunds', teamRefundBody({ reason: 'Customer request' }));
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: 'permission_denied' });
     expect(seen.length).toBe(before);
@@ -131,7 +134,7 @@ describe('an Order Service over HTTP', () => {
   });
 
   test('a service that cannot be reached: 424 service_unreachable, no 5xx, the refund audited with that outcome', async () => {
-    const response = await as('agent@example.com', 'POST', '/api/env/down/orders/3b241101-e2bb-4255-8caf-4136c566a962/refunds', { ...validRefundBody(), reason: 'Customer request' });
+    const response = await as('agent@example.com', 'POST', '/api/env/down/orders/3b241101-e2bb-4255-8caf-4136c566a962/refunds', teamRefundBody({ reason: 'Customer request' }));
     expect(response.status).toBe(424);
     const body = z.object({ code: z.string(), detail: z.string() }).parse(await response.json());
     expect(body.code).toBe('service_unreachable');

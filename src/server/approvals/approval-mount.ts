@@ -11,6 +11,8 @@ import { maintainApprovals } from './approval-upkeep.ts';
 // docs/decisions.md D17: the approvals under /api, behind the session the team routes require there.
 
 export const DEFAULT_APPROVAL_TTL_MS = 24 * 3_600_000;
+/** CONSOLE_APPROVAL_WINDOW's default: a day. */
+export const DEFAULT_APPROVAL_WINDOW_MS = 24 * 3_600_000;
 /** Longer than any one refund call takes (the proxy gives up well before), so a live sender is never overtaken. */
 export const DEFAULT_APPROVAL_LEASE_MS = 120_000;
 
@@ -22,6 +24,7 @@ export function registerApprovals(app: Hono<TeamEnv>, ctx: TeamContext, sandbox:
     environments: ctx.config.environments,
     ttlMs: ctx.config.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
     leaseMs: ctx.config.approvalLeaseMs ?? DEFAULT_APPROVAL_LEASE_MS,
+    windowMs: ctx.config.approvalWindowMs ?? DEFAULT_APPROVAL_WINDOW_MS,
     log: ctx.log,
   };
   app.route('/api', createApprovalRoutes(options));

@@ -1,25 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { Approval } from '../../contract/approvals.ts';
-import { decisionNoteSchema, teamRefundRequestSchema } from '../../contract/approvals.ts';
+import { decisionNoteSchema } from '../../contract/approvals.ts';
 import { jsonBody } from '../json-body.ts';
 import { issuesToDrf } from '../../contract/drf-errors.ts';
-import { compareMoney, formatMoney } from '../../contract/money.ts';
-import { orderServicePaths } from '../../contract/paths.ts';
 import type { Permission } from '../../contract/permissions.ts';
 import { permissionsIn, roleIn } from '../../contract/permissions.ts';
 import { ApiError, detailError, notFound } from '../../http/errors.ts';
 import type { Database } from '../../db/store-db.ts';
 import type { AuditSink } from '../audit-sink.ts';
 import type { ServiceCall } from '../forward.ts';
-import { auditOutcome } from '../forward.ts';
-import { parseJson } from '../../contract/json-text.ts';
 import { assertPermission } from '../permissions-check.ts';
 import type { TeamEnvironment } from '../team-config.ts';
 import type { TeamEnv } from '../team-session.ts';
 import { clientAddress, userAgent } from '../team-session.ts';
-import { addEvent, approvalQueue, approvalsOfOrder, claimForSending, countWaiting, createApproval, eventsOf, findApproval, rejectPending, withdrawPending } from './approval-store.ts';
+import { addEvent, approvalQueue, approvalsOfOrder, claimForSending, countWaiting, eventsOf, findApproval, rejectPending, withdrawPending } from './approval-store.ts';
+import { countRefund } from './refund-ledger.ts';
+import { registerRefundRoutes } from './refund-routes.ts';
+import { recordIntent, recordOutcome } from '../write-ahead.ts';
 import type { SendDeps } from './approval-send.ts';
 import { sendClaimed } from './approval-send.ts';
 import { freshOrders, maintainApprovals } from './approval-upkeep.ts';
@@ -27,8 +25,7 @@ import { countWaitingBatches } from '../bulk-runs/bulk-run-store.ts';
 import { isUuid } from '../../contract/uuid.ts';
 
 // docs/decisions.md D17: the approvals' routes under /api (the team routes mount them behind the session):
-//   POST /api/env/{env}/orders/{id}/refunds     a refund with its reason: sent at once when at or
-//                                              under the environment's threshold, else 202 and a request
+//   POST /api/env/{env}/orders/{id}/refunds     a refund with its reason, and its review: refund-routes.ts
 //   GET  /api/env/{env}/orders/{id}/approvals   the order's requests (whoever may read the order)
 //   GET  /api/approvals                         the queue (approvers), each with the order read fresh
 //   GET  /api/approvals/count                   pending requests someone else asked for (the header)
@@ -46,17 +43,10 @@ export interface ApprovalRoutesOptions {
   ttlMs: number;
   /** How long a claimed request belongs to the process sending it before another may resolve it. */
   leaseMs: number;
+  /** CONSOLE_APPROVAL_WINDOW: the threshold applies to what an order's refunds add up to within it. */
+  windowMs: number;
   log: (line: string) => void;
 }
-
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-const code = (length: number) => [...randomBytes(length)].map((byte) => ALPHABET.charAt(byte % ALPHABET.length)).join('');
-const newPaymentIdentifier = () => `RF-${code(20)}`;
-const newExternalId = () => `REFUND-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${code(8)}`;
-
-
-/** Whether a refund of `amount` needs a second person in `environment` (D17: "0.00" every refund, absent none). */
-export const needsApproval = (environment: TeamEnvironment, amount: string) => environment.approvalThreshold !== null && compareMoney(amount, environment.approvalThreshold) > 0;
 
 // A refund and a note are small: 16 KiB is plenty, and a larger body is refused (413) unread.
 const MAX_BODY = 16 * 1024;
@@ -101,51 +91,8 @@ export function createApprovalRoutes(options: ApprovalRoutesOptions): Hono<TeamE
     return detailError(409, code, detail);
   };
 
-  app.post(
-    '/env/:envId/orders/:orderId/refunds',
-    async (c) => {
-      const environment = await allowed(c, c.req.param('envId') ?? '', 'request:refund');
-      const orderId = orderIdOf(c);
-      const body = await jsonBody(c, MAX_BODY);
-      const parsed = teamRefundRequestSchema.safeParse(body);
-      if (!parsed.success) throw new ApiError(400, issuesToDrf(parsed.error.issues, 'list', body));
-      const input = parsed.data;
-      const user = c.get('user');
-      const reason = { reason: input.reason, reason_note: input.reason_note ?? null };
-      if (needsApproval(environment, input.amount)) {
-        // The identifiers are made here, once, and never change: every send of this request uses them.
-        const approval = await createApproval(db, {
-          environment: environment.id,
-          orderId,
-          amount: formatMoney(input.amount),
-          destinationAccountNumber: input.destination_account_number,
-          paymentIdentifier: newPaymentIdentifier(),
-          externalId: newExternalId(),
-          reason: input.reason,
-          reasonNote: input.reason_note ?? null,
-          requester: user.email,
-          ttlMs: options.ttlMs,
-        });
-        await addEvent(db, approval.id, user.email, 'requested', 'pending', { amount: approval.amount, ...reason, threshold: environment.approvalThreshold });
-        await record(c, environment.id, 'approval_request', orderId, { approval_id: approval.id, amount: approval.amount, destination_account_number: approval.destination_account_number, payment_identifier: approval.payment_identifier, external_id: approval.external_id, ...reason }, 'pending');
-        return c.json({ approval }, 202, { 'Cache-Control': 'no-store' });
-      }
-      const refund = {
-        amount: input.amount,
-        destination_account_number: input.destination_account_number,
-        payment_identifier: input.payment_identifier ?? newPaymentIdentifier(),
-        external_id: input.external_id ?? newExternalId(),
-      };
-      const answer = await options.call(environment.id, 'POST', orderServicePaths.orderRefund(orderId), refund);
-      let { status, text } = answer;
-      if (status === 401 || status === 403) {
-        text = JSON.stringify({ detail: `The Order Service of ${environment.name} refused the console's token (HTTP ${status}). Tell an administrator.`, code: 'service_refused_token' });
-        status = 424;
-      }
-      await record(c, environment.id, 'refund_request', orderId, { request: refund, ...reason, approval: 'not_needed' }, auditOutcome(status, parseJson(text)));
-      return new Response(text, { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
-    },
-  );
+  // The single refund and its review (refund-routes.ts), with these same checks and records.
+  registerRefundRoutes(app, { db, audit, call: options.call, limits: { windowMs: options.windowMs }, ttlMs: options.ttlMs, log: options.log, allowed, orderIdOf, record });
 
   app.get(
     '/env/:envId/orders/:orderId/approvals',
@@ -209,10 +156,19 @@ export function createApprovalRoutes(options: ApprovalRoutesOptions): Hono<TeamE
         await record(c, approval.environment, action, approval.order_id, { approval_id: approval.id, note }, 'rejected');
         return c.json({ approval: rejected }, 200);
       }
-      const claimed = await claimForSending(db, approval.id, user.email, note, options.leaseMs);
+      // Write-ahead: the approval, and so the refund it sends, is in the log before anything changes.
+      const entry = { user: user.email, role: roleIn(user.grants, approval.environment), environment: approval.environment, order_id: approval.order_id, address: clientAddress(c), user_agent: userAgent(c) };
+      const what = { approval_id: approval.id, note, amount: approval.amount, payment_identifier: approval.payment_identifier };
+      await recordIntent(audit, { ...entry, action, body: what }, options.log);
+      const claimed = await db.transaction(async (tx) => {
+        const taken = await claimForSending(tx, approval.id, user.email, note, options.leaseMs);
+        // Counted from now for the order's window (refund-ledger.ts), approved by this person.
+        if (taken !== null) await countRefund(tx, { environment: taken.environment, orderId: taken.order_id, paymentIdentifier: taken.payment_identifier, externalId: taken.external_id, requester: taken.requester, source: 'approval', amount: taken.amount, approvedBy: user.email });
+        return taken;
+      });
       if (claimed === null) throw await notPending(c, approval, action);
       await addEvent(db, approval.id, user.email, 'approved', 'sending', { note });
-      await record(c, approval.environment, action, approval.order_id, { approval_id: approval.id, note, payment_identifier: claimed.payment_identifier }, 'sending');
+      await recordOutcome(audit, { ...entry, action, body: what, outcome: 'sending' }, options.log);
       return c.json({ approval: await sendClaimed(deps, claimed, user.email) }, 200);
     };
   app.post('/approvals/:id/approve', decide('approve'));

@@ -177,3 +177,22 @@ export async function eventsOf(db: Queryable, approvalId: string): Promise<Appro
   const { rows } = await db.query('SELECT id, at, actor, kind, state, detail FROM console_approval_events WHERE approval_id = $1 ORDER BY id', [approvalId]);
   return rows.map((row) => eventRow.parse(row));
 }
+
+/** The request made with this payment identifier (the console's own, so one at most), or null. */
+export async function approvalOfIdentifier(db: Queryable, environment: string, paymentIdentifier: string): Promise<Approval | null> {
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM console_approvals WHERE environment = $1 AND payment_identifier = $2 ORDER BY created_at DESC LIMIT 1`, [environment, paymentIdentifier]);
+  return rows[0] === undefined ? null : toApproval(rows[0]);
+}
+
+/**
+ * The order's refunded amount read just before the request's first send: what a later answer of
+ * "this payment identifier is used already" is checked against (sent only when the order shows it).
+ */
+export async function keepRefundedBefore(db: Queryable, id: string, refunded: string): Promise<void> {
+  await db.query('UPDATE console_approvals SET refunded_before = $2 WHERE id = $1 AND refunded_before IS NULL', [id, refunded]);
+}
+
+export async function refundedBeforeOf(db: Queryable, id: string): Promise<string | null> {
+  const { rows } = await db.query<{ refunded_before: string | null }>('SELECT refunded_before FROM console_approvals WHERE id = $1', [id]);
+  return rows[0]?.refunded_before ?? null;
+}

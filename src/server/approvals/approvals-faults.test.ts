@@ -6,7 +6,7 @@ import { approvalSchema } from '../../contract/approvals.ts';
 import { orderEventsResponseSchema } from '../../contract/history.ts';
 import { orderServicePaths, sandboxPaths } from '../../contract/paths.ts';
 import { call, readOrder } from '../../sandbox/testing/http.ts';
-import { claimForSending } from './approval-store.ts';
+import { claimForSending, keepRefundedBefore } from './approval-store.ts';
 import type { Caller, ConsoleServer, Team } from './testing/approval-console.ts';
 import { startTeam, TOKEN } from './testing/approval-console.ts';
 
@@ -173,14 +173,16 @@ describe('the service cannot be reached', () => {
 });
 
 describe('a console killed between the claim and the answer', () => {
-  // The claim is made as a server makes it, with a lease that has already run out, and nothing is
-  // sent from it: what a process leaves behind when it dies right after its UPDATE.
+  // The claim is made as a server makes it, with a lease that has already run out: what a process
+  // leaves behind when it dies right after its UPDATE, or right after its send.
   async function abandonedClaim(env: 'sandbox' | 'live', sentBeforeDying: boolean) {
     const orderId = await team.activatedOrder();
     const approval = await request(orderId, env);
     const claimed = await claimForSending(one.db, approval.id, 'first@example.com', null, 0);
     expect(claimed?.state).toBe('sending');
     if (sentBeforeDying) {
+      // As the server does before its send: the order's refunded amount kept, then the refund posted.
+      await keepRefundedBefore(one.db, approval.id, '0.00');
       const { amount, destination_account_number, payment_identifier, external_id } = approval;
       const sent = await call(team.liveUrl, 'POST', orderServicePaths.orderRefund(orderId), { token: TOKEN, json: { amount, destination_account_number, payment_identifier, external_id } });
       expect(sent.status).toBe(200);

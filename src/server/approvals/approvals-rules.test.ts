@@ -153,7 +153,17 @@ describe('over the threshold: a request, then a second person', () => {
     expect(await refundsInService(orderId)).toHaveLength(1);
     const trail = await viewer('GET', `/api/approvals/${approval.id}`);
     expect(z.object({ events: z.array(z.object({ kind: z.string() })) }).parse(trail.json).events.map((e) => e.kind)).toEqual(['requested', 'approved', 'sent']);
-    expect(server.audit.filter((e) => e.order_id === orderId).map((e) => e.action)).toEqual(['approval_request', 'approval_approve', 'refund_sent', 'approval_approve']);
+    // Write-ahead (docs/security.md): each step's intent is in the log before it happens, its outcome after.
+    expect(server.audit.filter((e) => e.order_id === orderId).map((e) => `${e.action} ${e.outcome}`)).toEqual([
+      'refund_request intent',
+      'approval_request pending',
+      'approval_approve intent',
+      'approval_approve sending',
+      'refund_send intent',
+      'refund_sent sent 200',
+      'approval_approve intent',
+      'approval_approve refused_not_pending',
+    ]);
     expect(server.audit.at(-1)).toMatchObject({ action: 'approval_approve', outcome: 'refused_not_pending' });
   });
 

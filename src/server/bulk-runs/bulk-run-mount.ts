@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { FetchApp } from '../../http/listen.ts';
-import { DEFAULT_APPROVAL_TTL_MS } from '../approvals/approval-mount.ts';
+import { DEFAULT_APPROVAL_TTL_MS, DEFAULT_APPROVAL_WINDOW_MS } from '../approvals/approval-mount.ts';
 import { createBackground } from '../background.ts';
 import { serviceCaller } from '../forward.ts';
 import type { TeamContext, TeamEnv } from '../team-session.ts';
@@ -16,10 +16,11 @@ export function registerBulkRuns(app: Hono<TeamEnv>, ctx: TeamContext, sandbox: 
   // Without a server to stop it (a bare app in a test), the runner lives as long as the process.
   const background = ctx.background ?? createBackground().background;
   const settings = resolveBulkSettings(ctx.config.bulkRuns);
+  const call = serviceCaller(ctx, sandbox);
   const runner = startBulkRunner({
     db: ctx.db,
     audit: ctx.audit,
-    call: serviceCaller(ctx, sandbox),
+    call,
     environments: ctx.config.environments,
     settings,
     log: ctx.log,
@@ -27,7 +28,13 @@ export function registerBulkRuns(app: Hono<TeamEnv>, ctx: TeamContext, sandbox: 
   });
   app.route(
     '/api',
-    createBulkRunRoutes({ db: ctx.db, audit: ctx.audit, environments: ctx.config.environments, ttlMs: ctx.config.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
+    createBulkRunRoutes({
+      db: ctx.db,
+      audit: ctx.audit,
+      environments: ctx.config.environments,
+      ttlMs: ctx.config.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
+      windowMs: ctx.config.approvalWindowMs ?? DEFAULT_APPROVAL_WINDOW_MS,
+      call,
       wake: () => runner.wake(),
       lease: { lengthMs: settings.leaseMs, pollMs: settings.pollMs },
     }),

@@ -10,7 +10,6 @@ import type { Permission } from '../../contract/permissions.ts';
 import { permissionsIn, roleIn } from '../../contract/permissions.ts';
 import { ApiError, detailError } from '../../http/errors.ts';
 import type { Database } from '../../db/store-db.ts';
-import { needsApproval } from '../approvals/approval-routes.ts';
 import type { AuditSink } from '../audit-sink.ts';
 import { assertPermission } from '../permissions-check.ts';
 import type { TeamEnvironment } from '../team-config.ts';
@@ -19,7 +18,9 @@ import { clientAddress, userAgent } from '../team-session.ts';
 import { expireBatches } from './bulk-run-expiry.ts';
 import { senderOf } from './bulk-run-sender.ts';
 import { normalisedPlan, planProblems } from './bulk-plan-check.ts';
-import { awaitingApproval, decideRun, findRun, insertRun, leaseEndsIn, listRuns, runOfPlan, setPaused, withdrawRun } from './bulk-run-store.ts';
+import { admitRun, rowProblems, withServerIds } from './bulk-plan-admit.ts';
+import type { ServiceCall } from '../forward.ts';
+import { awaitingApproval, decideRun, findRun, leaseEndsIn, listRuns, runOfPlan, setPaused, withdrawRun } from './bulk-run-store.ts';
 
 // D16/D17: the routes of src/contract/bulk-runs.ts (see there for the list and the
 // states). Every refusal is a DRF-shaped 4xx with words a person can act on, and audited; every
@@ -35,8 +36,11 @@ export interface BulkRunRoutesOptions {
   wake: () => void;
   /** The runner's hold on a run and how often it looks for runs to take (bulk-runner-settings.ts), for a run's `sender`. */
   lease: { lengthMs: number; pollMs: number };
+  /** Reads the orders of rows that share one (the checks between rows). */
+  call: ServiceCall;
+  /** CONSOLE_APPROVAL_WINDOW. */
+  windowMs: number;
 }
-
 
 // A plan of MAX_CSV_ROWS rows with long reasons and the file's held-back rows fits well within 4 MiB.
 const MAX_PLAN_BODY = 4 * 1024 * 1024;
@@ -103,11 +107,15 @@ export function createBulkRunRoutes(options: BulkRunRoutesOptions): Hono<TeamEnv
       await record(c, environment.id, 'bulk_run_create', { plan_id: parsed.data.plan.id, total: parsed.data.plan.total, rows: parsed.data.plan.rows.length, problems }, 'refused_invalid');
       throw new ApiError(400, problems);
     }
-    const plan = normalisedPlan(parsed.data.plan);
+    // The server's identifiers, and the checks between rows made again here (bulk-plan-admit.ts).
+    const plan = withServerIds(normalisedPlan(parsed.data.plan));
+    const between = await rowProblems(plan, environment, options.call);
+    if (between.length > 0) {
+      await record(c, environment.id, 'bulk_run_create', { plan_id: plan.id, total: plan.total, rows: plan.rows.length, problems: { plan: between } }, 'refused_invalid');
+      throw new ApiError(400, { plan: between });
+    }
     const user = c.get('user');
-    // D17 for a batch: the batch total against the environment's threshold, as one refund of that sum would be.
-    const approval = needsApproval(environment, plan.total);
-    const run = await insertRun(db, { environment: environment.id, requester: user.email, run: plan, needsApproval: approval, ttlMs: options.ttlMs });
+    const { run, reasons } = await admitRun({ db, limits: { windowMs: options.windowMs }, ttlMs: options.ttlMs }, environment, user.email, plan);
     if (run === null) {
       const existing = await runOfPlan(db, environment.id, plan.id);
       await record(c, environment.id, 'bulk_run_create', { plan_id: plan.id, bulk_run_id: existing }, 'refused_duplicate');
@@ -117,7 +125,7 @@ export function createBulkRunRoutes(options: BulkRunRoutesOptions): Hono<TeamEnv
       c,
       environment.id,
       'bulk_run_create',
-      { bulk_run_id: run.id, plan_id: plan.id, total: plan.total, rows: plan.rows.length, left_out: plan.leftOut.length, threshold: environment.approvalThreshold, confirmation: parsed.data.confirmation ?? null },
+      { bulk_run_id: run.id, plan_id: plan.id, total: plan.total, rows: plan.rows.length, left_out: plan.leftOut.length, threshold: environment.approvalThreshold, approval_reasons: reasons, confirmation: parsed.data.confirmation ?? null },
       run.state,
     );
     if (run.state === 'running') options.wake();

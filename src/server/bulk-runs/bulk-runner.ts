@@ -16,6 +16,8 @@ import { expireBatches } from './bulk-run-expiry.ts';
 import type { ResolvedBulkRunnerSettings } from './bulk-runner-settings.ts';
 import { claimRuns, endPass, releaseLease, renewLease, saveRun } from './bulk-run-store.ts';
 import { serviceTransport } from './service-transport.ts';
+import { countRefund, settleRefund } from '../approvals/refund-ledger.ts';
+import { recordIntent } from '../write-ahead.ts';
 
 // The console server sends its team's bulk runs itself, with the partner token it holds.
 // Each process looks for `running` runs nobody holds (at start-up, when a run is created, approved
@@ -69,6 +71,9 @@ export function startBulkRunner(deps: BulkRunnerDeps): BulkRunner {
       const was = before.rows[i]?.state;
       if (!isOutcome(row.state) || (was !== undefined && JSON.stringify(was) === JSON.stringify(row.state))) continue;
       const { plan } = row;
+      // What the approval threshold and the daily limit count (refund-ledger.ts): the refund as it ended.
+      const settled = row.state.kind === 'refunded' ? 'sent' : row.state.kind === 'refused' ? 'failed' : row.state.kind === 'unknown' ? 'unknown' : null;
+      if (settled !== null) await settleRefund(db, team.environment, plan.body.payment_identifier, settled);
       await deps.audit.record({
         user: team.requester,
         role: null,
@@ -113,6 +118,15 @@ export function startBulkRunner(deps: BulkRunnerDeps): BulkRunner {
       // In flight from the send until its outcome is saved (the engine's next save); a 429 or 503
       // did nothing, so a pause may stop the wait that follows it.
       send: async (orderId, body, signal) => {
+        // Write-ahead (write-ahead.ts), then counted (refund-ledger.ts), before it leaves: when the log
+        // cannot be written nothing is sent, and the run stops here, to be taken up again.
+        try {
+          await recordIntent(deps.audit, { user: team.requester, role: null, environment: team.environment, action: 'bulk_refund', order_id: orderId, body: { bulk_run_id: team.id, request: body }, address: null, user_agent: null }, deps.log);
+          await countRefund(db, { environment: team.environment, orderId, paymentIdentifier: body.payment_identifier, externalId: body.external_id, requester: team.requester, source: 'bulk', amount: body.amount, approvedBy: team.decision?.by ?? null });
+        } catch (error) {
+          stop.abort();
+          throw error;
+        }
         inFlight = true;
         const answer = await transport.send(orderId, body, signal);
         if (answer.kind === 'status' && (answer.status === 429 || answer.status === 503)) inFlight = false;

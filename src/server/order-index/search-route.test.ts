@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { indexedOrderListSchema, orderSearchPageSchema } from '../../contract/order-index.ts';
 import { orderServicePaths } from '../../contract/paths.ts';
 import { orderSchema } from '../../contract/schemas.ts';
-import { validCreateBody, validRefundBody } from '../../contract/test-support.ts';
+import { validCreateBody } from '../../contract/test-support.ts';
 import type { TeamServer } from '../testing/team-server.ts';
-import { cookieOf, signIn, startTeamServer } from '../testing/team-server.ts';
+import { cookieOf, signIn, startTeamServer, teamRefundBody } from '../testing/team-server.ts';
 
 // What passes through the console server lands in the team order index, and the lookup's
 // search answers from it: customer fields only for roles that may see personal data, searches by
@@ -60,7 +60,7 @@ test('a created order is found by e-mail, name, phone and external id, with its 
 
 test('a refund through the console updates the record; a read keeps the customer fields', async () => {
   await server.direct('POST', `/sandbox/orders/${orderId}/status`, { status: 'activated' });
-  const refund = await as('agent@example.com', 'POST', `/api/env/sandbox/orders/${orderId}/refunds`, { ...validRefundBody(), amount: '20.50', reason: 'Goods returned' });
+  const refund = await as('agent@example.com', 'POST', `/api/env/sandbox/orders/${orderId}/refunds`, teamRefundBody({ amount: '20.50', reason: 'Goods returned' }));
   expect(refund.status).toBe(200);
   await expect.poll(async () => (await found('agent@example.com', 'ext:IDX-0001'))[0]?.source).toBe('refund');
   expect((await found('agent@example.com', 'ext:IDX-0001'))[0]).toMatchObject({ current_amount: '100.00', customer: { email: 'Karel.Svoboda@Example.com' } });

@@ -1,5 +1,6 @@
 import type { Grant } from '../../contract/permissions.ts';
 import { grantSchema } from '../../contract/grants.ts';
+import { validRefundBody } from '../../contract/test-support.ts';
 import type { Database } from '../../db/store-db.ts';
 import type { RunningServer } from '../../http/listen.ts';
 import type { Store } from '../../sandbox/entry.ts';
@@ -122,6 +123,12 @@ export async function startTeamServer(
       if (options.store === undefined) await store.close();
     },
   };
+}
+
+/** A refund body as the team routes take it: the console server makes its identifiers (docs/security.md). */
+export function teamRefundBody(overrides: Record<string, string> = {}): Record<string, string> {
+  const { payment_identifier: _made, external_id: _byServer, ...body } = validRefundBody();
+  return { ...body, ...overrides };
 }
 
 /** The session cookie's `name=value` from a sign-in's Set-Cookie, for the next request's Cookie header. */
