@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { z } from 'zod';
 import { approvalSchema } from '../src/contract/approvals.ts';
-import { fillRefund, openOrder, orderAmount, uniqueId } from '../src/testing/kit.ts';
+import { fillRefund, openOrder, orderAmount } from '../src/testing/kit.ts';
 import { resolveTarget, TEAM_APPROVERS } from './support/target.ts';
 import { activatedOrder, serviceOrder } from './support/team-sandbox.ts';
 import { signedIn } from './support/team-sign-in.ts';
@@ -24,9 +24,15 @@ test('a refund over the threshold waits for a second person, who approves it; th
   const [requesterUser, approverUser] = TEAM_APPROVERS;
   const requester = await signedIn(browser, target, requesterUser);
   await openOrder(requester, id);
-  const dialog = await fillRefund(requester, { externalId: uniqueId('TEAM-APPROVAL'), reason: 'Other', reasonNote: 'Parcel lost in transit' });
+  const dialog = await fillRefund(requester, { reason: 'Other', reasonNote: 'Parcel lost in transit' });
   await dialog.getByRole('button', { name: 'Review refund' }).click();
-  await dialog.getByRole('button', { name: 'Confirm refund' }).click();
+  // Before anything is confirmed the review says the refund will wait, and why (docs/security.md), and
+  // shows the identifiers the console server made for it: the ones the request keeps.
+  const notice = dialog.getByRole('alert', { name: 'This refund will wait for approval' });
+  await expect(notice).toContainText("250.00 (this refund) is over Sandbox's approval threshold of 100.00.");
+  await expect(dialog.getByRole('button', { name: 'Confirm refund' })).toHaveCount(0);
+  const shownIdentifier = await dialog.getByText(/^RF-[A-Z0-9]{20}$/).textContent();
+  await dialog.getByRole('button', { name: 'Send for approval' }).click();
   const sent = dialog.getByRole('alert', { name: 'Sent for approval' });
   await expect(sent).toContainText('250.00');
   await expect(sent).toContainText('100.00');
@@ -46,6 +52,7 @@ test('a refund over the threshold waits for a second person, who approves it; th
   await expect(own.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   // Nor does the server let them, whatever the page shows: refused, with the reason.
   const [mine] = z.object({ results: z.array(approvalSchema) }).parse(await (await requester.request.get(`/api/env/sandbox/orders/${id}/approvals`)).json()).results;
+  expect(mine?.payment_identifier).toBe(shownIdentifier);
   const refused = await requester.request.post(`/api/approvals/${mine?.id ?? ''}/approve`, { data: {} });
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toMatchObject({ code: 'own_request', detail: expect.stringContaining('someone else must approve or reject it') });

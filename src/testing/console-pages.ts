@@ -89,9 +89,12 @@ export interface DialogRefund {
   /** Omitted: a full refund of the current amount. */
   amount?: string;
   destination?: string;
-  /** Omitted: the console's own suggestion. */
+  /**
+   * Omitted: the console's own suggestion. In team mode the console server makes both identifiers
+   * and the dialog shows no field for them: these are left out there.
+   */
   paymentIdentifier?: string;
-  externalId: string;
+  externalId?: string;
   /** Team mode (D17): the reason chosen (the list in src/contract/refund-reasons.ts), and its note. */
   reason?: string;
   reasonNote?: string;
@@ -113,8 +116,9 @@ export async function fillRefund(page: Page, input: DialogRefund): Promise<Locat
     await field(dialog, 'amount').fill(input.amount);
   }
   await field(dialog, 'destination_account_number').fill(input.destination ?? 'CZ6508000000192000145399');
-  if (input.paymentIdentifier !== undefined) await field(dialog, 'payment_identifier').fill(input.paymentIdentifier);
-  await field(dialog, 'external_id').fill(input.externalId);
+  const own = (await field(dialog, 'external_id').count()) > 0;
+  if (own && input.paymentIdentifier !== undefined) await field(dialog, 'payment_identifier').fill(input.paymentIdentifier);
+  if (own && input.externalId !== undefined) await field(dialog, 'external_id').fill(input.externalId);
   if (input.reason !== undefined) await field(dialog, 'reason').selectOption(input.reason);
   if (input.reasonNote !== undefined) await field(dialog, 'reason_note').fill(input.reasonNote);
   return dialog;

@@ -8,19 +8,27 @@ import { displayAmount, formatDateTime } from '../order-detail/order-format.ts';
 
 interface Props {
   approval: Approval;
+  /** Why it waits, as the console server said (the order's refunds within the window, the daily limit). */
+  reasons?: readonly string[];
   onClose: () => void;
 }
 
-export function RefundSentForApproval({ approval, onClose }: Props) {
+export function RefundSentForApproval({ approval, reasons = [], onClose }: Props) {
   const me = useTeamMe();
   const threshold = me?.environments.find((e) => e.id === approval.environment)?.approvalThreshold ?? null;
   return (
     <Stack gap="md">
       <Alert color="blue" icon={<IconHourglass size={18} />} title="Sent for approval">
         <Stack gap={4}>
+          {reasons.map((why) => (
+            <Text key={why} size="sm">
+              {why}
+            </Text>
+          ))}
           <Text size="sm">
-            The refund of {displayAmount(approval.amount)} is over this environment&apos;s approval threshold
-            {threshold === null ? '' : ` of ${displayAmount(threshold)}`}, so nothing has been refunded yet: an approver other than you must approve it.
+            {reasons.length > 0
+              ? 'So nothing has been refunded yet: an approver other than you must approve it.'
+              : `The refund of ${displayAmount(approval.amount)} needs a second person${threshold === null ? '' : ` (this environment's approval threshold is ${displayAmount(threshold)})`}, so nothing has been refunded yet: an approver other than you must approve it.`}
           </Text>
           <Text size="sm">
             Reason: {approval.reason}

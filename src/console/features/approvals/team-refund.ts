@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { Approval, TeamRefundRequest } from '../../../contract/approvals.ts';
-import { consoleApiPaths, oneApprovalSchema } from '../../../contract/console-api.ts';
+import type { Approval, RefundPreview, RefundPreviewRequest, TeamRefundRequest } from '../../../contract/approvals.ts';
+import { refundPreviewSchema } from '../../../contract/approvals.ts';
+import { consoleApiPaths, requestedRefundSchema } from '../../../contract/console-api.ts';
 import { compareMoney } from '../../../contract/money.ts';
 import { consoleRequest } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -17,7 +18,16 @@ import { approvalQueries } from './approval-api.ts';
 // At or under the threshold the console sends it at once and answers with the service's answer (200, or
 // the service's refusal); over it, 202 and a request that another person must approve.
 
-export type TeamRefundAnswer = { kind: 'refunded'; received: ReceivedOrder } | { kind: 'requested'; approval: Approval };
+export type TeamRefundAnswer = { kind: 'refunded'; received: ReceivedOrder } | { kind: 'requested'; approval: Approval; reasons: string[] };
+
+/**
+ * The review of a team refund (docs/security.md): the identifiers the console server made for it, which
+ * are the ones Confirm sends, and whether it will wait for a second person, and why.
+ */
+export async function previewTeamRefund(environment: Environment, orderId: string, body: RefundPreviewRequest): Promise<RefundPreview> {
+  const response = await consoleRequest(refundPreviewSchema, { method: 'POST', path: consoleApiPaths.teamRefundPreview(environment.id, orderId), body });
+  return response.data;
+}
 
 export async function requestTeamRefund(environment: Environment, orderId: string, body: TeamRefundRequest): Promise<TeamRefundAnswer> {
   // In the journal with the environment's calls: the refund the person made. 200 passes on the
@@ -25,12 +35,12 @@ export async function requestTeamRefund(environment: Environment, orderId: strin
   const path = consoleApiPaths.teamRefund(environment.id, orderId);
   const response = await consoleRequest(z.unknown(), { method: 'POST', path, body, journalAs: environment });
   if (response.status !== 202) return { kind: 'refunded', received: receiveOrder(response.data) };
-  const requested = oneApprovalSchema.safeParse(response.data);
+  const requested = requestedRefundSchema.safeParse(response.data);
   if (!requested.success) {
     // Accepted, but unreadable: the order page's requests panel, read again, says what was made.
     throw new ApiError({ kind: 'http', server: 'console', method: 'POST', url: path, status: 202, detail: 'The console accepted the request but its answer could not be read' });
   }
-  return { kind: 'requested', approval: requested.data.approval };
+  return { kind: 'requested', approval: requested.data.approval, reasons: requested.data.reasons };
 }
 
 /** As useRefundOrder: pessimistic, never retried; a request made refreshes the approval queries. */

@@ -2,6 +2,7 @@ import { Alert, Button, DataList, Group, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { isAmountString } from '../../../contract/fields.ts';
 import { formatMoney, subtractMoney } from '../../../contract/money.ts';
+import type { RefundPreview } from '../../../contract/approvals.ts';
 import type { RefundRequest } from '../../../contract/schemas.ts';
 import { TypedConfirmation, useTypedConfirmation } from '../../components/typed-confirmation.tsx';
 import type { OrderRecord } from '../orders/order-record.ts';
@@ -19,6 +20,8 @@ interface Props {
   pending: boolean;
   /** Team mode (D17): the reason that goes with the refund. */
   reason?: RefundReasonValues | null;
+  /** Team mode: the console server's review, whether this refund will wait for a second person, and why. */
+  approval?: RefundPreview['approval'] | undefined;
   onConfirm: () => void;
   onBack: () => void;
 }
@@ -28,10 +31,23 @@ export function refundSentence(body: RefundRequest, record: OrderRecord): string
   return `Refund ${body.amount} of order ${record.external_id} (${record.id}) to account ${body.destination_account_number}. ${remaining} will remain.`;
 }
 
-export function RefundConfirm({ body, record, requireTypedAmount, retry, pending, reason = null, onConfirm, onBack }: Props) {
+export function RefundConfirm({ body, record, requireTypedAmount, retry, pending, reason = null, approval, onConfirm, onBack }: Props) {
   const typed = useTypedConfirmation(body.amount, requireTypedAmount);
+  const waits = approval?.needed === true;
   return (
     <Stack gap="md">
+      {waits && (
+        <Alert color="yellow" icon={<IconInfoCircle size={18} />} title="This refund will wait for approval">
+          <Stack gap={4}>
+            {approval.reasons.map((why) => (
+              <Text key={why} size="sm">
+                {why}
+              </Text>
+            ))}
+            <Text size="sm">Confirming asks for it: an approver other than you must approve it before anything is sent.</Text>
+          </Stack>
+        </Alert>
+      )}
       {retry !== null && (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />} title="The refund did not go through; you can try again">
           {unansweredSentence(retry)} The order was read again and its refunded amount has not changed. Trying again sends the same payment identifier, so
@@ -67,8 +83,8 @@ export function RefundConfirm({ body, record, requireTypedAmount, retry, pending
         <Button variant="default" onClick={onBack} disabled={pending}>
           Back
         </Button>
-        <Button color="red" onClick={onConfirm} loading={pending} disabled={!typed.confirmed}>
-          Confirm refund
+        <Button color={waits ? 'yellow' : 'red'} onClick={onConfirm} loading={pending} disabled={!typed.confirmed}>
+          {waits ? 'Send for approval' : 'Confirm refund'}
         </Button>
       </Group>
     </Stack>

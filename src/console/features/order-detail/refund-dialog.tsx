@@ -84,6 +84,7 @@ export function RefundDialog({ environment, record, onClose, onRefunded, statusU
           retry={step.retry}
           pending={flow.pending}
           reason={flow.reason}
+          approval={step.approval}
           onConfirm={() => flow.confirm(step.body)}
           onBack={flow.back}
         />
@@ -91,7 +92,7 @@ export function RefundDialog({ environment, record, onClose, onRefunded, statusU
       {(step.kind === 'checking' || step.kind === 'unknown' || step.kind === 'went-through' || step.kind === 'changed') && (
         <RefundOutcome step={step} onRecheck={flow.recheck} onClose={onClose} />
       )}
-      {step.kind === 'requested' && <RefundSentForApproval approval={step.approval} onClose={onClose} />}
+      {step.kind === 'requested' && <RefundSentForApproval approval={step.approval} reasons={step.reasons ?? []} onClose={onClose} />}
     </Modal>
   );
 }

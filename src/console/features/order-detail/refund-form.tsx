@@ -197,30 +197,38 @@ function RefundFields({ form, fullAmount, mode, onChoose, lastAccount, withReaso
             </Group>
           )}
         </Stack>
-        <TextField
-          control={control}
-          name="payment_identifier"
-          label="Payment identifier"
-          description="payment_identifier"
-          autoComplete="off"
-          styles={MONO_INPUT}
-          rightSectionWidth={104}
-          rightSectionPointerEvents="all"
-          rightSection={<RegenerateButton label="Regenerate payment identifier" onClick={() => regenerate('payment_identifier', newPaymentIdentifier())} />}
-          withAsterisk
-        />
-        <TextField
-          control={control}
-          name="external_id"
-          label="Refund external ID"
-          description="external_id"
-          autoComplete="off"
-          styles={MONO_INPUT}
-          rightSectionWidth={104}
-          rightSectionPointerEvents="all"
-          rightSection={<RegenerateButton label="Regenerate external ID" onClick={() => regenerate('external_id', newRefundExternalId())} />}
-          withAsterisk
-        />
+        {withReason ? (
+          <Text size="sm" c="dimmed">
+            The console server makes this refund&apos;s payment identifier and external ID when you review it.
+          </Text>
+        ) : (
+          <>
+            <TextField
+              control={control}
+              name="payment_identifier"
+              label="Payment identifier"
+              description="payment_identifier"
+              autoComplete="off"
+              styles={MONO_INPUT}
+              rightSectionWidth={104}
+              rightSectionPointerEvents="all"
+              rightSection={<RegenerateButton label="Regenerate payment identifier" onClick={() => regenerate('payment_identifier', newPaymentIdentifier())} />}
+              withAsterisk
+            />
+            <TextField
+              control={control}
+              name="external_id"
+              label="Refund external ID"
+              description="external_id"
+              autoComplete="off"
+              styles={MONO_INPUT}
+              rightSectionWidth={104}
+              rightSectionPointerEvents="all"
+              rightSection={<RegenerateButton label="Regenerate external ID" onClick={() => regenerate('external_id', newRefundExternalId())} />}
+              withAsterisk
+            />
+          </>
+        )}
         {withReason && (
           <>
             <SelectField control={control} name="reason" label="Reason" description="reason" options={REFUND_REASONS} emptyLabel="Choose a reason" styles={JSON_PATH_DESCRIPTION} withAsterisk />

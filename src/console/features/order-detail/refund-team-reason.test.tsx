@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { bypass, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { z } from 'zod';
 import type { Approval } from '../../../contract/approvals.ts';
 import { orderServicePaths } from '../../../contract/paths.ts';
 import { setServerConfigForTests } from '../../lib/server-config.ts';
@@ -17,6 +18,7 @@ prepareOrderPageTests();
 
 const ME = 'agent@example.com';
 let posted: unknown[] = [];
+let previews: { payment_identifier: string; external_id: string }[] = [];
 let requests: Approval[] = [];
 let forwarded = 0;
 
@@ -31,6 +33,14 @@ function teamServer(threshold: string, { answerLost = false, requestAnswer = 'ok
       return fetch(bypass(new Request(target, { method: request.method, headers: { Authorization: 'Token dev-token', Accept: 'application/json', 'Content-Type': 'application/json' }, body })));
     }),
     http.get(`${CONSOLE_ORIGIN}/api/env/sandbox/orders/:orderId/approvals`, () => HttpResponse.json({ results: requests })),
+    // The review (docs/security.md): the identifiers the console server made, and whether it will wait, and why.
+    http.post(`${CONSOLE_ORIGIN}/api/env/sandbox/orders/:orderId/refunds/preview`, async ({ request }) => {
+      const body = z.object({ amount: z.string() }).parse(await request.json());
+      const made = { payment_identifier: `RF-${crypto.randomUUID().replace(/-/g, '').slice(0, 20).toUpperCase()}`, external_id: `REFUND-20261207-${previews.length}` };
+      previews.push(made);
+      const reasons = compareMoney(body.amount, threshold) > 0 ? [`${body.amount} (this refund) is over Sandbox's approval threshold of ${threshold}.`] : [];
+      return HttpResponse.json({ ...made, approval: { needed: reasons.length > 0, reasons } });
+    }),
     http.post(`${CONSOLE_ORIGIN}/api/env/sandbox/orders/:orderId/refunds`, async ({ request, params }) => {
       const body = await request.json();
       posted.push(body);
@@ -42,7 +52,7 @@ function teamServer(threshold: string, { answerLost = false, requestAnswer = 'ok
         // The request is made, and its answer cut short or lost on the way back to the browser.
         if (requestAnswer === 'garbled') return new HttpResponse('{"approval": {"id": "7d0e5a52', { status: 202, headers: { 'Content-Type': 'application/json' } });
         if (requestAnswer === 'lost') return HttpResponse.error();
-        return HttpResponse.json({ approval }, { status: 202 });
+        return HttpResponse.json({ approval, reasons: [`${body.amount} (this refund) is over Sandbox's approval threshold of ${threshold}.`] }, { status: 202 });
       }
       // At or under the threshold the console sends the refund itself and answers with the service's answer.
       const target = new URL(orderServicePaths.orderRefund(orderId), SANDBOX_URL);
@@ -80,6 +90,7 @@ function pendingApproval(orderId: string, amount: string): Approval {
 
 beforeEach(() => {
   posted = [];
+  previews = [];
   requests = [];
   forwarded = 0;
   setServerConfigForTests({
@@ -126,14 +137,19 @@ test('a reason is required, "Other" needs a note, and what was typed stays; over
 
   await replace(user, input(dialog, 'reason_note'), 'Broken on arrival');
   await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
-  const confirm = await within(dialog).findByRole('button', { name: 'Confirm refund' });
+  // Before anything is confirmed, the review says it will wait and why, with the identifiers the server made.
+  const confirm = await within(dialog).findByRole('button', { name: 'Send for approval' });
+  const notice = within(dialog).getByRole('alert', { name: 'This refund will wait for approval' });
+  expect(notice).toHaveTextContent("250.00 (this refund) is over Sandbox's approval threshold of 100.00.");
   expect(within(dialog).getByText('Other: Broken on arrival')).toBeVisible();
+  const [made] = previews;
+  expect(within(dialog).getByText(made?.payment_identifier ?? '-')).toBeVisible();
   await user.click(confirm);
 
   const sent = await within(dialog).findByRole('alert', { name: 'Sent for approval' });
-  expect(sent).toHaveTextContent("The refund of 250.00 is over this environment's approval threshold of 100.00");
+  expect(sent).toHaveTextContent("250.00 (this refund) is over Sandbox's approval threshold of 100.00.");
   expect(sent).toHaveTextContent('an approver other than you must approve it');
-  expect(posted).toEqual([expect.objectContaining({ amount: '250.00', destination_account_number: 'ACC-1', reason: 'Other', reason_note: 'Broken on arrival' })]);
+  expect(posted).toEqual([expect.objectContaining({ amount: '250.00', destination_account_number: 'ACC-1', reason: 'Other', reason_note: 'Broken on arrival', ...made })]);
   expect(forwarded).toBe(0);
   expect((await readOrder(order.id)).refund_amount).toBe('0.00');
 
@@ -192,11 +208,11 @@ test.each(['garbled', 'lost'] as const)('over the threshold, a request whose ans
   await user.selectOptions(reasonSelect(dialog), 'Other');
   await replace(user, input(dialog, 'reason_note'), 'Broken on arrival');
   await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
-  await user.click(await within(dialog).findByRole('button', { name: 'Confirm refund' }));
+  await user.click(await within(dialog).findByRole('button', { name: 'Send for approval' }));
 
   const sent = await within(dialog).findByRole('alert', { name: 'Sent for approval' });
-  expect(sent).toHaveTextContent('The refund of 250.00 is over this environment\'s approval threshold of 100.00');
-  expect(within(dialog).queryByRole('button', { name: 'Confirm refund' })).not.toBeInTheDocument();
+  expect(sent).toHaveTextContent("The refund of 250.00 needs a second person (this environment's approval threshold is 100.00)");
+  expect(within(dialog).queryByRole('button', { name: 'Send for approval' })).not.toBeInTheDocument();
   expect(posted).toHaveLength(1);
   expect(forwarded).toBe(0);
   expect((await readOrder(order.id)).refund_amount).toBe('0.00');

@@ -5,12 +5,12 @@ import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { isAmountString } from '../../../contract/fields.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { lostAnswerVerdict } from '../../../contract/refund-check.ts';
-import type { Approval } from '../../../contract/approvals.ts';
+import type { Approval, RefundPreview } from '../../../contract/approvals.ts';
 import type { RefundRequest } from '../../../contract/schemas.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Environment } from '../../lib/environments.ts';
 import type { TeamRefundAnswer } from '../approvals/team-refund.ts';
-import { findMadeRequest, requestsKnownBefore, useTeamRefund } from '../approvals/team-refund.ts';
+import { findMadeRequest, previewTeamRefund, requestsKnownBefore, useTeamRefund } from '../approvals/team-refund.ts';
 import { useTeamMe } from '../../lib/use-team.ts';
 import { orderQueries } from '../orders/api/order-queries.ts';
 import { useRefundOrder } from '../orders/api/refund-order.ts';
@@ -31,7 +31,8 @@ export type Unanswered = { kind: 'no-answer'; message: string } | { kind: 'answe
 
 export type RefundStep =
   | { kind: 'form' }
-  | { kind: 'confirm'; body: RefundRequest; retry: Unanswered | null }
+  /** `approval` (team mode): the server's review, whether the refund will wait for a second person and why. */
+  | { kind: 'confirm'; body: RefundRequest; retry: Unanswered | null; approval?: RefundPreview['approval'] }
   /** The answer was lost or said nothing: the order is being read again to learn whether the refund happened. */
   | { kind: 'checking'; body: RefundRequest; before: string; cause: Unanswered }
   /** The check itself failed: nothing may be sent until a check succeeds. */
@@ -40,7 +41,7 @@ export type RefundStep =
   /** The refunded amount moved, but not by this refund's amount (a concurrent refund?). */
   | { kind: 'changed'; body: RefundRequest; before: string; after: string; cause: Unanswered }
   /** Team mode (D17): over the environment's threshold, the refund became a request another person approves. */
-  | { kind: 'requested'; approval: Approval };
+  | { kind: 'requested'; approval: Approval; reasons?: string[] };
 
 export function unansweredFrom(error: ApiError): Unanswered {
   if (error.status === undefined) return { kind: 'no-answer', message: error.message };
@@ -84,16 +85,39 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
   // Team mode (D17): the reason chosen with the refund under review; null in personal mode.
   const [reason, setReason] = useState<RefundReasonValues | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [reviewing, setReviewing] = useState(false);
   // Set synchronously: a double click lands before React re-renders the button as disabled.
   const inFlight = useRef(false);
 
-  const review = (values: RefundFormValues) => {
-    setRefusal(null);
-    setReason(refundReason(values));
-    setStep({ kind: 'confirm', body: refundBody(values), retry: null });
+  const detail = orderQueries.detail(environment, record.id);
+
+  /**
+   * Team mode (docs/security.md): the console server reviews the refund first. Its answer holds the
+   * identifiers it made, which replace the form's and are the ones sent, and says whether the refund
+   * will wait for a second person, and why, before anything can be confirmed.
+   */
+  const reviewOnServer = async (body: RefundRequest, teamReason: RefundReasonValues) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setReviewing(true);
+    try {
+      const preview = await previewTeamRefund(environment, record.id, { amount: body.amount, destination_account_number: body.destination_account_number, ...teamReason });
+      setStep({ kind: 'confirm', body: { ...body, payment_identifier: preview.payment_identifier, external_id: preview.external_id }, retry: null, approval: preview.approval });
+    } catch (error) {
+      await refused(error, record);
+    } finally {
+      inFlight.current = false;
+      setReviewing(false);
+    }
   };
 
-  const detail = orderQueries.detail(environment, record.id);
+  const review = (values: RefundFormValues) => {
+    setRefusal(null);
+    const teamReason = refundReason(values);
+    setReason(teamReason);
+    if (teamReason === null) setStep({ kind: 'confirm', body: refundBody(values), retry: null });
+    else void reviewOnServer(refundBody(values), teamReason);
+  };
 
   /** The order as the service has it now; a poll already under way may have left before the refund. */
   const readAgain = async () => {
@@ -189,7 +213,7 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
       if (reason !== null) knownRequests.current = await requestsKnownBefore(queryClient, environment.id, record.id);
       const answer = await send(body);
       if (answer.kind === 'requested') {
-        setStep({ kind: 'requested', approval: answer.approval });
+        setStep({ kind: 'requested', approval: answer.approval, reasons: answer.reasons });
         return;
       }
       const { received } = answer;
@@ -213,7 +237,7 @@ export function useRefundFlow({ environment, record, form, onDone, onRefunded, o
     step,
     refusal,
     reason,
-    pending: mutation.isPending || teamMutation.isPending || step.kind === 'checking',
+    pending: mutation.isPending || teamMutation.isPending || reviewing || step.kind === 'checking',
     review,
     back: () => setStep({ kind: 'form' }),
     confirm: (body: RefundRequest) => void confirm(body),
