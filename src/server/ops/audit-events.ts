@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bulkRunProgressSchema } from '../../contract/bulk-runs.ts';
 import type { AuditEntry } from '../audit-sink.ts';
+import { INTENT } from '../write-ahead.ts';
 
 // What an audit row means for the people running the console. Every action of consequence
 // is in the audit log already, written where it happens (docs/decisions.md D16, D17), so the metrics
@@ -92,6 +93,8 @@ function batchEnd(environment: string, action: string, outcome: string, body: un
 export function auditEvents(row: AuditFacts): AuditEvent[] {
   const { action, outcome, body } = row;
   const environment = row.environment ?? '';
+  // An intent row is written ahead of its action (write-ahead.ts); what happened is the row that follows it.
+  if (outcome === INTENT) return [];
   if (action === 'sign_in' && outcome === 'ok') return [{ kind: 'sign_in' }];
   if (action === 'sign_in_failed') return [{ kind: 'sign_in_failed', reason: isSignInFailure(outcome) ? outcome : 'other' }];
   if (action === 'refund_request') return [{ kind: 'refund', environment, path: 'direct', outcome: directOutcome(outcome) }];

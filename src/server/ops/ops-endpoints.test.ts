@@ -193,6 +193,8 @@ describe('metrics', () => {
     expect(sample(text, 'console_http_requests_total{method="POST",route="/api/env/:envId/orders/:orderId/refunds",status="200"}')).toBe(2);
     expect(sample(text, 'console_http_requests_total{method="POST",route="/env/:envId/psp/v2/order/",status="201"}')).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'console_refunds_total{environment="sandbox",path="direct",outcome="sent"}')).toBe(2);
+    // A refund's intent, written ahead of it (write-ahead.ts), is no refund of its own, failed or otherwise.
+    expect(sample(text, 'console_refunds_total{environment="sandbox",path="direct",outcome="failed"}')).toBeNull();
     expect(sample(text, 'console_forwarded_calls_total{environment="sandbox",operation="refund",outcome="2xx"}')).toBe(2);
     expect(sample(text, 'console_sign_in_failures_total{reason="wrong_password"}')).toBe(1);
     expect(sample(text, 'console_sign_ins_total')).toBeGreaterThanOrEqual(3);
