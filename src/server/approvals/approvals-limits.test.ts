@@ -10,7 +10,8 @@ import { startTeam, TOKEN } from './testing/approval-console.ts';
 // docs/security.md, "The approval threshold counts what an order's refunds add up to" and "The console
 // server makes every refund's identifiers": each test performs an attack on those controls and sees it
 // fail. The environment `sandbox` here has a threshold of 500.00 and a daily limit of
-// 1,000.00; `live` (the same sandbox over HTTP, no history read) one of 500.00. Runs on PGlite and on
+// 1,000.00; `live` (the same sandbox over HTTP, no history read) one of 500.00, and `qa` (the same, not
+// production) one of 100.00. Runs on PGlite and on
 // PostgreSQL, where the two consoles are two pools on one database (two processes).
 
 let team: Team;
@@ -34,6 +35,7 @@ beforeAll(async () => {
   const environments = [
     { id: 'sandbox', name: 'Sandbox', production: false, approvalThreshold: '500.00', approvalDailyLimit: '1000.00', target: { kind: 'sandbox' as const } },
     { id: 'live', name: 'Live', production: true, approvalThreshold: '500.00', target: { kind: 'http' as const, baseUrl: team.liveUrl, token: TOKEN } },
+    { id: 'qa', name: 'QA sandbox', production: false, approvalThreshold: '100.00', target: { kind: 'http' as const, baseUrl: team.liveUrl, token: TOKEN } },
   ];
   one = await team.startConsole({ config: { environments } });
   two = await team.startConsole({ config: { environments } });
@@ -60,6 +62,14 @@ describe('splitting a refund does not avoid approval', () => {
       expect(requested.parse(next.json).reasons.join(' ')).toMatch(/the order's refunds within 24 hours come to 1(000|500)\.00 \(.+ before it\), over Live's approval threshold of 500\.00/);
     }
     expect((await readOrder(team.liveUrl, TOKEN, orderId)).refund_amount).toBe('500.00');
+  });
+
+  test('5 x 100.00 on one sandbox order under a 100.00 threshold: the first goes, the other four wait; 100.00 refunded', async () => {
+    const orderId = await team.activatedOrder('500.00');
+    const statuses: number[] = [];
+    for (const _ of [1, 2, 3, 4, 5]) statuses.push((await ann('POST', `/api/env/qa/orders/${orderId}/refunds`, refund('100.00'))).status);
+    expect(statuses).toEqual([200, 202, 202, 202, 202]);
+    expect((await readOrder(team.liveUrl, TOKEN, orderId)).refund_amount).toBe('100.00');
   });
 
   test('whoever asked: two people, one order, 300.00 each: the second waits', async () => {
