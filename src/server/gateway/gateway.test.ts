@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { z } from 'zod';
 import { orderSearchPageSchema } from '../../contract/order-index.ts';
 import { orderServicePaths } from '../../contract/paths.ts';
 import { orderSchema } from '../../contract/schemas.ts';
@@ -110,8 +111,8 @@ test('a machine creates orders through the gateway with its key; an agent finds 
   await expect.poll(async () => (await search('email:vera.machova@example.com')).length).toBe(2);
   for (const q of ['máchov', 'ÁCHOVÁ', '222333', '"731 222"']) expect((await search(q)).map((o) => o.order_id).sort(), q).toEqual(ids);
   expect((await search('ext:GW-0'))[0]).toMatchObject({ first_source: 'service_create', customer: { first_name: 'Věra' } });
-  // The audit has each call under the service account.
-  expect(server.audit.filter((e) => e.user === 'service:shop-backend' && e.action === 'order_create').map((e) => e.outcome)).toEqual(['201', '201']);
+  // The audit has each call under the service account, its intent written before it left.
+  expect(server.audit.filter((e) => e.user === 'service:shop-backend' && e.action === 'order_create').map((e) => e.outcome)).toEqual(['intent', '201', 'intent', '201']);
 });
 
 test('the answer is the service’s own: status, body and headers, a refusal and a 404 included', async () => {
@@ -183,6 +184,33 @@ test('refunds follow service_refunds: over the threshold, approval refuses with 
   const made = orderSchema.parse(await (await machine(agentKey, 'sandbox', 'POST', orderServicePaths.orderCreate(), { ...validCreateBody(), order_external_id: 'GW-DIRECT' })).json());
   await server.direct('POST', `/sandbox/orders/${made.id}/status`, { status: 'activated' });
   expect((await machine(agentKey, 'sandbox', 'POST', orderServicePaths.orderRefund(made.id), { ...validRefundBody(), amount: '60.00' })).status).toBe(200);
+});
+
+test('a machine that splits a refund meets the approval rule; a person after it counts its refunds; no approval identifier can be spent', async () => {
+  const order = orderSchema.parse(await (await machine(agentKey, 'prod', 'POST', orderServicePaths.orderCreate(), { ...validCreateBody(), order_external_id: 'GW-SPLIT' })).json());
+  await direct('POST', `/sandbox/orders/${order.id}/status`, { status: 'activated' });
+  const part = (amount: string, id: string) => machine(agentKey, 'prod', 'POST', orderServicePaths.orderRefund(order.id), { ...validRefundBody(), amount, payment_identifier: id, external_id: `X-${id}` });
+  // The attack: 3 x 60.00 against prod's threshold of 100.00. Only the first goes.
+  expect((await part('60.00', 'GW-SPLIT-1')).status).toBe(200);
+  for (const id of ['GW-SPLIT-2', 'GW-SPLIT-3']) {
+    const refused = await part('60.00', id);
+    expect(refused.status).toBe(403);
+    const said = z.object({ code: z.string(), detail: z.string() }).parse(await refused.json());
+    expect(said.code).toBe('approval_required');
+    expect(said.detail).toContain('come to 120.00 (60.00 before it)');
+  }
+  expect(orderSchema.parse(await (await direct('GET', orderServicePaths.orderRead(order.id))).json()).current_amount).toBe('60.50');
+  // A person's 50.00 after the machine's 60.00 waits for a second person.
+  const asked = await person('agent@example.com', 'POST', `/api/env/prod/orders/${order.id}/refunds`, { amount: '50.00', destination_account_number: validRefundBody().destination_account_number, reason: 'Goods returned' });
+  expect(asked.status).toBe(202);
+  const pending = z.object({ approval: z.object({ payment_identifier: z.string() }) }).parse(await asked.json()).approval.payment_identifier;
+  // The pending request's identifier, spent by a machine with 0.01, is refused: the approval cannot end `sent` without its money.
+  const spent = await part('0.01', pending);
+  expect(spent.status).toBe(400);
+  expect(await spent.json()).toHaveProperty('payment_identifier');
+  expect(orderSchema.parse(await (await direct('GET', orderServicePaths.orderRead(order.id))).json()).current_amount).toBe('60.50');
+  const rows = server.audit.filter((e) => e.order_id === order.id && e.action === 'refund_request' && e.user === 'service:shop-backend').map((e) => e.outcome);
+  expect(rows).toEqual(['intent', expect.stringMatching(/^200/), '403 approval_required', '403 approval_required', 'refused_identifiers']);
 });
 
 test('a request with a session cookie is a person’s: a key on it neither skips the cross-site check nor lends its role', async () => {

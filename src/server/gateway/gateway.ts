@@ -2,7 +2,6 @@ import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { compareMoney } from '../../contract/money.ts';
 import { parseJson } from '../../contract/json-text.ts';
 import { permissionsIn, PERMISSION_VERBS, roleIn } from '../../contract/permissions.ts';
 import { serviceActor } from '../../contract/service-accounts.ts';
@@ -12,7 +11,6 @@ import type { AuditEntry } from '../audit-sink.ts';
 import { auditOutcome, ENV_PREFIX, operationOf } from '../forward.ts';
 import { indexAnswerLater } from '../order-index/index-answer.ts';
 import { SESSION_COOKIE } from '../sessions.ts';
-import type { TeamEnvironment } from '../team-config.ts';
 import type { TeamContext, TeamEnv } from '../team-session.ts';
 import { clientAddress, userAgent } from '../team-session.ts';
 import type { Upstream } from '../upstream.ts';
@@ -21,6 +19,9 @@ import { answerHeaders, forwardedHeaders } from './gateway-headers.ts';
 import type { ServiceAccount } from './service-accounts.ts';
 import { keyLookup } from './key-lookup.ts';
 import { markUsed } from './service-accounts.ts';
+import { decideServiceRefund, settleServiceRefund } from './gateway-refunds.ts';
+import { DEFAULT_APPROVAL_WINDOW_MS } from '../approvals/approval-mount.ts';
+import { INTENT, recordIntent } from '../write-ahead.ts';
 
 // The console as the gateway for the PSP's own systems (README, docs/order-index.md): the PSP's backend
 // keeps calling the Order Service as it does today, with only its base URL changed to
@@ -39,8 +40,10 @@ import { markUsed } from './service-accounts.ts';
 //
 // What a machine may do is what the Order Service offers: create, refund, read one order. A refund by a
 // service account follows the environment's service_refunds: `direct` sends it; `approval` (the
-// default) refuses one over the approval threshold with 403 approval_required, since a machine cannot
-// wait for a second person (the PSP's people ask for it on the order page instead).
+// default) refuses one that would wait for approval (gateway-refunds.ts: what the order's refunds add
+// up to within the window, whoever made them, and the account's daily limit) with 403
+// approval_required, since a machine cannot wait for a second person (the PSP's people ask for it on
+// the order page instead).
 
 const TOKEN_HEADER = /^\s*Token\s+(\S+)\s*$/i;
 
@@ -48,7 +51,6 @@ const TOKEN_HEADER = /^\s*Token\s+(\S+)\s*$/i;
 const drf = (status: number, detail: string, code: string, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ detail, code }), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers } });
 
-const refundAmountSchema = z.object({ amount: z.string() });
 const createdIdSchema = z.object({ id: z.string() });
 
 export function isServiceCall(c: Context): boolean {
@@ -58,20 +60,8 @@ export function isServiceCall(c: Context): boolean {
   return !Object.keys(cookies).some((name) => name === SESSION_COOKIE || name === `__Host-${SESSION_COOKIE}`);
 }
 
-/** Whether this refund needs a person's approval: what the environment says, over its threshold. */
-function needsApproval(environment: TeamEnvironment, body: Uint8Array | undefined): boolean {
-  if ((environment.serviceRefunds ?? 'approval') === 'direct' || environment.approvalThreshold === null || body === undefined) return false;
-  const parsed = refundAmountSchema.safeParse(parseJson(new TextDecoder().decode(body)));
-  // A body without a readable amount is the service's to refuse (400), as it would be without the console.
-  if (!parsed.success) return false;
-  try {
-    return compareMoney(parsed.data.amount.trim(), environment.approvalThreshold) > 0;
-  } catch {
-    return false;
-  }
-}
-
 export function registerGateway(app: Hono<TeamEnv>, ctx: TeamContext, sandbox: { app: FetchApp; token: string } | undefined, calls: Upstream = upstream(sandbox)): void {
+  const limits = { windowMs: ctx.config.approvalWindowMs ?? DEFAULT_APPROVAL_WINDOW_MS };
   const lookUp = keyLookup(ctx.db);
   // The Users page's "last used": written at most once a minute per account from this process.
   const marked = new Map<string, number>();
@@ -121,17 +111,26 @@ export function registerGateway(app: Hono<TeamEnv>, ctx: TeamContext, sandbox: {
       const body = method === 'GET' || method === 'HEAD' ? undefined : await readBodyBytes(c.req.raw);
       const request = { method, path, request: body === undefined ? null : (parseJson(new TextDecoder().decode(body)) ?? { unparsed: new TextDecoder().decode(body).slice(0, 2000) }) };
       const action = op.audit === 'order_create' || op.audit === 'refund_request' ? op.audit : 'order_read';
-      if (op.audit === 'refund_request' && needsApproval(environment, body)) {
-        await ctx.audit.record(entry(account, action, op.orderId, request, '403 approval_required'));
-        return drf(
-          403,
-          `This refund is over ${environment.name}'s approval threshold of ${environment.approvalThreshold ?? ''}: it needs a second person. Ask for it on the order's page in the console.`,
-          'approval_required',
-        );
+      const requester = serviceActor(account.name);
+      let counted: string | null = null;
+      if (op.audit === 'refund_request' && op.orderId !== null) {
+        const decision = await decideServiceRefund(ctx.db, environment, limits, requester, op.orderId, body);
+        if (decision.kind === 'taken') {
+          await ctx.audit.record(entry(account, action, op.orderId, request, 'refused_identifiers'));
+          return Response.json({ payment_identifier: ['This payment identifier belongs to another refund made through the console: use one of your own.'] }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+        }
+        if (decision.kind === 'wait') {
+          await ctx.audit.record(entry(account, action, op.orderId, { ...request, reasons: decision.reasons }, '403 approval_required'));
+          return drf(403, `${decision.reasons.join(' ')} It needs a second person: ask for it on the order's page in the console.`, 'approval_required');
+        }
+        counted = decision.counted;
       }
+      // Write ahead (docs/security.md): the intent of a create or a refund is in the audit log before it leaves.
+      if (action !== 'order_read') await recordIntent(ctx.audit, entry(account, action, op.orderId, request, INTENT), ctx.log);
 
       const search = new URL(c.req.url).search;
       const answer = await calls.call(environment, { method, path: `${path}${search}`, headers: forwardedHeaders(c.req.raw.headers), ...(body !== undefined && { body }), origin: new URL(c.req.url).origin });
+      if (counted !== null) await settleServiceRefund(ctx.db, environment.id, counted, answer?.status ?? null);
       if (answer === null) {
         await ctx.audit.record(entry(account, action, op.orderId, request, '424 service_unreachable'));
         return drf(424, `The Order Service of ${environment.name} could not be reached. Whether it acted is unknown: read the order again before trying once more.`, 'service_unreachable');
