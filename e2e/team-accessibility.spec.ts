@@ -68,6 +68,15 @@ for (const scheme of ['light', 'dark'] as const) {
           const [scrollWidth, clientWidth] = await box.evaluate((element: { scrollWidth: number; clientWidth: number }) => [element.scrollWidth, element.clientWidth]);
           expect(scrollWidth, 'the audit table scrolls sideways at 1280 px').toBeLessThanOrEqual((clientWidth ?? 0) + 1);
         });
+        if (path === '/users') {
+          // At 390 px every status badge whole: the table scrolls sideways rather than cutting one to "AC…".
+          const labels = await page.getByRole('table', { name: 'Users' }).locator('.mantine-Badge-label').all();
+          expect(labels.length).toBeGreaterThan(0);
+          for (const label of labels) {
+            const [scrollWidth, clientWidth] = await label.evaluate((element: { scrollWidth: number; clientWidth: number }) => [element.scrollWidth, element.clientWidth]);
+            expect(scrollWidth, `a status badge is cut at 390 px: ${await label.textContent()}`).toBeLessThanOrEqual(clientWidth ?? 0);
+          }
+        }
       }
 
       await askForRefund(page, orderId, '120.00');

@@ -33,17 +33,19 @@ export function UsersTable({ users, busy, rolesEditable, onEditRoles, onSetStatu
             <Table.Tr key={user.email}>
               <Table.Td>{user.email}</Table.Td>
               <Table.Td>
+                {/* A badge hides its overflow, so on its own it would let a narrow table cut it to "AC…":
+                    at least its text's width keeps the column wide enough (the table scrolls instead). */}
                 <Group gap={4} wrap="nowrap">
-                  <Badge color={user.status === 'active' ? 'green' : 'gray'} variant="light">
+                  <Badge color={user.status === 'active' ? 'green' : 'gray'} variant="light" miw="max-content">
                     {user.status}
                   </Badge>
                   {user.second_factor === true && (
-                    <Badge color="blue" variant="light" title="Signs in with a second factor">
+                    <Badge color="blue" variant="light" title="Signs in with a second factor" miw="max-content">
                       2FA
                     </Badge>
                   )}
                   {user.locked_until !== null && (
-                    <Badge color="orange" variant="light" title="Too many failed sign-ins">
+                    <Badge color="orange" variant="light" title="Too many failed sign-ins" miw="max-content">
                       locked until {lockedUntil(user.locked_until)}
                     </Badge>
                   )}
