@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { accountSchema } from '../../contract/account.ts';
 import { ACCOUNT_LIMIT } from '../sign-in-throttle.ts';
 import type { TeamServer } from '../testing/team-server.ts';
-import { cookieOf, PASSWORD, signIn, startTeamServer } from '../testing/team-server.ts';
+import { callAs, cookieOf, PASSWORD, signIn, startTeamServer } from '../testing/team-server.ts';
 import { creationOptionsSchema, forgersKey, requestOptionsSchema, SoftAuthenticator } from './testing/soft-authenticator.ts';
 
 // docs/accounts.md: passkeys over HTTP as /account and the sign-in page use them, with an authenticator
@@ -20,13 +20,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const call = (cookie: string, method: string, path: string, body?: unknown) =>
-  fetch(`${server.url}${path}`, {
-    method,
-    redirect: 'manual',
-    headers: { Cookie: cookie, Origin: server.url, Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
+const call = (cookie: string, method: string, path: string, body?: unknown) => callAs(server.url, cookie, method, path, body);
 const cookieNamed = (response: Response, name: string) => response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
 const auditOf = async (action: string, email: string) =>
   (await server.db.query(`SELECT user_name, outcome, body::text AS body FROM audit_log WHERE action = $1 AND (user_name = $2 OR body->>'email' = $2) ORDER BY seq`, [action, email])).rows;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { resetLinkSchema } from '../../contract/account.ts';
 import { ACCOUNT_LIMIT } from '../sign-in-throttle.ts';
 import type { TeamServer } from '../testing/team-server.ts';
-import { cookieOf, PASSWORD, signIn, startTeamServer } from '../testing/team-server.ts';
+import { callAs, cookieOf, PASSWORD, signIn, startTeamServer } from '../testing/team-server.ts';
 
 // docs/accounts.md: passwords over HTTP as the console and a reset link's page use them: change (the
 // current one counted like a sign-in), an admin-set one changed first, a reset link that works once
@@ -20,13 +20,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const call = (cookie: string, method: string, path: string, body?: unknown) =>
-  fetch(`${server.url}${path}`, {
-    method,
-    redirect: 'manual',
-    headers: { Cookie: cookie, Origin: server.url, Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
+const call = (cookie: string, method: string, path: string, body?: unknown) => callAs(server.url, cookie, method, path, body);
 
 const sessionOf = async (email: string, password = PASSWORD) => {
   const response = await signIn(server.url, email, password);

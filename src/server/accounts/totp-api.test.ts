@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { accountSchema, recoveryCodesSchema, totpSetupSchema } from '../../contract/account.ts';
 import { ACCOUNT_LIMIT } from '../sign-in-throttle.ts';
 import type { TeamServer } from '../testing/team-server.ts';
-import { cookieOf, PASSWORD, signIn, startTeamServer } from '../testing/team-server.ts';
+import { callAs, cookieOf, PASSWORD, signIn, startTeamServer } from '../testing/team-server.ts';
 import { secretKeyFromText } from './secret-key.ts';
 
 // docs/accounts.md: an authenticator app (TOTP) over HTTP as /account and the sign-in page use it, with
@@ -28,13 +28,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const call = (cookie: string, method: string, path: string, body?: unknown) =>
-  fetch(`${server.url}${path}`, {
-    method,
-    redirect: 'manual',
-    headers: { Cookie: cookie, Origin: server.url, Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
+const call = (cookie: string, method: string, path: string, body?: unknown) => callAs(server.url, cookie, method, path, body);
 
 const sessionCookie = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith('console_session='))?.split(';')[0] ?? '';
 const stepCookie = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith('console_sign_in_step='))?.split(';')[0] ?? '';

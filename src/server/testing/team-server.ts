@@ -132,6 +132,16 @@ export function teamRefundBody(overrides: Record<string, string> = {}): Record<s
 }
 
 /** The session cookie's `name=value` from a sign-in's Set-Cookie, for the next request's Cookie header. */
+/** A request as the console's pages make it: the session cookie, the console's Origin, JSON both ways; redirects not followed. */
+export function callAs(url: string, cookie: string, method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${url}${path}`, {
+    method,
+    redirect: 'manual',
+    headers: { Cookie: cookie, Origin: url, Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+}
+
 export function cookieOf(response: { headers: Headers }): string {
   const setCookie = response.headers.get('set-cookie') ?? '';
   return setCookie.split(';')[0] ?? '';
