@@ -1,4 +1,5 @@
-import { Alert, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { ErrorAlert } from './error-alert.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Account } from '../../../contract/account.ts';
@@ -28,9 +29,7 @@ function Loaded({ children }: { children: (account: Account) => ReactNode }) {
   const account = useQuery(accountQueries.account());
   if (account.error !== null) {
     return (
-      <Alert color="red" variant="light" role="alert">
-        {account.error.message}
-      </Alert>
+      <ErrorAlert message={account.error.message} />
     );
   }
   if (account.data === undefined) {

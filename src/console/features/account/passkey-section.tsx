@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { ErrorAlert } from './error-alert.tsx';
 import { IconKey } from '@tabler/icons-react';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useForm } from 'react-hook-form';
@@ -47,11 +48,7 @@ export function AddPasskeyForm({ onAdded }: { onAdded?: () => void }) {
             Add a passkey
           </Button>
         </Group>
-        {serverError !== undefined && (
-          <Alert color="red" variant="light" role="alert">
-            {serverError}
-          </Alert>
-        )}
+        <ErrorAlert message={serverError} />
       </Stack>
     </form>
   );
@@ -88,11 +85,7 @@ export function PasskeySection({ account }: { account: Account }) {
           </Table.Tbody>
         </Table>
       )}
-      {remove.error !== null && (
-        <Alert color="red" variant="light" role="alert">
-          {remove.error.message}
-        </Alert>
-      )}
+      <ErrorAlert message={remove.error?.message} />
       {browserSupportsWebAuthn() ? <AddPasskeyForm /> : <Text size="sm">This browser cannot make passkeys.</Text>}
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ErrorAlert } from './error-alert.tsx';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -44,11 +45,7 @@ function PasswordStep({ onSetup }: { onSetup: (setup: TotpSetup) => void }) {
             Continue
           </Button>
         </Group>
-        {serverError !== undefined && (
-          <Alert color="red" variant="light" role="alert">
-            {serverError}
-          </Alert>
-        )}
+        <ErrorAlert message={serverError} />
       </Stack>
     </form>
   );
@@ -89,11 +86,7 @@ function CodeStep({ setup, onCodes }: { setup: TotpSetup; onCodes: (codes: strin
           </form>
         </Stack>
       </SimpleGrid>
-      {serverError !== undefined && (
-        <Alert color="red" variant="light" role="alert">
-          {serverError}
-        </Alert>
-      )}
+      <ErrorAlert message={serverError} />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ErrorAlert } from './error-alert.tsx';
 import { useState } from 'react';
 import type { Account } from '../../../contract/account.ts';
 import { useTotpRemove } from './account-api.ts';
@@ -38,11 +39,7 @@ export function TotpSection({ account }: { account: Account }) {
       <Button variant="light" color="red" onClick={() => setConfirming(true)}>
         Turn off
       </Button>
-      {remove.error !== null && (
-        <Alert color="red" variant="light" role="alert">
-          {remove.error.message}
-        </Alert>
-      )}
+      <ErrorAlert message={remove.error?.message} />
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Turn off the authenticator app?" centered>
         <Stack gap="md">
           <Text size="sm">
